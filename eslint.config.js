@@ -1,0 +1,52 @@
+// One lint command guards the architecture: imports point one way, and
+// server code never writes to stdout (it is the stdio transport).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Folders a layer must not import from, so the dependency arrows stay one-way. */
+const forbidden = {
+  untrusted: ['core', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  compat: ['core', 'store', 'tools', 'server', 'cli', 'untrusted', 'doctor', 'console'],
+  core: ['store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  store: ['tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  tools: ['server', 'cli', 'compat', 'doctor', 'console'],
+  server: ['cli', 'compat', 'doctor', 'console'],
+  console: ['cli', 'compat', 'doctor'],
+  doctor: ['store', 'tools', 'server', 'cli', 'console'],
+};
+
+const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({
+  files: [`src/${layer}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: banned.map((b) => ({
+          group: [`**/${b}/**`, `**/${b}/*`, `../${b}`, `../../${b}`],
+          message: `src/${layer} must not import from src/${b} (see STYLE: imports point one way).`,
+        })),
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'coverage/**', 'test/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli/**'],
+    rules: { 'no-console': 'error' },
+  },
+  ...layerRules,
+);
