@@ -1,0 +1,12 @@
+/**
+ * The one choke point that turns text written by club members into something a
+ * tool result may carry. Imports nothing else of Warden's.
+ */
+export type { MemberText } from './member-text.ts';
+export { memberText } from './member-text.ts';
+export type { UntrustedText, Wrapper } from './wrapper.ts';
+export { newWrapper } from './wrapper.ts';
+export { sanitize, DEFAULT_MAX_LENGTH } from './sanitize.ts';
+export { TRUNCATION_MARKER } from './format.ts';
+export { UNTRUSTED_NOTICE } from './notice.ts';
+export { onlyInsideWrappers } from './inside.ts';

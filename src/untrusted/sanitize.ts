@@ -1,0 +1,126 @@
+import { visibleCodePoint } from './visible.ts';
+
+/** Default cap on a wrapped payload, in code points of sanitized output. */
+export const DEFAULT_MAX_LENGTH = 4000;
+
+/**
+ * Characters a reader cannot see or that steer how text is displayed or parsed:
+ * controls (C0, DEL, C1 — ESC among them, so no ANSI/OSC sequence survives),
+ * format characters (bidi overrides/isolates/marks, zero-width space/joiners, BOM,
+ * soft hyphen, Unicode tag characters), private-use, unassigned (incl.
+ * noncharacters), lone surrogates, line/paragraph separators, and every
+ * default-ignorable code point (variation selectors, Hangul fillers, CGJ, …).
+ */
+const HIDDEN =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Variation_Selector}]/u;
+/** Spaces other than U+0020 look like a space; they become one (no whitespace steganography). */
+const OTHER_SPACE = /\p{Zs}/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const EMOJI = /\p{Emoji}/u;
+const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
+/** Wrapper brackets (and a look-alike pair) plus angle brackets, checked after NFKD folding. */
+const DELIMITER = /[<>⟦⟧〚〛]/u;
+/** `&` that starts something an HTML decoder would turn into a character (`&lt;`, `&#x3c;`, `&gt`). */
+const ENTITY_START = /&(?:#|[a-z][a-z0-9]*;|lt|gt)/iy;
+/** `[U+` in the input would look like one of our own escapes; escaping its `[` keeps the notation unambiguous. */
+const ESCAPE_LOOKALIKE = /\[[uU]\+/y;
+
+const ZWJ = 0x200d;
+const TEXT_VS = 0xfe0e;
+const EMOJI_VS = 0xfe0f;
+
+/**
+ * Turns member-written text into something safe to quote to a model: hidden and
+ * control characters become visible `[U+XXXX]`, anything that is or folds (NFKD) to
+ * `<`, `>` or a wrapper bracket is escaped the same way, CR/CRLF become LF, other
+ * spaces become U+0020, and the result is capped at `maxLength` code points.
+ * Everything else — including any prompt-injection prose — passes through
+ * unchanged: the wrapper, not this function, is what marks it as data. Pure; used
+ * by the wrapper, and exposed for tests and the console.
+ */
+export function sanitize(
+  raw: string,
+  maxLength: number = DEFAULT_MAX_LENGTH,
+): { text: string; truncated: boolean } {
+  if (!Number.isSafeInteger(maxLength) || maxLength < 0) {
+    throw new RangeError('sanitize: maxLength must be a non-negative integer');
+  }
+  let out = '';
+  let used = 0;
+  let inPictographicSequence = false; // last output may be followed by an emoji ZWJ
+  let canTakeVariationSelector = false; // last output was an emoji base without a selector
+
+  for (let i = 0; i < raw.length;) {
+    const cp = raw.codePointAt(i) as number;
+    const ch = String.fromCodePoint(cp);
+    const width = ch.length;
+    let token: string;
+    let pictographic = false;
+    let emojiBase = false;
+    let continuesSequence = false;
+
+    if (cp === 0x0d) {
+      token = raw.charCodeAt(i + 1) === 0x0a ? '' : '\n';
+    } else if (cp === 0x0a || cp === 0x09) {
+      token = ch;
+    } else if (cp === ZWJ && inPictographicSequence && startsPassingPictograph(raw, i + width)) {
+      // An emoji ZWJ sequence (👩‍💻): visible as one glyph, so nothing hides in it.
+      // Emit it only if the pictograph after it fits too, so no joiner dangles at a cut.
+      if (used + 2 > maxLength) return { text: out, truncated: true };
+      token = ch;
+    } else if ((cp === EMOJI_VS || cp === TEXT_VS) && canTakeVariationSelector) {
+      // One presentation selector right after an emoji (❤️) carries no hidden payload;
+      // runs of selectors (the "emoji smuggling" channel) are shown below.
+      token = ch;
+      continuesSequence = inPictographicSequence;
+    } else if (HIDDEN.test(ch)) {
+      token = visibleCodePoint(cp);
+    } else if (cp !== 0x20 && OTHER_SPACE.test(ch)) {
+      token = ' ';
+    } else if (foldsToDelimiter(ch)) {
+      token = visibleCodePoint(cp);
+    } else if (cp === 0x26 && matchesAt(ENTITY_START, raw, i)) {
+      token = visibleCodePoint(cp);
+    } else if (cp === 0x5b && matchesAt(ESCAPE_LOOKALIKE, raw, i)) {
+      token = visibleCodePoint(cp);
+    } else {
+      token = ch;
+      pictographic = PICTOGRAPHIC.test(ch);
+      emojiBase = EMOJI.test(ch) && !EMOJI_MODIFIER.test(ch);
+      continuesSequence = inPictographicSequence && EMOJI_MODIFIER.test(ch);
+    }
+
+    const cost = token.length === 0 ? 0 : countCodePoints(token);
+    if (used + cost > maxLength) return { text: out, truncated: true };
+    out += token;
+    used += cost;
+    inPictographicSequence = pictographic || continuesSequence;
+    canTakeVariationSelector = emojiBase;
+    i += width;
+  }
+  return { text: out, truncated: false };
+}
+
+function foldsToDelimiter(ch: string): boolean {
+  if (ch.charCodeAt(0) < 0x80) return ch === '<' || ch === '>';
+  return DELIMITER.test(ch.normalize('NFKD'));
+}
+
+function matchesAt(re: RegExp, s: string, at: number): boolean {
+  re.lastIndex = at;
+  return re.test(s);
+}
+
+/** True if the code point at `at` is a pictograph that will be passed through as is. */
+function startsPassingPictograph(s: string, at: number): boolean {
+  const next = s.codePointAt(at);
+  if (next === undefined) return false;
+  const ch = String.fromCodePoint(next);
+  return PICTOGRAPHIC.test(ch) && !HIDDEN.test(ch) && !foldsToDelimiter(ch);
+}
+
+function countCodePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i += (s.codePointAt(i) as number) > 0xffff ? 2 : 1) n++;
+  return n;
+}
