@@ -1,0 +1,84 @@
+import pg from 'pg';
+import type { Param, Row, SqlExecutor } from '../sql.ts';
+import { migrate } from './migrate.ts';
+import { toPositional } from './placeholders.ts';
+
+/** PostgreSQL's type id for bigint (int8): what COUNT(*) and SUM over integers return. */
+const INT8 = 20;
+
+/**
+ * bigint arrives as a string by default (it may exceed 2^53). Our counts never come
+ * close, and the contract promises JS numbers for INTEGER columns on every backend,
+ * so int8 is parsed as a number for this pool only (not the process-wide default).
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Opens a pool on a postgres:// URL and migrates the schema before returning, so a
+ * replica never serves from a half-built database. Several replicas may start at
+ * once: migrating is serialised by an advisory lock (see migrate.ts).
+ */
+export async function openPostgres(url: string): Promise<SqlExecutor> {
+  const pool = new pg.Pool({ connectionString: url, types });
+  // An idle client that loses its connection is dropped by the pool and the next
+  // query opens a new one; without a listener the 'error' event would end the process.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return new PostgresExecutor(pool);
+}
+
+export class PostgresExecutor implements SqlExecutor {
+  readonly kind = 'postgres';
+
+  constructor(readonly pool: pg.Pool) {}
+
+  async all(sql: string, params: Param[] = []): Promise<Row[]> {
+    return (await this.pool.query<Row>(toPositional(sql), params)).rows;
+  }
+
+  async get(sql: string, params: Param[] = []): Promise<Row | undefined> {
+    return (await this.all(sql, params))[0];
+  }
+
+  async run(sql: string, params: Param[] = []): Promise<number> {
+    return (await this.pool.query(toPositional(sql), params)).rowCount ?? 0;
+  }
+
+  /** One transaction on one pooled client: either every statement holds or none does. */
+  async batch(statements: { sql: string; params: Param[] }[]): Promise<void> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      for (const s of statements) await client.query(toPositional(s.sql), s.params);
+      await client.query('COMMIT');
+    } catch (err) {
+      // A client whose ROLLBACK failed is in an unknown state: release it as broken.
+      await client.query('ROLLBACK').catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

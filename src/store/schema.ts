@@ -1,0 +1,88 @@
+/**
+ * The schema, as ordered migrations. Written in the SQL subset SQLite and
+ * PostgreSQL share (TEXT timestamps in ISO 8601, INTEGER booleans), so one list
+ * serves both adapters and they cannot drift apart.
+ *
+ * Handles sort by COLLATE "BINARY" (SQLite's built-in byte order). PostgreSQL has no
+ * collation of that name until its adapter creates one from "C" before migrating;
+ * without it, list order would follow the database's locale (ICU puts `a_c` before
+ * `a-d`, bytes do not) and the two backends would list members differently.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE principals (
+     id TEXT PRIMARY KEY,
+     handle TEXT NOT NULL UNIQUE COLLATE "BINARY",
+     status TEXT NOT NULL CHECK (status IN ('candidate','member','suspended')),
+     accepts_questions INTEGER NOT NULL DEFAULT 1,
+     display_name TEXT NOT NULL,
+     headline TEXT NOT NULL DEFAULT '',
+     bio TEXT NOT NULL DEFAULT '',
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE tokens (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     label TEXT NOT NULL,
+     token_hash TEXT NOT NULL UNIQUE,
+     scopes TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT,
+     revoked_at TEXT,
+     last_used_at TEXT
+   );
+   CREATE INDEX tokens_principal ON tokens(principal_id);
+   CREATE TABLE mandates (
+     principal_id TEXT PRIMARY KEY REFERENCES principals(id),
+     scopes TEXT NOT NULL,
+     consult_counterparts TEXT NOT NULL,
+     consult_daily INTEGER,
+     reviews_need_approval INTEGER NOT NULL,
+     updated_at TEXT NOT NULL
+   );
+   CREATE TABLE evidence (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     origin TEXT NOT NULL,
+     claim TEXT NOT NULL,
+     artifact_ref TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX evidence_principal ON evidence(principal_id);
+   CREATE TABLE questions (
+     id TEXT PRIMARY KEY,
+     asker_id TEXT NOT NULL REFERENCES principals(id),
+     target_id TEXT NOT NULL REFERENCES principals(id),
+     question TEXT NOT NULL,
+     answer TEXT,
+     status TEXT NOT NULL CHECK (status IN ('open','answered')),
+     asked_at TEXT NOT NULL,
+     answered_at TEXT
+   );
+   CREATE INDEX questions_target ON questions(target_id);
+   CREATE INDEX questions_asker ON questions(asker_id, asked_at);
+   CREATE TABLE reviews (
+     id TEXT PRIMARY KEY,
+     reviewer_id TEXT NOT NULL REFERENCES principals(id),
+     candidate_id TEXT NOT NULL REFERENCES principals(id),
+     verdict TEXT NOT NULL CHECK (verdict IN ('support','oppose')),
+     note TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX reviews_candidate ON reviews(candidate_id);
+   CREATE TABLE decisions (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     token_id TEXT,
+     tool TEXT NOT NULL,
+     arguments TEXT NOT NULL,
+     reason_code TEXT NOT NULL,
+     reason TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending','approved','denied')),
+     note TEXT,
+     outcome TEXT,
+     created_at TEXT NOT NULL,
+     decided_at TEXT
+   );
+   CREATE INDEX decisions_principal ON decisions(principal_id, status);`,
+];
