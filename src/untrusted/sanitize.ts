@@ -47,58 +47,64 @@ export function sanitize(
   }
   let out = '';
   let used = 0;
-  let inPictographicSequence = false; // last output may be followed by an emoji ZWJ
-  let canTakeVariationSelector = false; // last output was an emoji base without a selector
+  let emoji: EmojiState = 'none';
 
   for (let i = 0; i < raw.length;) {
     const cp = raw.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
-    const width = ch.length;
-    let token: string;
-    let pictographic = false;
-    let emojiBase = false;
-    let continuesSequence = false;
-
-    if (cp === 0x0d) {
-      token = raw.charCodeAt(i + 1) === 0x0a ? '' : '\n';
-    } else if (cp === 0x0a || cp === 0x09) {
-      token = ch;
-    } else if (cp === ZWJ && inPictographicSequence && startsPassingPictograph(raw, i + width)) {
-      // An emoji ZWJ sequence (👩‍💻): visible as one glyph, so nothing hides in it.
-      // Emit it only if the pictograph after it fits too, so no joiner dangles at a cut.
-      if (used + 2 > maxLength) return { text: out, truncated: true };
-      token = ch;
-    } else if ((cp === EMOJI_VS || cp === TEXT_VS) && canTakeVariationSelector) {
-      // One presentation selector right after an emoji (❤️) carries no hidden payload;
-      // runs of selectors (the "emoji smuggling" channel) are shown below.
-      token = ch;
-      continuesSequence = inPictographicSequence;
-    } else if (HIDDEN.test(ch)) {
-      token = visibleCodePoint(cp);
-    } else if (cp !== 0x20 && OTHER_SPACE.test(ch)) {
-      token = ' ';
-    } else if (foldsToDelimiter(ch)) {
-      token = visibleCodePoint(cp);
-    } else if (cp === 0x26 && matchesAt(ENTITY_START, raw, i)) {
-      token = visibleCodePoint(cp);
-    } else if (cp === 0x5b && matchesAt(ESCAPE_LOOKALIKE, raw, i)) {
-      token = visibleCodePoint(cp);
-    } else {
-      token = ch;
-      pictographic = PICTOGRAPHIC.test(ch);
-      emojiBase = EMOJI.test(ch) && !EMOJI_MODIFIER.test(ch);
-      continuesSequence = inPictographicSequence && EMOJI_MODIFIER.test(ch);
+    const step = render(raw, i, cp, ch, emoji);
+    if (step.token === ZWJ_CHAR && used + 2 > maxLength) {
+      // A joiner is emitted only with the pictograph after it, so none dangles at a cut.
+      return { text: out, truncated: true };
     }
-
-    const cost = token.length === 0 ? 0 : countCodePoints(token);
+    const cost = countCodePoints(step.token);
     if (used + cost > maxLength) return { text: out, truncated: true };
-    out += token;
+    out += step.token;
     used += cost;
-    inPictographicSequence = pictographic || continuesSequence;
-    canTakeVariationSelector = emojiBase;
-    i += width;
+    emoji = step.emoji;
+    i += ch.length;
   }
   return { text: out, truncated: false };
+}
+
+/**
+ * Where the output stands inside an emoji: `letter` after an emoji-capable
+ * character that may take one presentation selector (`1` → `1️⃣`), `pictograph`
+ * after a pictograph that may also take a skin-tone modifier or a joiner, `tail`
+ * after that modifier or selector (a joiner may still follow).
+ */
+type EmojiState = 'none' | 'letter' | 'pictograph' | 'tail';
+
+const ZWJ_CHAR = '\u200d';
+
+/** How one code point is shown, and the emoji state after it. */
+function render(
+  raw: string,
+  i: number,
+  cp: number,
+  ch: string,
+  emoji: EmojiState,
+): { token: string; emoji: EmojiState } {
+  const shown = (token: string) => ({ token, emoji: 'none' as const });
+  if (cp === 0x0d) return shown(raw.charCodeAt(i + 1) === 0x0a ? '' : '\n');
+  if (cp === 0x0a || cp === 0x09) return shown(ch);
+  if (cp === ZWJ && (emoji === 'pictograph' || emoji === 'tail') && startsPassingPictograph(raw, i + 1)) {
+    // An emoji ZWJ sequence (👩‍💻) renders as one visible glyph, so nothing hides in it.
+    return shown(ch);
+  }
+  if (cp === EMOJI_VS && emoji === 'pictograph') return { token: ch, emoji: 'tail' };
+  if ((cp === EMOJI_VS || cp === TEXT_VS) && (emoji === 'letter' || emoji === 'pictograph')) {
+    // One presentation selector right after an emoji (❤️) carries no hidden payload;
+    // runs of selectors (the "emoji smuggling" channel) are shown below.
+    return shown(ch);
+  }
+  if (HIDDEN.test(ch) || foldsToDelimiter(ch)) return shown(visibleCodePoint(cp));
+  if (cp !== 0x20 && OTHER_SPACE.test(ch)) return shown(' ');
+  if (cp === 0x26 && matchesAt(ENTITY_START, raw, i)) return shown(visibleCodePoint(cp));
+  if (cp === 0x5b && matchesAt(ESCAPE_LOOKALIKE, raw, i)) return shown(visibleCodePoint(cp));
+  if (EMOJI_MODIFIER.test(ch)) return { token: ch, emoji: emoji === 'pictograph' ? 'tail' : 'none' };
+  if (PICTOGRAPHIC.test(ch)) return { token: ch, emoji: 'pictograph' };
+  return { token: ch, emoji: EMOJI.test(ch) ? 'letter' : 'none' };
 }
 
 function foldsToDelimiter(ch: string): boolean {
