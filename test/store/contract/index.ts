@@ -1,0 +1,25 @@
+import { describe } from 'node:test';
+import type { Backend } from './backend.ts';
+import { reviewAndDecisionContract } from './decisions.ts';
+import { executorContract } from './executor.ts';
+import { mandateContract } from './mandates.ts';
+import { principalContract } from './principals.ts';
+import { evidenceAndQuestionContract } from './questions.ts';
+import { tokenContract } from './tokens.ts';
+
+export type { Backend } from './backend.ts';
+
+/**
+ * The one behaviour suite every store backend must pass. A backend's test file calls
+ * this with a way to open fresh stores; nothing here knows which engine it talks to.
+ */
+export function storeContract(name: string, backend: Backend): void {
+  void describe(`store contract: ${name}`, () => {
+    executorContract(backend);
+    principalContract(backend);
+    tokenContract(backend);
+    mandateContract(backend);
+    evidenceAndQuestionContract(backend);
+    reviewAndDecisionContract(backend);
+  });
+}
