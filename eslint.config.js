@@ -5,14 +5,15 @@ import tseslint from 'typescript-eslint';
 
 /** Folders a layer must not import from, so the dependency arrows stay one-way. */
 const forbidden = {
-  untrusted: ['core', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  compat: ['core', 'store', 'tools', 'server', 'cli', 'untrusted', 'doctor', 'console'],
-  core: ['store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  store: ['tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  tools: ['server', 'cli', 'compat', 'doctor', 'console'],
+  untrusted: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  compat: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'untrusted', 'doctor', 'console'],
+  core: ['admin', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  store: ['admin', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
+  tools: ['admin', 'server', 'cli', 'compat', 'doctor', 'console'],
+  admin: ['server', 'cli', 'compat', 'doctor', 'console'],
   server: ['cli', 'compat', 'doctor', 'console'],
   console: ['cli', 'compat', 'doctor'],
-  doctor: ['store', 'tools', 'server', 'cli', 'console'],
+  doctor: ['admin', 'store', 'tools', 'server', 'cli', 'console'],
 };
 
 const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({

@@ -18,7 +18,9 @@ export function processIo(): CliIo {
 }
 
 /** An in-memory io for tests: everything written is kept. */
-export function bufferIo(env: Record<string, string | undefined> = {}): CliIo & { out: string[]; err: string[] } {
+export function bufferIo(
+  env: Record<string, string | undefined> = {},
+): CliIo & { out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
   return {

@@ -34,7 +34,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     return EXIT.error;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`warden ${name}: ${err.message}\n`);

@@ -1,0 +1,73 @@
+import { decide, listDecisions } from '../../admin/decisions.ts';
+import type { DecisionRecord } from '../../store/contract.ts';
+import { forHumans as plain } from '../../untrusted/index.ts';
+import { printJson } from '../common.ts';
+import { UsageError } from '../io.ts';
+import { positional, str, type AdminCommand } from './index.ts';
+
+/** The attached request is shown as data, sanitised: it was written by an agent. */
+function view(d: DecisionRecord) {
+  return {
+    id: d.id,
+    tool: d.tool,
+    request: plain(d.argumentsText),
+    asked_by_token: d.tokenId,
+    reason_code: d.reasonCode,
+    reason: d.reason,
+    status: d.status,
+    note: d.note ? plain(d.note) : null,
+    outcome: d.outcome,
+    created_at: d.createdAt,
+    decided_at: d.decidedAt,
+  };
+}
+
+export const decisionCommands: Record<string, AdminCommand> = {
+  list: {
+    options: { status: { type: 'string' } },
+    usage: 'list HANDLE [--status pending|approved|denied]',
+    async run(deps, args, io) {
+      const status = str(args.values, 'status');
+      if (status !== undefined && !['pending', 'approved', 'denied'].includes(status)) {
+        throw new UsageError('--status is pending, approved or denied');
+      }
+      const all = await listDecisions(deps, positional(args, 0, 'HANDLE'), status as 'pending' | undefined);
+      if (args.values['json']) printJson(io, all.map(view));
+      else if (all.length === 0) io.stdout('No decisions.\n');
+      else {
+        for (const d of all.map(view)) {
+          io.stdout(`${d.id}  ${d.status.padEnd(9)} ${d.tool}  — ${d.reason}\n    request: ${d.request}\n`);
+          if (d.note) io.stdout(`    note: ${d.note}\n`);
+        }
+      }
+      return 0;
+    },
+  },
+  decide: {
+    options: {
+      approve: { type: 'boolean' },
+      deny: { type: 'boolean' },
+      note: { type: 'string' },
+      as: { type: 'string' },
+    },
+    usage: 'decide ID --approve|--deny --as HANDLE [--note TEXT]',
+    async run(deps, args, io) {
+      const approve = args.values['approve'] === true;
+      const deny = args.values['deny'] === true;
+      if (approve === deny) throw new UsageError('give exactly one of --approve or --deny');
+      const id = positional(args, 0, 'ID');
+      const record = await deps.store.getDecision(id);
+      const as =
+        str(args.values, 'as') ??
+        (record ? (await deps.store.getPrincipalById(record.principalId))?.handle : undefined);
+      if (!as) throw new UsageError(`no decision has the id "${id}"`);
+      const d = await decide(deps, as, id, approve ? 'approve' : 'deny', str(args.values, 'note') ?? null);
+      if (args.values['json']) printJson(io, view(d));
+      else {
+        io.stdout(`${d.id} ${d.status}${d.note ? ` with the note "${plain(d.note)}"` : ''}.\n`);
+        if (d.outcome) io.stdout(`  outcome: ${JSON.stringify(d.outcome)}\n`);
+      }
+      return 0;
+    },
+  },
+};

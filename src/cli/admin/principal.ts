@@ -1,0 +1,104 @@
+import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
+import type { PrincipalRecord } from '../../store/contract.ts';
+import { UsageError } from '../io.ts';
+import { printJson } from '../common.ts';
+import { positional, str, type AdminCommand } from './index.ts';
+import { forHumans as plain } from '../../untrusted/index.ts';
+
+function summary(p: PrincipalRecord) {
+  return {
+    id: p.id,
+    handle: p.handle,
+    status: p.status,
+    accepts_questions: p.acceptsQuestions,
+    display_name: plain(p.displayName),
+    created_at: p.createdAt,
+  };
+}
+
+const statusCommand = (status: 'member' | 'suspended', verb: string): AdminCommand => ({
+  options: {},
+  usage: `${verb} HANDLE`,
+  async run(deps, args, io) {
+    const p = await setStatus(deps.store, positional(args, 0, 'HANDLE'), status);
+    if (args.values['json']) printJson(io, summary(p));
+    else io.stdout(`${p.handle} is now ${p.status}.\n`);
+    return 0;
+  },
+});
+
+export const principalCommands: Record<string, AdminCommand> = {
+  add: {
+    options: { status: { type: 'string' }, name: { type: 'string' } },
+    usage: 'add HANDLE [--status candidate|member] [--name NAME]',
+    async run(deps, args, io) {
+      const status = str(args.values, 'status') ?? 'candidate';
+      if (status !== 'candidate' && status !== 'member')
+        throw new UsageError('--status is candidate or member');
+      const name = str(args.values, 'name');
+      const p = await addPrincipal(deps.store, positional(args, 0, 'HANDLE'), {
+        status,
+        ...(name ? { name } : {}),
+      });
+      if (args.values['json']) printJson(io, summary(p));
+      else io.stdout(`Added ${p.status} ${p.handle} (${p.id}) with the default mandate.\n`);
+      return 0;
+    },
+  },
+  admit: statusCommand('member', 'admit'),
+  suspend: statusCommand('suspended', 'suspend'),
+  list: {
+    options: {},
+    usage: 'list',
+    async run(deps, args, io) {
+      const all = await deps.store.listPrincipals();
+      if (args.values['json']) printJson(io, all.map(summary));
+      else if (all.length === 0) io.stdout('No principals.\n');
+      else
+        for (const p of all)
+          io.stdout(
+            `${p.handle.padEnd(20)} ${p.status.padEnd(10)} ${p.acceptsQuestions ? 'accepts questions' : ''}\n`,
+          );
+      return 0;
+    },
+  },
+  show: {
+    options: {},
+    usage: 'show HANDLE',
+    async run(deps, args, io) {
+      const p = await requirePrincipal(deps.store, positional(args, 0, 'HANDLE'));
+      const reviews = await deps.store.listReviews({ candidateId: p.id });
+      const evidence = await deps.store.listEvidence(p.id);
+      const tokens = await deps.store.listTokens(p.id);
+      const view = {
+        ...summary(p),
+        headline: plain(p.headline),
+        bio: plain(p.bio),
+        evidence: evidence.map((e) => ({
+          id: e.id,
+          origin: e.origin,
+          claim: plain(e.claim),
+          artifact_ref: e.artifactRef,
+        })),
+        reviews: reviews.map((r) => ({
+          by: r.reviewerHandle,
+          verdict: r.verdict,
+          note: plain(r.note),
+          at: r.createdAt,
+        })),
+        tokens: tokens.map((t) => ({ id: t.id, label: t.label, revoked_at: t.revokedAt })),
+      };
+      if (args.values['json']) printJson(io, view);
+      else {
+        io.stdout(`${p.handle} (${p.id}) — ${p.status}${p.acceptsQuestions ? ', accepts questions' : ''}\n`);
+        io.stdout(`  name: ${view.display_name}\n  headline: ${view.headline}\n`);
+        io.stdout(
+          `  evidence: ${evidence.length}   tokens: ${tokens.filter((t) => !t.revokedAt).length} active\n`,
+        );
+        if (reviews.length) io.stdout('  reviews:\n');
+        for (const r of view.reviews) io.stdout(`    ${r.verdict.padEnd(8)} by ${r.by}: ${r.note}\n`);
+      }
+      return 0;
+    },
+  },
+};

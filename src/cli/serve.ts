@@ -1,0 +1,85 @@
+import { startHttpServer, stderrLogger } from '../server/index.ts';
+import { buildRegistry } from '../tools/index.ts';
+import { VERSION } from '../version.ts';
+import { DB_OPTIONS, dbLocation, openDb, parse } from './common.ts';
+import { EXIT, UsageError, type CliIo } from './io.ts';
+
+const HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
+
+Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
+/.well-known/oauth-protected-resource beside it. The store is a SQLite file (default
+.warden/warden.db, or WARDEN_DB) or a postgres:// URL. Binds 127.0.0.1 unless told otherwise.
+`;
+
+export async function runServe(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parse(
+    argv,
+    {
+      ...DB_OPTIONS,
+      host: { type: 'string', default: '127.0.0.1' },
+      port: { type: 'string', default: '8787' },
+      'public-url': { type: 'string' },
+      'allow-origin': { type: 'string', multiple: true },
+    },
+    false,
+  );
+  if (values.help) {
+    io.stdout(HELP);
+    return EXIT.ok;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be 0–65535; got "${values.port}"`);
+  const store = await openDb(values.db, io);
+  const registry = buildRegistry();
+  let running;
+  try {
+    running = await startHttpServer({
+      store,
+      registry,
+      logger: stderrLogger(io.stderr),
+      version: VERSION,
+      host: values.host,
+      port,
+      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      allowedOrigins: values['allow-origin'] ?? [],
+    });
+  } catch (err) {
+    await store.close();
+    throw new UsageError(
+      `cannot listen on ${values.host}:${port}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  const principals = await store.listPrincipals();
+  const db = dbLocation(values.db, io);
+  if (values.json) {
+    io.stdout(
+      JSON.stringify({ mcp: running.mcpUrl, tiers: `${running.url}/tiers`, store: store.kind, db }) + '\n',
+    );
+  } else {
+    io.stdout(
+      [
+        `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
+        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals.length} principal(s)`,
+        `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
+        `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
+        '',
+        principals.length === 0
+          ? 'No principals yet. Add one and give their agent a token (the console is the admin CLI for now):'
+          : 'Manage principals, tokens and mandates with the admin CLI:',
+        `  npx warden admin principal add alice --status member --name "Alice"${values.db ? ` --db ${values.db}` : ''}`,
+        `  TOKEN=$(npx warden admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${values.db ? ` --db ${values.db}` : ''})`,
+        `  then point your MCP client at ${running.mcpUrl} with the header "Authorization: Bearer $TOKEN"`,
+        '',
+      ].join('\n'),
+    );
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await running.close();
+  await store.close();
+  return EXIT.ok;
+}

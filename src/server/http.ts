@@ -1,0 +1,211 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { Registry } from '../core/registry.ts';
+import type { Store } from '../store/contract.ts';
+import type { Caller, ToolContext } from '../tools/index.ts';
+import { authenticate, headerShape, type Authentication } from './auth.ts';
+import { diagnosis } from './diagnose.ts';
+import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
+import { errorFields, type Logger } from './log.ts';
+import { buildMcpServer } from './mcp.ts';
+import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
+
+export interface HttpOptions {
+  store: Store;
+  registry: Registry<ToolContext>;
+  logger: Logger;
+  version: string;
+  host?: string;
+  port?: number;
+  /** The URL clients use, when it differs from the bind address (behind a load balancer). */
+  publicUrl?: string;
+  allowedOrigins?: string[];
+  maxBodyBytes?: number;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  mcpUrl: string;
+  http: HttpServer;
+  close(): Promise<void>;
+}
+
+const MCP_PATH = '/mcp';
+const PRM_PATHS = [
+  '/.well-known/oauth-protected-resource',
+  `/.well-known/oauth-protected-resource${MCP_PATH}`,
+];
+
+/** Starts Warden's HTTP server: MCP at /mcp, plus /tiers, /diagnose and protected-resource metadata beside it. */
+export async function startHttpServer(opts: HttpOptions): Promise<RunningServer> {
+  const host = opts.host ?? '127.0.0.1';
+  const now = opts.now ?? (() => new Date());
+  const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const deps = {
+    store: opts.store,
+    registry: opts.registry,
+    logger: opts.logger,
+    version: opts.version,
+    now,
+  };
+
+  const handler = createMcpHandler(
+    ({ authInfo }) => {
+      const caller = (authInfo?.extra as { caller?: Caller } | undefined)?.caller;
+      if (!caller) throw new Error('MCP request reached the handler without a resolved caller');
+      return buildMcpServer(deps, async () => caller);
+    },
+    {
+      responseMode: 'auto',
+      maxRequestBodySize: maxBody,
+      onerror: (err) => opts.logger.error('mcp_error', errorFields(err)),
+    },
+  );
+  const mcp = toNodeHandler(handler, {
+    maxRequestBodySize: maxBody,
+    onerror: (err) => opts.logger.error('mcp_adapter_error', errorFields(err)),
+  });
+
+  let base = '';
+  let guard: GuardConfig = { loopbackOnly: true, allowedOrigins: [], allowedHosts: [] };
+  const resourceMetadataUrl = () => `${base}${PRM_PATHS[1]}`;
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      opts.logger.error('http_error', errorFields(err));
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
+      else res.end();
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!hostAllowed(req.headers.host, guard)) {
+      return sendJson(res, 403, {
+        error: 'forbidden_host',
+        error_description: 'This Host is not served here.',
+      });
+    }
+    if (!originAllowed(req.headers.origin, guard)) {
+      return sendJson(res, 403, {
+        error: 'forbidden_origin',
+        error_description: 'Requests from this Origin are refused.',
+      });
+    }
+    if (PRM_PATHS.includes(path)) {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return sendJson(res, 200, protectedResourceMetadata(`${base}${MCP_PATH}`));
+    }
+    if (path === '/tiers') {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return sendJson(res, 200, tierCatalog(opts.registry, opts.version));
+    }
+    if (path === '/healthz') return sendJson(res, 200, { ok: true });
+    if (path === '/diagnose' || path === MCP_PATH) {
+      const header = req.headers.authorization;
+      const auth = await authenticate(opts.store, header, now());
+      if (auth.kind === 'rejected') return unauthorized(res, auth, resourceMetadataUrl());
+      if (path === '/diagnose') {
+        if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+        return sendJson(res, 200, diagnosis(auth, headerShape(header), opts.registry), {
+          'Cache-Control': 'no-store',
+        });
+      }
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfoFor(auth);
+      return mcp(req, res);
+    }
+    return sendJson(res, 404, {
+      error: 'not_found',
+      error_description: `Nothing at ${path}. MCP is served at ${MCP_PATH}.`,
+    });
+  }
+
+  // Slow clients cannot hold sockets: bounded header, request and idle times.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  server.timeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 8787, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  base = (opts.publicUrl ?? `http://${hostForUrl}:${address.port}`).replace(/\/+$/, '');
+  const publicHost = new URL(base).hostname.toLowerCase();
+  guard = {
+    loopbackOnly: isLoopbackHost(host),
+    allowedOrigins: opts.allowedOrigins ?? [],
+    allowedHosts: isLoopbackHost(publicHost) ? [] : [publicHost],
+  };
+  opts.logger.info('listening', { url: `${base}${MCP_PATH}`, store: opts.store.kind });
+
+  return {
+    url: base,
+    mcpUrl: `${base}${MCP_PATH}`,
+    http: server,
+    async close() {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function authInfoFor(auth: Exclude<Authentication, { kind: 'rejected' }>): AuthInfo {
+  const caller = auth.caller;
+  return {
+    token: auth.kind === 'agent' ? auth.credential.token.id : 'anonymous',
+    clientId: caller.kind === 'anonymous' ? 'anonymous' : caller.principal.handle,
+    scopes: [...caller.permissions.effective],
+    extra: { caller },
+  };
+}
+
+/** A present but bad credential: loud, with the challenge and the metadata pointer (RFC 6750, RFC 9728). */
+function unauthorized(
+  res: ServerResponse,
+  auth: Extract<Authentication, { kind: 'rejected' }>,
+  metadataUrl: string,
+): void {
+  // Header values must be visible ASCII: quote-safe and without the message's typography.
+  const description = auth.message.replace(/…/g, '...').replace(/[^\x20-\x7e]|["\\]/g, "'");
+  const challenge = `Bearer realm="warden", error="invalid_token", error_description="${description}", resource_metadata="${metadataUrl}"`;
+  sendJson(
+    res,
+    401,
+    { error: 'invalid_token', error_description: auth.message, reason: auth.code },
+    { 'WWW-Authenticate': challenge },
+  );
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  sendJson(res, 405, { error: 'method_not_allowed' }, { Allow: allow });
+}
+
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,198 @@
+import type { Mandate } from '../core/mandate.ts';
+import type { PrincipalStatus } from '../core/tiers.ts';
+import type { MemberText } from '../untrusted/index.ts';
+
+/**
+ * The store contract. Only store/ talks SQL; tools and the server see these records.
+ * Every field a member (or their agent) wrote comes out as MemberText, which no tool
+ * result accepts until untrusted/ has wrapped it.
+ */
+
+export interface PrincipalRecord {
+  id: string;
+  /** Operator-chosen identifier, validated as [a-z0-9_-]: not free text. */
+  handle: string;
+  status: PrincipalStatus;
+  acceptsQuestions: boolean;
+  displayName: MemberText;
+  headline: MemberText;
+  bio: MemberText;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TokenRecord {
+  id: string;
+  principalId: string;
+  label: string;
+  /** As stored. May be anything a forged row holds: policy never trusts it beyond the intersection. */
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** What one bearer lookup returns: the token, its principal and the principal's current mandate. */
+export interface Credential {
+  token: TokenRecord;
+  principal: PrincipalRecord;
+  mandate: Mandate;
+}
+
+export type EvidenceOrigin = 'manual' | 'commit' | 'document' | 'calendar';
+
+export interface EvidenceRecord {
+  id: string;
+  principalId: string;
+  origin: EvidenceOrigin;
+  claim: MemberText;
+  artifactRef: string | null;
+  createdAt: string;
+}
+
+export type QuestionStatus = 'open' | 'answered';
+
+export interface QuestionRecord {
+  id: string;
+  askerId: string;
+  askerHandle: string;
+  targetId: string;
+  targetHandle: string;
+  question: MemberText;
+  answer: MemberText | null;
+  status: QuestionStatus;
+  askedAt: string;
+  answeredAt: string | null;
+}
+
+export type ReviewVerdict = 'support' | 'oppose';
+
+export interface ReviewRecord {
+  id: string;
+  reviewerId: string;
+  reviewerHandle: string;
+  candidateId: string;
+  verdict: ReviewVerdict;
+  note: MemberText;
+  createdAt: string;
+}
+
+export type DecisionStatus = 'pending' | 'approved' | 'denied';
+
+export interface DecisionRecord {
+  id: string;
+  principalId: string;
+  /** The token whose agent asked; null when the principal acted directly. */
+  tokenId: string | null;
+  tool: string;
+  /** The request exactly as the agent sent it, for executing it on approval. `unknown` on purpose: not Json. */
+  arguments: Record<string, unknown>;
+  /** The same request as text its agent wrote, attributed to the principal: what a reader is shown. */
+  argumentsText: MemberText;
+  reasonCode: string;
+  reason: string;
+  status: DecisionStatus;
+  note: MemberText | null;
+  /** On approval, what executing the stored request gave (server-written ids and codes only). */
+  outcome: DecisionOutcome | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** The stored result of an approved request: either its ids/status fields, or the refusal it met. */
+export type DecisionOutcome =
+  | { ok: true; result: Record<string, string | number | boolean | null> }
+  | { ok: false; refusal: { code: string; reason: string; next: string } };
+
+export interface NewPrincipal {
+  handle: string;
+  status: PrincipalStatus;
+  displayName: string;
+  headline?: string;
+  bio?: string;
+  acceptsQuestions?: boolean;
+}
+
+export interface ProfilePatch {
+  displayName?: string;
+  headline?: string;
+  bio?: string;
+  acceptsQuestions?: boolean;
+}
+
+export interface NewToken {
+  principalId: string;
+  label: string;
+  hash: string;
+  scopes: string[];
+  expiresAt: string | null;
+}
+
+export interface Store {
+  /** Which backend this is, for diagnostics ("sqlite", "postgres"). */
+  readonly kind: string;
+  close(): Promise<void>;
+
+  createPrincipal(p: NewPrincipal): Promise<PrincipalRecord>;
+  getPrincipalById(id: string): Promise<PrincipalRecord | null>;
+  getPrincipalByHandle(handle: string): Promise<PrincipalRecord | null>;
+  listPrincipals(filter?: {
+    status?: PrincipalStatus;
+    acceptsQuestions?: boolean;
+  }): Promise<PrincipalRecord[]>;
+  setPrincipalStatus(id: string, status: PrincipalStatus): Promise<void>;
+  updateProfile(id: string, patch: ProfilePatch): Promise<PrincipalRecord>;
+
+  insertToken(t: NewToken): Promise<TokenRecord>;
+  /** The hot path: one lookup by token hash, returning the token, principal and mandate together. */
+  findCredential(hash: string): Promise<Credential | null>;
+  getToken(id: string): Promise<TokenRecord | null>;
+  listTokens(principalId: string): Promise<TokenRecord[]>;
+  revokeToken(id: string, at: string): Promise<boolean>;
+  touchToken(id: string, at: string): Promise<void>;
+
+  getMandate(principalId: string): Promise<Mandate>;
+  setMandate(principalId: string, mandate: Mandate): Promise<Mandate>;
+
+  addEvidence(e: {
+    principalId: string;
+    origin: EvidenceOrigin;
+    claim: string;
+    artifactRef: string | null;
+  }): Promise<EvidenceRecord>;
+  listEvidence(principalId: string): Promise<EvidenceRecord[]>;
+
+  createQuestion(q: { askerId: string; targetId: string; question: string }): Promise<QuestionRecord>;
+  getQuestion(id: string): Promise<QuestionRecord | null>;
+  listQuestions(filter: {
+    targetId?: string;
+    askerId?: string;
+    status?: QuestionStatus;
+  }): Promise<QuestionRecord[]>;
+  /** Sets the answer only if the question is still open; false when it was answered already. */
+  answerQuestion(id: string, answer: string, at: string): Promise<boolean>;
+  countQuestionsAskedSince(askerId: string, since: string): Promise<number>;
+
+  addReview(r: {
+    reviewerId: string;
+    candidateId: string;
+    verdict: ReviewVerdict;
+    note: string;
+  }): Promise<ReviewRecord>;
+  listReviews(filter: { candidateId?: string; reviewerId?: string }): Promise<ReviewRecord[]>;
+
+  createDecision(d: {
+    principalId: string;
+    tokenId: string | null;
+    tool: string;
+    arguments: Record<string, unknown>;
+    reasonCode: string;
+    reason: string;
+  }): Promise<DecisionRecord>;
+  getDecision(id: string): Promise<DecisionRecord | null>;
+  listDecisions(principalId: string, filter?: { status?: DecisionStatus }): Promise<DecisionRecord[]>;
+  /** Moves a pending decision to approved/denied; false when it was no longer pending (no double decisions). */
+  claimDecision(id: string, status: 'approved' | 'denied', note: string | null, at: string): Promise<boolean>;
+  recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void>;
+}

@@ -1,0 +1,173 @@
+import { normaliseMandate, type Mandate } from '../core/mandate.ts';
+import { isScope } from '../core/scopes.ts';
+import type { PrincipalStatus } from '../core/tiers.ts';
+import { memberText } from '../untrusted/index.ts';
+import type {
+  DecisionOutcome,
+  DecisionRecord,
+  DecisionStatus,
+  EvidenceOrigin,
+  EvidenceRecord,
+  PrincipalRecord,
+  QuestionRecord,
+  QuestionStatus,
+  ReviewRecord,
+  ReviewVerdict,
+  TokenRecord,
+} from './contract.ts';
+
+/**
+ * Row → record mapping shared by every SQL backend. This is where member-written
+ * columns become MemberText, attributed to the author the row itself names.
+ */
+type Row = Record<string, unknown>;
+
+const str = (v: unknown): string => String(v);
+const optStr = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+export function toPrincipal(r: Row): PrincipalRecord {
+  const handle = str(r['handle']);
+  return {
+    id: str(r['id']),
+    handle,
+    status: str(r['status']) as PrincipalStatus,
+    acceptsQuestions: Number(r['accepts_questions']) === 1,
+    displayName: memberText(str(r['display_name']), handle),
+    headline: memberText(str(r['headline']), handle),
+    bio: memberText(str(r['bio']), handle),
+    createdAt: str(r['created_at']),
+    updatedAt: str(r['updated_at']),
+  };
+}
+
+export function toToken(r: Row): TokenRecord {
+  return {
+    id: str(r['id']),
+    principalId: str(r['principal_id']),
+    label: str(r['label']),
+    scopes: parseJson<unknown[]>(r['scopes'], []).map(String),
+    createdAt: str(r['created_at']),
+    expiresAt: optStr(r['expires_at']),
+    revokedAt: optStr(r['revoked_at']),
+    lastUsedAt: optStr(r['last_used_at']),
+  };
+}
+
+export function toMandate(r: Row): Mandate {
+  const counterparts = parseJson<unknown>(r['consult_counterparts'], 'any');
+  const daily = r['consult_daily'];
+  return normaliseMandate({
+    scopes: parseJson<unknown[]>(r['scopes'], []).map(String).filter(isScope),
+    consult: {
+      counterparts: Array.isArray(counterparts) ? counterparts.map(String) : 'any',
+      dailyLimit: daily === null || daily === undefined ? null : Number(daily),
+    },
+    reviewsNeedApproval: Number(r['reviews_need_approval']) === 1,
+  });
+}
+
+export function mandateColumns(m: Mandate): {
+  scopes: string;
+  consult_counterparts: string;
+  consult_daily: number | null;
+  reviews_need_approval: number;
+} {
+  const n = normaliseMandate(m);
+  return {
+    scopes: JSON.stringify(n.scopes),
+    consult_counterparts: JSON.stringify(n.consult.counterparts),
+    consult_daily: n.consult.dailyLimit,
+    reviews_need_approval: n.reviewsNeedApproval ? 1 : 0,
+  };
+}
+
+/** Evidence rows carry the author's handle (joined), so the claim is attributed from the store. */
+export function toEvidence(r: Row): EvidenceRecord {
+  return {
+    id: str(r['id']),
+    principalId: str(r['principal_id']),
+    origin: str(r['origin']) as EvidenceOrigin,
+    claim: memberText(str(r['claim']), str(r['author_handle'])),
+    artifactRef: optStr(r['artifact_ref']),
+    createdAt: str(r['created_at']),
+  };
+}
+
+export function toQuestion(r: Row): QuestionRecord {
+  const answer = optStr(r['answer']);
+  return {
+    id: str(r['id']),
+    askerId: str(r['asker_id']),
+    askerHandle: str(r['asker_handle']),
+    targetId: str(r['target_id']),
+    targetHandle: str(r['target_handle']),
+    question: memberText(str(r['question']), str(r['asker_handle'])),
+    answer: answer === null ? null : memberText(answer, str(r['target_handle'])),
+    status: str(r['status']) as QuestionStatus,
+    askedAt: str(r['asked_at']),
+    answeredAt: optStr(r['answered_at']),
+  };
+}
+
+export function toReview(r: Row): ReviewRecord {
+  return {
+    id: str(r['id']),
+    reviewerId: str(r['reviewer_id']),
+    reviewerHandle: str(r['reviewer_handle']),
+    candidateId: str(r['candidate_id']),
+    verdict: str(r['verdict']) as ReviewVerdict,
+    note: memberText(str(r['note']), str(r['reviewer_handle'])),
+    createdAt: str(r['created_at']),
+  };
+}
+
+export function toDecision(r: Row): DecisionRecord {
+  const note = optStr(r['note']);
+  return {
+    id: str(r['id']),
+    principalId: str(r['principal_id']),
+    tokenId: optStr(r['token_id']),
+    tool: str(r['tool']),
+    arguments: parseJson<Record<string, unknown>>(r['arguments'], {}),
+    argumentsText: memberText(str(r['arguments']), str(r['principal_handle'])),
+    reasonCode: str(r['reason_code']),
+    reason: str(r['reason']),
+    status: str(r['status']) as DecisionStatus,
+    note: note === null ? null : memberText(note, str(r['principal_handle'])),
+    outcome: parseJson<DecisionOutcome | null>(r['outcome'], null),
+    createdAt: str(r['created_at']),
+    decidedAt: optStr(r['decided_at']),
+  };
+}
+
+function parseJson<T>(v: unknown, fallback: T): T {
+  if (typeof v !== 'string') return fallback;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** SELECT fragments that join the author handles the mappers above need. */
+export const SELECT = {
+  evidence: `SELECT e.*, p.handle AS author_handle FROM evidence e JOIN principals p ON p.id = e.principal_id`,
+  question: `SELECT q.*, a.handle AS asker_handle, t.handle AS target_handle FROM questions q
+             JOIN principals a ON a.id = q.asker_id JOIN principals t ON t.id = q.target_id`,
+  review: `SELECT r.*, p.handle AS reviewer_handle FROM reviews r JOIN principals p ON p.id = r.reviewer_id`,
+  decision: `SELECT d.*, p.handle AS principal_handle FROM decisions d JOIN principals p ON p.id = d.principal_id`,
+  credential: `SELECT t.id AS t_id, t.principal_id AS t_principal_id, t.label AS t_label, t.scopes AS t_scopes,
+             t.created_at AS t_created_at, t.expires_at AS t_expires_at, t.revoked_at AS t_revoked_at,
+             t.last_used_at AS t_last_used_at, p.*, m.scopes AS m_scopes,
+             m.consult_counterparts AS m_consult_counterparts, m.consult_daily AS m_consult_daily,
+             m.reviews_need_approval AS m_reviews_need_approval
+             FROM tokens t JOIN principals p ON p.id = t.principal_id
+             LEFT JOIN mandates m ON m.principal_id = p.id`,
+} as const;
+
+/** Splits a credential join row into its parts (prefixes t_ and m_). */
+export function prefixed(r: Row, prefix: string): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(r)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  return out;
+}

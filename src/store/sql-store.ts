@@ -1,0 +1,372 @@
+import { defaultMandate, type Mandate } from '../core/mandate.ts';
+import type { PrincipalStatus } from '../core/tiers.ts';
+import type {
+  Credential,
+  DecisionOutcome,
+  DecisionRecord,
+  DecisionStatus,
+  EvidenceOrigin,
+  EvidenceRecord,
+  NewPrincipal,
+  NewToken,
+  PrincipalRecord,
+  ProfilePatch,
+  QuestionRecord,
+  QuestionStatus,
+  ReviewRecord,
+  ReviewVerdict,
+  Store,
+  TokenRecord,
+} from './contract.ts';
+import { newId } from './ids.ts';
+import {
+  mandateColumns,
+  prefixed,
+  SELECT,
+  toDecision,
+  toEvidence,
+  toMandate,
+  toPrincipal,
+  toQuestion,
+  toReview,
+  toToken,
+} from './rows.ts';
+import type { Param, SqlExecutor } from './sql.ts';
+
+const now = (): string => new Date().toISOString();
+
+/** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
+export class SqlStore implements Store {
+  constructor(readonly sql: SqlExecutor) {}
+
+  get kind(): string {
+    return this.sql.kind;
+  }
+
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+
+  async createPrincipal(p: NewPrincipal): Promise<PrincipalRecord> {
+    const id = newId('pr');
+    const at = now();
+    const m = mandateColumns(defaultMandate());
+    await this.sql.batch([
+      {
+        sql: `INSERT INTO principals (id, handle, status, accepts_questions, display_name, headline, bio, created_at, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        params: [
+          id,
+          p.handle,
+          p.status,
+          p.acceptsQuestions === false ? 0 : 1,
+          p.displayName,
+          p.headline ?? '',
+          p.bio ?? '',
+          at,
+          at,
+        ],
+      },
+      {
+        sql: `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?)`,
+        params: [id, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at],
+      },
+    ]);
+    return (await this.getPrincipalById(id)) as PrincipalRecord;
+  }
+
+  async getPrincipalById(id: string): Promise<PrincipalRecord | null> {
+    const r = await this.sql.get(`SELECT * FROM principals WHERE id = ?`, [id]);
+    return r ? toPrincipal(r) : null;
+  }
+
+  async getPrincipalByHandle(handle: string): Promise<PrincipalRecord | null> {
+    const r = await this.sql.get(`SELECT * FROM principals WHERE handle = ?`, [handle]);
+    return r ? toPrincipal(r) : null;
+  }
+
+  async listPrincipals(
+    filter: { status?: PrincipalStatus; acceptsQuestions?: boolean } = {},
+  ): Promise<PrincipalRecord[]> {
+    const where: string[] = [];
+    const params: Param[] = [];
+    if (filter.status) {
+      where.push('status = ?');
+      params.push(filter.status);
+    }
+    if (filter.acceptsQuestions !== undefined) {
+      where.push('accepts_questions = ?');
+      params.push(filter.acceptsQuestions ? 1 : 0);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return (await this.sql.all(`SELECT * FROM principals ${clause} ORDER BY handle`, params)).map(
+      toPrincipal,
+    );
+  }
+
+  async setPrincipalStatus(id: string, status: PrincipalStatus): Promise<void> {
+    await this.sql.run(`UPDATE principals SET status = ?, updated_at = ? WHERE id = ?`, [status, now(), id]);
+  }
+
+  async updateProfile(id: string, patch: ProfilePatch): Promise<PrincipalRecord> {
+    const sets: string[] = [];
+    const params: Param[] = [];
+    const cols: [keyof ProfilePatch, string][] = [
+      ['displayName', 'display_name'],
+      ['headline', 'headline'],
+      ['bio', 'bio'],
+    ];
+    for (const [key, col] of cols) {
+      const v = patch[key];
+      if (typeof v === 'string') {
+        sets.push(`${col} = ?`);
+        params.push(v);
+      }
+    }
+    if (patch.acceptsQuestions !== undefined) {
+      sets.push('accepts_questions = ?');
+      params.push(patch.acceptsQuestions ? 1 : 0);
+    }
+    sets.push('updated_at = ?');
+    params.push(now(), id);
+    await this.sql.run(`UPDATE principals SET ${sets.join(', ')} WHERE id = ?`, params);
+    return (await this.getPrincipalById(id)) as PrincipalRecord;
+  }
+
+  async insertToken(t: NewToken): Promise<TokenRecord> {
+    const id = newId('tok');
+    await this.sql.run(
+      `INSERT INTO tokens (id, principal_id, label, token_hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [id, t.principalId, t.label, t.hash, JSON.stringify(t.scopes), now(), t.expiresAt],
+    );
+    return (await this.getToken(id)) as TokenRecord;
+  }
+
+  async findCredential(hash: string): Promise<Credential | null> {
+    const r = await this.sql.get(`${SELECT.credential} WHERE t.token_hash = ?`, [hash]);
+    if (!r) return null;
+    const principal = toPrincipal(r);
+    const mandateRow = prefixed(r, 'm_');
+    return {
+      token: toToken(prefixed(r, 't_')),
+      principal,
+      // A principal without a mandate row has granted nothing: fail closed.
+      mandate:
+        mandateRow['scopes'] === null || mandateRow['scopes'] === undefined
+          ? emptyMandate()
+          : toMandate(mandateRow),
+    };
+  }
+
+  async getToken(id: string): Promise<TokenRecord | null> {
+    const r = await this.sql.get(`SELECT * FROM tokens WHERE id = ?`, [id]);
+    return r ? toToken(r) : null;
+  }
+
+  async listTokens(principalId: string): Promise<TokenRecord[]> {
+    return (
+      await this.sql.all(`SELECT * FROM tokens WHERE principal_id = ? ORDER BY created_at, id`, [principalId])
+    ).map(toToken);
+  }
+
+  async revokeToken(id: string, at: string): Promise<boolean> {
+    return (
+      (await this.sql.run(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, [at, id])) >
+      0
+    );
+  }
+
+  async touchToken(id: string, at: string): Promise<void> {
+    await this.sql.run(`UPDATE tokens SET last_used_at = ? WHERE id = ?`, [at, id]);
+  }
+
+  async getMandate(principalId: string): Promise<Mandate> {
+    const r = await this.sql.get(`SELECT * FROM mandates WHERE principal_id = ?`, [principalId]);
+    return r ? toMandate(r) : emptyMandate();
+  }
+
+  async setMandate(principalId: string, mandate: Mandate): Promise<Mandate> {
+    const m = mandateColumns(mandate);
+    const at = now();
+    const changed = await this.sql.run(
+      `UPDATE mandates SET scopes = ?, consult_counterparts = ?, consult_daily = ?, reviews_need_approval = ?, updated_at = ?
+       WHERE principal_id = ?`,
+      [m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at, principalId],
+    );
+    if (changed === 0) {
+      await this.sql.run(
+        `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [principalId, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at],
+      );
+    }
+    return this.getMandate(principalId);
+  }
+
+  async addEvidence(e: {
+    principalId: string;
+    origin: EvidenceOrigin;
+    claim: string;
+    artifactRef: string | null;
+  }): Promise<EvidenceRecord> {
+    const id = newId('ev');
+    await this.sql.run(
+      `INSERT INTO evidence (id, principal_id, origin, claim, artifact_ref, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      [id, e.principalId, e.origin, e.claim, e.artifactRef, now()],
+    );
+    return toEvidence((await this.sql.get(`${SELECT.evidence} WHERE e.id = ?`, [id]))!);
+  }
+
+  async listEvidence(principalId: string): Promise<EvidenceRecord[]> {
+    return (
+      await this.sql.all(`${SELECT.evidence} WHERE e.principal_id = ? ORDER BY e.created_at, e.id`, [
+        principalId,
+      ])
+    ).map(toEvidence);
+  }
+
+  async createQuestion(q: { askerId: string; targetId: string; question: string }): Promise<QuestionRecord> {
+    const id = newId('q');
+    await this.sql.run(
+      `INSERT INTO questions (id, asker_id, target_id, question, status, asked_at) VALUES (?, ?, ?, ?, 'open', ?)`,
+      [id, q.askerId, q.targetId, q.question, now()],
+    );
+    return (await this.getQuestion(id)) as QuestionRecord;
+  }
+
+  async getQuestion(id: string): Promise<QuestionRecord | null> {
+    const r = await this.sql.get(`${SELECT.question} WHERE q.id = ?`, [id]);
+    return r ? toQuestion(r) : null;
+  }
+
+  async listQuestions(filter: {
+    targetId?: string;
+    askerId?: string;
+    status?: QuestionStatus;
+  }): Promise<QuestionRecord[]> {
+    const where: string[] = [];
+    const params: Param[] = [];
+    if (filter.targetId) {
+      where.push('q.target_id = ?');
+      params.push(filter.targetId);
+    }
+    if (filter.askerId) {
+      where.push('q.asker_id = ?');
+      params.push(filter.askerId);
+    }
+    if (filter.status) {
+      where.push('q.status = ?');
+      params.push(filter.status);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return (await this.sql.all(`${SELECT.question} ${clause} ORDER BY q.asked_at, q.id`, params)).map(
+      toQuestion,
+    );
+  }
+
+  async answerQuestion(id: string, answer: string, at: string): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE questions SET answer = ?, status = 'answered', answered_at = ? WHERE id = ? AND status = 'open'`,
+      [answer, at, id],
+    );
+    return changed > 0;
+  }
+
+  async countQuestionsAskedSince(askerId: string, since: string): Promise<number> {
+    const r = await this.sql.get(`SELECT COUNT(*) AS n FROM questions WHERE asker_id = ? AND asked_at >= ?`, [
+      askerId,
+      since,
+    ]);
+    return Number(r?.['n'] ?? 0);
+  }
+
+  async addReview(r: {
+    reviewerId: string;
+    candidateId: string;
+    verdict: ReviewVerdict;
+    note: string;
+  }): Promise<ReviewRecord> {
+    const id = newId('rv');
+    await this.sql.run(
+      `INSERT INTO reviews (id, reviewer_id, candidate_id, verdict, note, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      [id, r.reviewerId, r.candidateId, r.verdict, r.note, now()],
+    );
+    return toReview((await this.sql.get(`${SELECT.review} WHERE r.id = ?`, [id]))!);
+  }
+
+  async listReviews(filter: { candidateId?: string; reviewerId?: string }): Promise<ReviewRecord[]> {
+    const where: string[] = [];
+    const params: Param[] = [];
+    if (filter.candidateId) {
+      where.push('r.candidate_id = ?');
+      params.push(filter.candidateId);
+    }
+    if (filter.reviewerId) {
+      where.push('r.reviewer_id = ?');
+      params.push(filter.reviewerId);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return (await this.sql.all(`${SELECT.review} ${clause} ORDER BY r.created_at, r.id`, params)).map(
+      toReview,
+    );
+  }
+
+  async createDecision(d: {
+    principalId: string;
+    tokenId: string | null;
+    tool: string;
+    arguments: Record<string, unknown>;
+    reasonCode: string;
+    reason: string;
+  }): Promise<DecisionRecord> {
+    const id = newId('dc');
+    await this.sql.run(
+      `INSERT INTO decisions (id, principal_id, token_id, tool, arguments, reason_code, reason, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+      [id, d.principalId, d.tokenId, d.tool, JSON.stringify(d.arguments), d.reasonCode, d.reason, now()],
+    );
+    return (await this.getDecision(id)) as DecisionRecord;
+  }
+
+  async getDecision(id: string): Promise<DecisionRecord | null> {
+    const r = await this.sql.get(`${SELECT.decision} WHERE d.id = ?`, [id]);
+    return r ? toDecision(r) : null;
+  }
+
+  async listDecisions(
+    principalId: string,
+    filter: { status?: DecisionStatus } = {},
+  ): Promise<DecisionRecord[]> {
+    const params: Param[] = [principalId];
+    let clause = 'WHERE d.principal_id = ?';
+    if (filter.status) {
+      clause += ' AND d.status = ?';
+      params.push(filter.status);
+    }
+    return (await this.sql.all(`${SELECT.decision} ${clause} ORDER BY d.created_at, d.id`, params)).map(
+      toDecision,
+    );
+  }
+
+  async claimDecision(
+    id: string,
+    status: 'approved' | 'denied',
+    note: string | null,
+    at: string,
+  ): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE decisions SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
+      [status, note, at, id],
+    );
+    return changed > 0;
+  }
+
+  async recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void> {
+    await this.sql.run(`UPDATE decisions SET outcome = ? WHERE id = ?`, [JSON.stringify(outcome), id]);
+  }
+}
+
+function emptyMandate(): Mandate {
+  return { scopes: [], consult: { counterparts: [], dailyLimit: 0 }, reviewsNeedApproval: true };
+}

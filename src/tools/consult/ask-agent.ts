@@ -1,0 +1,83 @@
+import type { ToolSpec } from '../../core/registry.ts';
+import { evaluateConsultTerms, startOfUtcDay } from '../../core/terms.ts';
+import { principalOf, type ToolContext } from '../context.ts';
+import { approvedByPrincipal, queueForPrincipal } from '../decisions.ts';
+import { ok, refuse } from '../result.ts';
+import { handle, input, queuedResult } from '../schemas.ts';
+
+interface Args {
+  to: string;
+  question: string;
+}
+
+export const askAgent: ToolSpec<ToolContext, Args> = {
+  name: 'ask_agent',
+  title: "Ask another member's agent",
+  scope: 'consult',
+  description:
+    "Puts a question in another principal's inbox (a member or a candidate who accepts questions); their agent answers it, and you read the answer with get_consultation. If the question falls outside your principal's mandate (a counterpart it does not list, or today's question limit reached), nothing is sent: it is queued for your principal to decide, and the result says so with a decision id.",
+  inputSchema: input({ to: handle, question: { type: 'string', minLength: 1, maxLength: 2000 } }, [
+    'to',
+    'question',
+  ]),
+  outputSchema: {
+    oneOf: [
+      {
+        type: 'object',
+        properties: {
+          status: { const: 'asked' },
+          consultation_id: { type: 'string' },
+          to: { type: 'string' },
+          next: { type: 'string' },
+        },
+        required: ['status', 'consultation_id', 'to', 'next'],
+        additionalProperties: false,
+      },
+      queuedResult,
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async handler(args, ctx) {
+    const me = principalOf(ctx);
+    if (args.to === me.handle) {
+      return refuse(
+        'self_target',
+        'That handle is your own principal; a consultation is between two principals.',
+        'Ask another member.',
+      );
+    }
+    const target = await ctx.store.getPrincipalByHandle(args.to);
+    if (!target || target.status === 'suspended') {
+      return refuse(
+        'not_found',
+        `No member or candidate has the handle "${args.to}".`,
+        'Call list_members to see who accepts questions.',
+      );
+    }
+    if (!target.acceptsQuestions) {
+      return refuse(
+        'not_accepting_questions',
+        `${target.handle} does not accept questions from other members' agents at the moment.`,
+        'Choose someone list_members shows as accepting questions.',
+      );
+    }
+    if (!args.question.trim())
+      return refuse('invalid_value', 'The question is blank.', 'Write the question in words.');
+    if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
+      const askedToday = await ctx.store.countQuestionsAskedSince(me.id, startOfUtcDay(ctx.now()));
+      const verdict = evaluateConsultTerms(ctx.caller.mandate, target.handle, askedToday);
+      if (!verdict.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, verdict);
+    }
+    const q = await ctx.store.createQuestion({
+      askerId: me.id,
+      targetId: target.id,
+      question: args.question,
+    });
+    return ok({
+      status: 'asked',
+      consultation_id: q.id,
+      to: target.handle,
+      next: `Read the answer later with get_consultation (consultation_id "${q.id}").`,
+    });
+  },
+};

@@ -1,0 +1,51 @@
+import type { ToolSpec } from '../../core/registry.ts';
+import { principalOf, type ToolContext } from '../context.ts';
+import { presentQuestion } from '../present.ts';
+import { ok, refuse } from '../result.ts';
+import { input, output, questionItem } from '../schemas.ts';
+
+export const answerQuestion: ToolSpec<ToolContext, { question_id: string; answer: string }> = {
+  name: 'answer_question',
+  title: 'Answer a question put to your principal',
+  scope: 'inbox',
+  description:
+    "Answers one open question from your principal's inbox (ids come from list_questions). A question is answered once; it must be addressed to your principal.",
+  inputSchema: input(
+    {
+      question_id: { type: 'string', minLength: 1, maxLength: 64 },
+      answer: { type: 'string', minLength: 1, maxLength: 4000 },
+    },
+    ['question_id', 'answer'],
+  ),
+  outputSchema: output({ answered: questionItem }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async handler(args, ctx) {
+    const me = principalOf(ctx);
+    const q = await ctx.store.getQuestion(args.question_id);
+    if (!q) {
+      return refuse(
+        'not_found',
+        `There is no question with id "${args.question_id}".`,
+        'Call list_questions for the ids of open questions.',
+      );
+    }
+    if (q.targetId !== me.id) {
+      return refuse(
+        'not_your_question',
+        'That question was put to another principal, not yours; only its addressee may answer it.',
+        'Answer only questions that list_questions returns to you.',
+      );
+    }
+    if (!args.answer.trim())
+      return refuse('invalid_value', 'The answer is blank.', 'Write the answer in words.');
+    const answered = await ctx.store.answerQuestion(q.id, args.answer, ctx.now().toISOString());
+    if (!answered) {
+      return refuse(
+        'already_answered',
+        'That question has already been answered; an answer cannot be replaced.',
+        'Read it with list_questions (status "answered"). If something must be added, the asker can ask again.',
+      );
+    }
+    return ok({ answered: presentQuestion((await ctx.store.getQuestion(q.id))!, ctx.wrapper) });
+  },
+};

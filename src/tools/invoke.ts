@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { JsonObject } from '../core/json.ts';
+import { RefusalError, refusal, type Refusal } from '../core/refusal.ts';
+import { describeErrors } from '../core/validation.ts';
+import type { ToolContext } from './context.ts';
+
+/** What one call came to. `unknown_tool` covers both "never existed" and "hidden from you": one answer. */
+export type Invocation =
+  { kind: 'unknown_tool' } | { kind: 'ok'; data: JsonObject } | { kind: 'refused'; refusal: Refusal };
+
+export interface InvokeOptions {
+  /** Where internal errors are logged, with the reference the caller is given. */
+  logError: (ref: string, tool: string, err: unknown) => void;
+}
+
+/**
+ * The one path from a tool name to a handler: visibility first (a hidden tool is
+ * not there), then argument validation, then the handler, then the output checked
+ * against the published schema. No handler runs for a caller that cannot see it.
+ */
+export async function invokeTool(
+  name: string,
+  rawArgs: unknown,
+  ctx: ToolContext,
+  options: InvokeOptions,
+): Promise<Invocation> {
+  const tool = ctx.registry.find(name, ctx.caller.permissions.effective);
+  if (!tool) return { kind: 'unknown_tool' };
+  const args = rawArgs ?? {};
+  if (!tool.validateInput(args)) {
+    return {
+      kind: 'refused',
+      refusal: refusal(
+        'invalid_arguments',
+        `The arguments do not match ${name}'s input schema: ${describeErrors(tool.validateInput.errors)}.`,
+        'Fix the arguments as the schema in tools/list describes, then call again.',
+      ),
+    };
+  }
+  try {
+    const outcome = await tool.spec.handler(args, ctx);
+    if (!outcome.ok) return { kind: 'refused', refusal: outcome.refusal };
+    if (!tool.validateOutput(outcome.data)) {
+      throw new Error(
+        `${name} produced output outside its schema: ${describeErrors(tool.validateOutput.errors)}`,
+      );
+    }
+    return { kind: 'ok', data: outcome.data };
+  } catch (err) {
+    if (err instanceof RefusalError) return { kind: 'refused', refusal: err.refusal };
+    const ref = randomBytes(6).toString('hex');
+    options.logError(ref, name, err);
+    return {
+      kind: 'refused',
+      refusal: refusal(
+        'internal_error',
+        `Something went wrong on the server (ref ${ref}). Nothing about it is your fault or yours to fix.`,
+        'Try again later; if it persists, tell your principal the reference.',
+      ),
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { TIER_CEILING } from '../../core/tiers.ts';
+import type { ToolSpec } from '../../core/registry.ts';
+import { MISSING_REASON_TEXT } from '../../core/permissions.ts';
+import type { ToolContext } from '../context.ts';
+import { ok } from '../result.ts';
+import { output } from '../schemas.ts';
+import { explainTools } from './explain.ts';
+
+const strings = { type: 'array', items: { type: 'string' } };
+
+export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
+  name: 'get_mandate',
+  title: "Your principal's mandate and your effective permissions",
+  scope: 'mandate:read',
+  description:
+    "Shows your principal's current mandate (scopes and terms), your tier, the scopes your token carries, your effective scopes (token ∩ mandate ∩ tier ceiling, recomputed on every request), and for every tool you cannot see, exactly why. Use it before asking your principal for more: the answer names what is missing and where.",
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: output({
+    principal: { type: 'string' },
+    tier: { enum: ['candidate', 'member'] },
+    token: {
+      anyOf: [
+        output({
+          id: { type: 'string' },
+          label: { type: 'string' },
+          expires_at: { type: ['string', 'null'] },
+        }),
+        { type: 'null' },
+      ],
+    },
+    token_scopes: strings,
+    mandate: output({
+      scopes: strings,
+      consult_counterparts: { anyOf: [{ const: 'any' }, strings] },
+      consult_daily_limit: { type: ['integer', 'null'] },
+      reviews_need_approval: { type: 'boolean' },
+    }),
+    tier_ceiling: strings,
+    effective_scopes: strings,
+    scopes: {
+      type: 'array',
+      items: output({
+        scope: { type: 'string' },
+        granted: { type: 'boolean' },
+        missing: strings,
+        why: { type: ['string', 'null'] },
+      }),
+    },
+    tools: {
+      type: 'array',
+      items: output({
+        name: { type: 'string' },
+        scope: { type: ['string', 'null'] },
+        visible: { type: 'boolean' },
+        missing: strings,
+        why: { type: ['string', 'null'] },
+      }),
+    },
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async handler(_args, ctx) {
+    const caller = ctx.caller;
+    if (caller.kind === 'anonymous') throw new Error('get_mandate reached without a principal');
+    const p = caller.permissions;
+    const m = caller.mandate;
+    return ok({
+      principal: caller.principal.handle,
+      tier: p.tier === 'member' ? 'member' : 'candidate',
+      token:
+        caller.kind === 'agent'
+          ? { id: caller.token.id, label: caller.token.label, expires_at: caller.token.expiresAt }
+          : null,
+      token_scopes: caller.kind === 'agent' ? caller.token.scopes : [],
+      mandate: {
+        scopes: m.scopes,
+        consult_counterparts: m.consult.counterparts,
+        consult_daily_limit: m.consult.dailyLimit,
+        reviews_need_approval: m.reviewsNeedApproval,
+      },
+      tier_ceiling: [...TIER_CEILING[p.tier]],
+      effective_scopes: [...p.effective],
+      scopes: p.grants.map((g) => ({
+        scope: g.scope,
+        granted: g.granted,
+        missing: g.missing,
+        why: g.granted ? null : g.missing.map((r) => MISSING_REASON_TEXT[r]).join('; '),
+      })),
+      tools: explainTools(ctx.registry, p),
+    });
+  },
+};

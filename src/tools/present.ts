@@ -1,0 +1,44 @@
+import type { JsonObject } from '../core/json.ts';
+import type { EvidenceRecord, PrincipalRecord, QuestionRecord } from '../store/contract.ts';
+import type { Wrapper } from '../untrusted/index.ts';
+
+/** How a principal appears in lists: identity plus their own words, wrapped. */
+export function presentPrincipal(p: PrincipalRecord, w: Wrapper): JsonObject {
+  return {
+    handle: p.handle,
+    status: p.status,
+    display_name: w.wrap(p.displayName),
+    headline: w.wrap(p.headline),
+    accepts_questions: p.acceptsQuestions,
+  };
+}
+
+/** Evidence counted by origin: what strangers may know of a principal's record. */
+export function countByOrigin(evidence: EvidenceRecord[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of evidence) counts[e.origin] = (counts[e.origin] ?? 0) + 1;
+  return counts;
+}
+
+export function presentEvidence(e: EvidenceRecord, w: Wrapper): JsonObject {
+  return {
+    id: e.id,
+    origin: e.origin,
+    claim: w.wrap(e.claim),
+    artifact_ref: e.artifactRef,
+    filed_at: e.createdAt,
+  };
+}
+
+export function presentQuestion(q: QuestionRecord, w: Wrapper): JsonObject {
+  return {
+    id: q.id,
+    from: q.askerHandle,
+    to: q.targetHandle,
+    status: q.status,
+    question: w.wrap(q.question),
+    answer: w.wrapOptional(q.answer),
+    asked_at: q.askedAt,
+    answered_at: q.answeredAt,
+  };
+}

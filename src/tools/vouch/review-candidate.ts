@@ -1,0 +1,84 @@
+import type { ToolSpec } from '../../core/registry.ts';
+import { evaluateReviewTerms } from '../../core/terms.ts';
+import { principalOf, type ToolContext } from '../context.ts';
+import { approvedByPrincipal, queueForPrincipal } from '../decisions.ts';
+import { ok, refuse } from '../result.ts';
+import { handle, input, queuedResult } from '../schemas.ts';
+
+interface Args {
+  handle: string;
+  verdict: 'support' | 'oppose';
+  note: string;
+}
+
+export const reviewCandidate: ToolSpec<ToolContext, Args> = {
+  name: 'review_candidate',
+  title: 'Review a candidate',
+  scope: 'vouch',
+  description:
+    "Records your principal's review of a candidate: support or oppose, with a note saying why. One review per candidate. If your principal's mandate says reviews need their approval (the default), nothing is recorded yet: the review is queued for your principal and the result gives the decision id to follow.",
+  inputSchema: input(
+    {
+      handle,
+      verdict: { enum: ['support', 'oppose'] },
+      note: { type: 'string', minLength: 1, maxLength: 2000 },
+    },
+    ['handle', 'verdict', 'note'],
+  ),
+  outputSchema: {
+    oneOf: [
+      {
+        type: 'object',
+        properties: {
+          status: { const: 'recorded' },
+          review_id: { type: 'string' },
+          candidate: { type: 'string' },
+          verdict: { enum: ['support', 'oppose'] },
+        },
+        required: ['status', 'review_id', 'candidate', 'verdict'],
+        additionalProperties: false,
+      },
+      queuedResult,
+    ],
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async handler(args, ctx) {
+    const me = principalOf(ctx);
+    const candidate = await ctx.store.getPrincipalByHandle(args.handle);
+    if (!candidate || candidate.status !== 'candidate') {
+      return refuse(
+        'not_a_candidate',
+        `"${args.handle}" is not a candidate under evaluation.`,
+        'Call list_candidates for the people you can review.',
+      );
+    }
+    if (candidate.id === me.id) {
+      return refuse('self_target', 'A candidate cannot review themself.', 'Reviews come from members.');
+    }
+    if (!args.note.trim()) return refuse('invalid_value', 'The note is blank.', 'Say why, in words.');
+    const existing = await ctx.store.listReviews({ candidateId: candidate.id, reviewerId: me.id });
+    if (existing.length > 0) {
+      return refuse(
+        'conflict',
+        `Your principal already reviewed ${candidate.handle}.`,
+        'One review per candidate; nothing more to do.',
+      );
+    }
+    if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
+      const verdict = evaluateReviewTerms(ctx.caller.mandate);
+      if (!verdict.within) return queueForPrincipal(ctx, 'review_candidate', { ...args }, verdict);
+    }
+    const review = await ctx.store.addReview({
+      reviewerId: me.id,
+      candidateId: candidate.id,
+      verdict: args.verdict,
+      note: args.note,
+    });
+    return ok({
+      status: 'recorded',
+      review_id: review.id,
+      candidate: candidate.handle,
+      verdict: review.verdict,
+    });
+  },
+};

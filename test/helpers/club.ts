@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { addPrincipal } from '../../src/admin/principals.ts';
+import { issueToken } from '../../src/admin/tokens.ts';
+import { startHttpServer, silentLogger, type RunningServer } from '../../src/server/index.ts';
+import type { Store } from '../../src/store/contract.ts';
+import { openStore } from '../../src/store/index.ts';
+import { buildRegistry } from '../../src/tools/index.ts';
+
+export const ALL_AGENT_SCOPES = 'profile:write,evidence:write,inbox,mandate:read,consult,vouch';
+export const CANDIDATE_SCOPES = 'profile:write,evidence:write,inbox,mandate:read';
+
+export type Era = 'legacy' | 'modern';
+
+/** A real Warden over real HTTP on loopback, on a fresh SQLite file, with helpers to seed it. */
+export interface TestClub {
+  dir: string;
+  store: Store;
+  registry: ReturnType<typeof buildRegistry>;
+  server: RunningServer;
+  addMember(handle: string, scopes?: string): Promise<{ token: string; tokenId: string }>;
+  addCandidate(handle: string, scopes?: string): Promise<{ token: string; tokenId: string }>;
+  connect(token?: string, era?: Era): Promise<Client>;
+  close(): Promise<void>;
+}
+
+export async function startClub(): Promise<TestClub> {
+  const dir = mkdtempSync(join(tmpdir(), 'warden-'));
+  const store = await openStore(join(dir, 'club.db'));
+  const registry = buildRegistry();
+  const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'test', port: 0 });
+  const clients: Client[] = [];
+  const add = async (handle: string, status: 'member' | 'candidate', scopes: string) => {
+    await addPrincipal(store, handle, { status, name: handle });
+    const issued = await issueToken(store, registry, handle, { scopes, label: `${handle}-agent` });
+    return { token: issued.token, tokenId: issued.record.id };
+  };
+  return {
+    dir,
+    store,
+    registry,
+    server,
+    addMember: (h, scopes = ALL_AGENT_SCOPES) => add(h, 'member', scopes),
+    addCandidate: (h, scopes = CANDIDATE_SCOPES) => add(h, 'candidate', scopes),
+    async connect(token, era = 'legacy') {
+      const client = await connectClient(server.mcpUrl, token, era);
+      clients.push(client);
+      return client;
+    },
+    async close() {
+      for (const c of clients) await c.close().catch(() => {});
+      await server.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The official client of either protocol era: legacy runs initialize, modern negotiates 2026-07-28. */
+export async function connectClient(url: string, token: string | undefined, era: Era): Promise<Client> {
+  const client = new Client(
+    { name: 'warden-test', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  });
+  await client.connect(transport);
+  return client;
+}
