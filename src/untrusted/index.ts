@@ -10,3 +10,4 @@ export { sanitize, DEFAULT_MAX_LENGTH } from './sanitize.ts';
 export { TRUNCATION_MARKER } from './format.ts';
 export { UNTRUSTED_NOTICE } from './notice.ts';
 export { onlyInsideWrappers } from './inside.ts';
+export { forHumans, authorOf } from './display.ts';
