@@ -30,7 +30,7 @@ export async function changeMandate(
   if (change.scopes !== undefined) {
     const { scopes, unknown } = parseScopeList(change.scopes);
     if (unknown.length) throw new AdminRefusal('unknown_scope', `Unknown scope(s): ${unknown.join(', ')}.`);
-    args['scopes'] = change.scopes.includes('mandate:write') ? [...scopes, 'mandate:write'] : scopes;
+    args['scopes'] = scopes;
   }
   if (change.consultCounterparts !== undefined) {
     args['consult_counterparts'] =

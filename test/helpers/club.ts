@@ -70,3 +70,40 @@ export async function connectClient(url: string, token: string | undefined, era:
   await client.connect(transport);
   return client;
 }
+
+/**
+ * Replaces a registered tool's handler with a counting wrapper, so a test can prove
+ * a refused call never reached it.
+ */
+export function spyOnHandler(registry: ReturnType<typeof buildRegistry>, name: string): { calls: number } {
+  const counter = { calls: 0 };
+  const tool = registry.all().find((t) => t.spec.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  const original = tool.spec.handler;
+  tool.spec = {
+    ...tool.spec,
+    handler: async (args, ctx) => {
+      counter.calls++;
+      return original(args, ctx);
+    },
+  };
+  return counter;
+}
+
+/** Raw JSON-RPC over HTTP (2025 era), for asserting on status codes and headers the SDK client hides. */
+export async function rawPost(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...headers,
+    },
+    body,
+  });
+}

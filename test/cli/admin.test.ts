@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { main } from '../../src/cli/main.ts';
+import { bufferIo } from '../../src/cli/io.ts';
+
+const BIN = join(import.meta.dirname, '../../bin/warden.js');
+
+describe('admin CLI', () => {
+  let dir: string;
+  let db: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'warden-'));
+    db = join(dir, 'club.db');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** In-process run with captured output: the same code path as the executable. */
+  async function run(...argv: string[]) {
+    const io = bufferIo({ WARDEN_DB: db });
+    const code = await main(argv, io);
+    return { code, out: io.out.join(''), err: io.err.join('') };
+  }
+
+  it('adds, admits, lists and shows principals', async () => {
+    assert.equal(
+      (await run('admin', 'principal', 'add', 'alice', '--status', 'member', '--name', 'Alice A.')).code,
+      0,
+    );
+    assert.equal((await run('admin', 'principal', 'add', 'bob')).code, 0);
+    const dup = await run('admin', 'principal', 'add', 'bob');
+    assert.equal(dup.code, 1);
+    assert.match(dup.err, /refused \(conflict\)/);
+    const bad = await run('admin', 'principal', 'add', 'Bad Handle!');
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /not a valid handle/);
+    assert.equal((await run('admin', 'principal', 'admit', 'bob')).code, 0);
+    const list = JSON.parse((await run('admin', 'principal', 'list', '--json')).out) as {
+      handle: string;
+      status: string;
+    }[];
+    assert.deepEqual(
+      list.map((p) => [p.handle, p.status]),
+      [
+        ['alice', 'member'],
+        ['bob', 'member'],
+      ],
+    );
+    const shown = JSON.parse((await run('admin', 'principal', 'show', 'alice', '--json')).out) as {
+      display_name: string;
+    };
+    assert.equal(shown.display_name, 'Alice A.');
+  });
+
+  it('prints an issued token alone on stdout, details on stderr', () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        BIN,
+        'admin',
+        'token',
+        'issue',
+        'alice',
+        '--scopes',
+        'inbox,mandate:read',
+        '--label',
+        'laptop',
+        '--db',
+        db,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^wdn_[A-Za-z0-9_-]{43}\n$/);
+    assert.match(r.stderr, /Shown once/);
+    assert.match(r.stderr, /sees 7 tools/);
+  });
+
+  it('refuses mandate:write, unknown and above-tier scopes with exit 1 and the reason', async () => {
+    await run('admin', 'principal', 'add', 'cand');
+    for (const [handle, scopes, code] of [
+      ['alice', 'mandate:write', 'scope_not_grantable'],
+      ['alice', 'inbox,telepathy', 'unknown_scope'],
+      ['cand', 'consult', 'above_tier'],
+    ]) {
+      const r = await run('admin', 'token', 'issue', handle!, '--scopes', scopes!);
+      assert.equal(r.code, 1, scopes);
+      assert.equal(r.out, '', 'no token printed');
+      assert.match(r.err, new RegExp(`refused \\(${code}\\)`));
+    }
+  });
+
+  it('lists and revokes tokens', async () => {
+    const issued = JSON.parse(
+      (await run('admin', 'token', 'issue', 'bob', '--scopes', 'inbox', '--json', '--expires', '1d')).out,
+    ) as {
+      id: string;
+      token: string;
+      tools_today: string[];
+    };
+    assert.match(issued.token, /^wdn_/);
+    assert.equal(issued.tools_today.length, 5);
+    const listed = JSON.parse((await run('admin', 'token', 'list', 'bob', '--json')).out) as { id: string }[];
+    assert.deepEqual(
+      listed.map((t) => t.id),
+      [issued.id],
+    );
+    assert.equal(
+      JSON.stringify(listed).includes(issued.token),
+      false,
+      'the token itself is never shown again',
+    );
+    assert.equal((await run('admin', 'token', 'revoke', issued.id)).code, 0);
+    const again = await run('admin', 'token', 'revoke', issued.id);
+    assert.equal(again.code, 1);
+    assert.match(again.err, /revoked already/);
+  });
+
+  it('shows and sets a mandate', async () => {
+    const set = await run(
+      'admin',
+      'mandate',
+      'set',
+      'alice',
+      '--scopes',
+      'inbox,consult',
+      '--consult-counterparts',
+      'bob',
+      '--consult-daily',
+      '3',
+      '--reviews-need-approval',
+      'false',
+      '--json',
+    );
+    assert.equal(set.code, 0, set.err);
+    assert.deepEqual(JSON.parse(set.out), {
+      handle: 'alice',
+      scopes: ['inbox', 'consult'],
+      consult_counterparts: ['bob'],
+      consult_daily_limit: 3,
+      reviews_need_approval: false,
+    });
+    const refused = await run('admin', 'mandate', 'set', 'alice', '--consult-counterparts', 'nobody-here');
+    assert.equal(refused.code, 1);
+    const shown = await run('admin', 'mandate', 'show', 'alice');
+    assert.match(shown.out, /consult counterparts: bob/);
+  });
+
+  it('exits 2 with a usage message for bad invocations', async () => {
+    for (const argv of [
+      ['admin', 'nope', 'x'],
+      ['admin', 'token', 'issue', 'alice'],
+      ['admin', 'principal', 'add'],
+      ['frobnicate'],
+      ['admin', 'principal', 'list', '--bogus'],
+    ]) {
+      const r = await run(...argv);
+      assert.equal(r.code, 2, argv.join(' '));
+      assert.ok(r.err.length > 0);
+    }
+  });
+
+  it('warden serve prints the MCP URL and serves it', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--db', db], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+      });
+      const tiers = await fetch(url.replace(/\/mcp$/, '/tiers'));
+      assert.equal(tiers.status, 200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
