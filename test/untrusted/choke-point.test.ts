@@ -41,3 +41,13 @@ void test('only the store seals member text', () => {
     .map(({ file }) => file);
   assert.deepEqual(offenders, []);
 });
+
+void test('forHumans, which yields a plain string, is used only on human screens', () => {
+  // A plain string is assignable to a tool result, so this is the one way around the
+  // type-level guarantee; it must stay out of every layer that builds results.
+  const humanScreens = ['src/cli/', 'src/console/'];
+  const offenders = outside
+    .filter(({ file, text }) => !humanScreens.some((d) => file.startsWith(d)) && /\bforHumans\b/.test(text))
+    .map(({ file }) => file);
+  assert.deepEqual(offenders, []);
+});
