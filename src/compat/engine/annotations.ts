@@ -1,0 +1,36 @@
+import type { Json, JsonObject } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { sameSubtree } from './util.ts';
+
+const NAMED: Record<string, string> = {
+  description: 'description-changed',
+  title: 'title-changed',
+  default: 'default-changed',
+  examples: 'examples-changed',
+  'x-mcp-header': 'mcp-header-changed',
+  $schema: 'dialect-changed',
+};
+
+const OTHER = [
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
+];
+
+/** Annotations never change which values validate; their changes are reported, never breaking. */
+export function compareAnnotations(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  for (const [k, rule] of Object.entries(NAMED)) {
+    if (sameSubtree(sub[k], sup[k], ctx)) continue;
+    const { old, new: now } = ctx.oldNew<Json>(sub[k] ?? null, sup[k] ?? null);
+    const args: Record<string, Json> =
+      rule === 'description-changed' || rule === 'title-changed' ? { old, new: now } : { old, new: now };
+    ctx.emit(rule, `/${k}`, args);
+  }
+  for (const k of OTHER) {
+    if (!sameSubtree(sub[k], sup[k], ctx)) ctx.emit('annotation-changed', `/${k}`, { keyword: k });
+  }
+}

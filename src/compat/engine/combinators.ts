@@ -1,0 +1,191 @@
+import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
+import { sameJson } from '../hash.ts';
+import { ANNOTATIONS } from '../keywords.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { includes } from './includes.ts';
+import { resolveRef } from './refs.ts';
+import { acceptsAll, admits, sameSubtree, subValue, typeSet } from './util.ts';
+
+/**
+ * Folds allOf branches into their parent where no keyword conflicts (properties merge per
+ * name, required unites), so plain keyword rules see them. What conflicts stays an allOf.
+ */
+export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, depth = 0): JsonObject {
+  if (!Array.isArray(node.allOf) || depth > 4) return node;
+  const merged: JsonObject = withoutKeys(node, ['allOf']);
+  const residual: Json[] = [];
+  for (const raw of node.allOf) {
+    let branch = raw as Schema;
+    if (isObject(branch) && typeof branch.$ref === 'string' && Object.keys(branch).length === 1) {
+      const target = resolveRef(ctx.shared[side].root, branch.$ref);
+      if (target) branch = target.schema;
+    }
+    if (branch === true) continue;
+    if (branch === false) return { not: {} };
+    branch = flattenAllOf(branch, side, ctx, depth + 1);
+    if (!mergeInto(merged, branch)) residual.push(raw);
+  }
+  return residual.length > 0 ? { ...merged, allOf: residual } : merged;
+}
+
+function mergeInto(target: JsonObject, branch: JsonObject): boolean {
+  for (const [k, v] of Object.entries(branch)) {
+    if (
+      ANNOTATIONS.has(k) ||
+      !(k in target) ||
+      sameJson(target[k], v) ||
+      k === 'required' ||
+      k === 'properties'
+    )
+      continue;
+    return false;
+  }
+  const tp = target.properties,
+    bp = branch.properties;
+  if (isObject(tp) && isObject(bp) && Object.keys(bp).some((k) => k in tp && !sameJson(tp[k], bp[k])))
+    return false;
+  for (const [k, v] of Object.entries(branch)) {
+    if (ANNOTATIONS.has(k) && k in target) continue;
+    if (k === 'required' && Array.isArray(target.required) && Array.isArray(v)) {
+      target.required = [...new Set([...(target.required as Json[]), ...v])];
+    } else if (k === 'properties' && isObject(tp) && isObject(v)) {
+      target.properties = { ...tp, ...v };
+    } else {
+      target[k] = v;
+    }
+  }
+  return true;
+}
+
+function combinator(s: JsonObject): 'anyOf' | 'oneOf' | undefined {
+  return Array.isArray(s.anyOf) ? 'anyOf' : Array.isArray(s.oneOf) ? 'oneOf' : undefined;
+}
+
+/** Runs includes on a scratch context; passes when nothing breaking or unknown came out. */
+function attempt(sub: Schema, sup: Schema, ctx: Ctx): Ctx {
+  const t = ctx.trial();
+  includes(sub, sup, t);
+  return t;
+}
+
+function failures(t: Ctx): number {
+  return t.findings.filter((f) => f.verdict !== 'compatible').length;
+}
+
+/**
+ * anyOf / oneOf. Each old branch must fit some new branch (and the keywords beside them);
+ * branches no old branch fits were added. A oneOf must also stay exclusive.
+ */
+export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
+  const ka = combinator(sub),
+    kb = combinator(sup);
+  if (!ka && !kb) return false;
+  if (ka && kb && ka === kb && sameSubtree(sub[ka], sup[kb], ctx)) return false;
+  const supBranches = kb ? (sup[kb] as Schema[]) : undefined;
+  const supSib = kb ? withoutKeys(sup, [kb]) : sup;
+  const subBranches = ka
+    ? (sub[ka] as Schema[]).map((b) => mergeForGeneration(withoutKeys(sub, [ka]), b))
+    : [sub];
+  const matched = new Set<number>();
+  subBranches.forEach((branch, i) => {
+    const here = ka ? ctx.childSides([ka, i], [], sub) : ctx;
+    if (!supBranches) {
+      includes(branch, sup, here);
+      return;
+    }
+    if (!acceptsAll(supSib)) {
+      // The keywords beside the new branches must hold too; only their failures are news here.
+      const t = attempt(branch, supSib, here);
+      ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
+    }
+    const order = [...supBranches.keys()].sort((x, y) => (x === i ? -1 : y === i ? 1 : x - y));
+    const trials = order.map((j) => ({
+      j,
+      t: attempt(branch, supBranches[j] as Schema, here.childSides([], [kb as string, j], sub)),
+    }));
+    const hit = trials.find(({ t }) => failures(t) === 0);
+    if (hit) {
+      matched.add(hit.j);
+      ctx.adopt(hit.t);
+      if (kb === 'oneOf') checkExclusive(branch, supBranches, hit.j, ctx);
+      return;
+    }
+    const aligned = trials.find(({ j }) => j === i);
+    if (ka && aligned) ctx.adopt(aligned.t);
+    else if (ka)
+      ctx.emit(
+        ctx.id('any-of-branch-removed', 'any-of-branch-added'),
+        `/${kb}`,
+        { keyword: ka, index: i },
+        () => subValue(ctx, branch),
+      );
+    else ctx.adopt(trials.reduce((best, x) => (failures(x.t) < failures(best.t) ? x : best)).t);
+  });
+  supBranches?.forEach((_, j) => {
+    if (!matched.has(j))
+      ctx.emit(ctx.id('any-of-branch-added', 'any-of-branch-removed'), `/${kb}/${j}`, {
+        keyword: kb as string,
+        index: j,
+      });
+  });
+  return true;
+}
+
+/** Whether the old branch's values can also match another new branch (which would fail oneOf). */
+function checkExclusive(branch: Schema, supBranches: Schema[], j: number, ctx: Ctx): void {
+  for (let k = 0; k < supBranches.length; k++) {
+    if (k !== j && !disjoint(branch, supBranches[k] as Schema, ctx)) {
+      ctx.emit('one-of-branches-overlap', `/oneOf/${k}`, { index: k });
+      return;
+    }
+  }
+}
+
+function deref(s: Schema, side: 'sub' | 'sup', ctx: Ctx): Schema {
+  if (isObject(s) && typeof s.$ref === 'string')
+    return resolveRef(ctx.shared[side].root, s.$ref)?.schema ?? s;
+  return s;
+}
+
+/** A cheap proof that no value matches both: disjoint types, or a required discriminator property. */
+function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
+  const a = deref(aIn, 'sub', ctx),
+    b = deref(bIn, 'sup', ctx);
+  if (a === false || b === false) return true;
+  if (a === true || b === true) return false;
+  const ta = typeSet(a),
+    tb = typeSet(b);
+  if (ta && tb && ![...ta].some((t) => admits(tb, t)) && ![...tb].some((t) => admits(ta, t))) return true;
+  const ap = isObject(a.properties) ? a.properties : {};
+  const bp = isObject(b.properties) ? b.properties : {};
+  const breq = Array.isArray(b.required) ? b.required : [];
+  for (const k of Object.keys(bp)) {
+    const x = ap[k],
+      y = bp[k];
+    if (!breq.includes(k) || !isObject(x) || !isObject(y)) continue;
+    const xs = 'const' in x ? [x.const] : Array.isArray(x.enum) ? x.enum : undefined;
+    const ys = 'const' in y ? [y.const] : Array.isArray(y.enum) ? y.enum : undefined;
+    if (xs && ys && !xs.some((v) => ys.some((w) => sameJson(v, w)))) return true;
+  }
+  return false;
+}
+
+/** An allOf left on the old side: enough that one conjunct fits. */
+export function compareSubAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
+  if (!Array.isArray(sub.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return false;
+  const conjuncts: Schema[] = [withoutKeys(sub, ['allOf']), ...(sub.allOf as Schema[])];
+  const trials = conjuncts.map((c) => attempt(c, sup, ctx));
+  const hit =
+    trials.find((t) => failures(t) === 0) ??
+    trials.reduce((best, t) => (failures(t) < failures(best) ? t : best));
+  ctx.adopt(hit);
+  return true;
+}
+
+/** An allOf on the new side: every conjunct must hold. Returns the new schema without it. */
+export function compareSupAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): JsonObject {
+  if (!Array.isArray(sup.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return sup;
+  (sup.allOf as Schema[]).forEach((b, i) => includes(sub, b, ctx.childSides([], ['allOf', i], sub)));
+  return withoutKeys(sup, ['allOf']);
+}

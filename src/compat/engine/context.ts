@@ -1,0 +1,144 @@
+import { ruleVerdict } from '../rules.ts';
+import type { Direction, Finding, Json, Schema } from '../types.ts';
+import type { Dialect } from '../validator.ts';
+import { escapePointer } from './refs.ts';
+
+/** One step from the root down to the node being compared, on the side whose values are kept. */
+export interface Step {
+  /** The (resolved) schema of the container on the kept side. */
+  node: Schema;
+  /** The key or index inside that container; undefined for a step that is no container (a branch). */
+  seg?: string | number;
+}
+
+/** A finding before witness verification: it still knows where in an instance it applies. */
+export interface RawFinding extends Finding {
+  trail: readonly Step[];
+  /** A value at that place which the kept side accepts and the other rejects. */
+  local?: () => Json | undefined;
+}
+
+export interface Side {
+  root: Schema;
+  dialect: Dialect;
+}
+
+interface Shared {
+  direction: Direction;
+  strict: boolean;
+  /** The side whose values must stay valid: old for input, new for output. */
+  sub: Side;
+  /** The side that must accept them: new for input, old for output. */
+  sup: Side;
+  visited: Set<string>;
+}
+
+export const MAX_DEPTH = 64;
+
+/**
+ * Walk state for `includes(sub, sup)`: which side is which, where we are in both documents,
+ * and the findings so far. Rule ids are always named old → new, whatever the direction.
+ */
+export class Ctx {
+  constructor(
+    readonly shared: Shared,
+    readonly findings: RawFinding[],
+    readonly subPtr: string,
+    readonly supPtr: string,
+    readonly trail: readonly Step[],
+    readonly depth: number,
+  ) {}
+
+  static root(shared: Omit<Shared, 'visited'>): Ctx {
+    return new Ctx({ ...shared, visited: new Set() }, [], '', '', [], 0);
+  }
+
+  get direction(): Direction {
+    return this.shared.direction;
+  }
+  get strict(): boolean {
+    return this.shared.strict;
+  }
+  get input(): boolean {
+    return this.shared.direction === 'input';
+  }
+
+  /** Pointer into the new schema (for input that is sup, for output sub). */
+  get newPointer(): string {
+    return this.input ? this.supPtr : this.subPtr;
+  }
+
+  /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
+  child(path: (string | number)[], subNode: Schema, seg?: string | number): Ctx {
+    const suffix = path.map((p) => `/${escapePointer(p)}`).join('');
+    const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
+    return new Ctx(
+      this.shared,
+      this.findings,
+      this.subPtr + suffix,
+      this.supPtr + suffix,
+      trail,
+      this.depth + 1,
+    );
+  }
+
+  /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
+  childSides(
+    subPath: (string | number)[],
+    supPath: (string | number)[],
+    subNode: Schema,
+    seg?: string | number,
+  ): Ctx {
+    const join = (path: (string | number)[]): string => path.map((p) => `/${escapePointer(p)}`).join('');
+    const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
+    return new Ctx(
+      this.shared,
+      this.findings,
+      this.subPtr + join(subPath),
+      this.supPtr + join(supPath),
+      trail,
+      this.depth + 1,
+    );
+  }
+
+  /** Jumps to a new location on one side (after following a $ref). */
+  at(subPtr: string, supPtr: string): Ctx {
+    return new Ctx(this.shared, this.findings, subPtr, supPtr, this.trail, this.depth + 1);
+  }
+
+  /** A scratch context whose findings are kept apart, to try whether one schema includes another. */
+  trial(): Ctx {
+    return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth);
+  }
+
+  /** Keeps the findings of a trial that was chosen. */
+  adopt(trial: Ctx): void {
+    this.findings.push(...trial.findings);
+  }
+
+  /** Orders a (sub, sup) pair as (old, new). */
+  oldNew<T>(subValue: T, supValue: T): { old: T; new: T } {
+    return this.input ? { old: subValue, new: supValue } : { old: supValue, new: subValue };
+  }
+
+  /** Picks the old → new rule id for a change seen as (sub, sup). */
+  id(inputId: string, outputId: string): string {
+    return this.input ? inputId : outputId;
+  }
+
+  emit(rule: string, suffix: string, args: Record<string, Json>, local?: () => Json | undefined): void {
+    this.findings.push({
+      rule,
+      verdict: ruleVerdict(rule, this.direction, this.strict),
+      pointer: this.newPointer + suffix,
+      args,
+      trail: this.trail,
+      local,
+    });
+  }
+
+  /** Whether any finding so far fails inclusion (breaking or unknown). */
+  failed(): boolean {
+    return this.findings.some((f) => f.verdict !== 'compatible');
+  }
+}

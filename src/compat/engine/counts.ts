@@ -1,0 +1,32 @@
+import type { Json, JsonObject } from '../types.ts';
+import type { Ctx } from './context.ts';
+
+/**
+ * One size bound (minLength, maxItems, minProperties, ...). `ids` are [tightened, loosened] as
+ * seen old → new in the input direction; the witness has the size the old bound allowed.
+ */
+export function compareCount(
+  sub: JsonObject,
+  sup: JsonObject,
+  ctx: Ctx,
+  keyword: string,
+  kind: 'min' | 'max',
+  ids: [string, string],
+  valueOfSize: (n: number) => Json | undefined,
+): void {
+  const none = kind === 'min' ? 0 : Infinity;
+  const a = typeof sub[keyword] === 'number' ? (sub[keyword] as number) : none;
+  const b = typeof sup[keyword] === 'number' ? (sup[keyword] as number) : none;
+  if (a === b) return;
+  const tighter = kind === 'min' ? b > a : b < a;
+  const show = (n: number): Json => (Number.isFinite(n) ? n : null);
+  const args = ctx.oldNew<Json>(show(a), show(b));
+  if (!tighter) {
+    ctx.emit(ctx.id(ids[1], ids[0]), `/${keyword}`, args);
+    return;
+  }
+  const otherKey = keyword.replace(kind === 'min' ? 'min' : 'max', kind === 'min' ? 'max' : 'min');
+  const subMin = kind === 'min' ? a : typeof sub[otherKey] === 'number' ? (sub[otherKey] as number) : 0;
+  const size = kind === 'min' ? a : Math.max(b + 1, subMin);
+  ctx.emit(ctx.id(ids[0], ids[1]), `/${keyword}`, args, () => valueOfSize(size));
+}

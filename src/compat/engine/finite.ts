@@ -1,0 +1,121 @@
+import { isObject } from '../generate/merge.ts';
+import { sameJson } from '../hash.ts';
+import type { Json, JsonObject } from '../types.ts';
+import { compileSchema } from '../validator.ts';
+import type { Ctx } from './context.ts';
+import { firstThat, subValue } from './util.ts';
+
+/** Keywords that judge a value on its own, without looking into members or references. */
+const DIRECT = [
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
+];
+
+/** Which rule names the failure of a keyword when a known value is rejected. */
+const RULE_FOR: Record<string, [string, string]> = {
+  type: ['type-narrowed', 'type-widened'],
+  minLength: ['min-length-increased', 'min-length-decreased'],
+  maxLength: ['max-length-decreased', 'max-length-increased'],
+  pattern: ['pattern-added', 'pattern-removed'],
+  format: ['format-added', 'format-removed'],
+  minimum: ['minimum-increased', 'minimum-decreased'],
+  exclusiveMinimum: ['minimum-increased', 'minimum-decreased'],
+  maximum: ['maximum-decreased', 'maximum-increased'],
+  exclusiveMaximum: ['maximum-decreased', 'maximum-increased'],
+  multipleOf: ['multiple-of-narrowed', 'multiple-of-widened'],
+  minItems: ['min-items-increased', 'min-items-decreased'],
+  maxItems: ['max-items-decreased', 'max-items-increased'],
+  uniqueItems: ['unique-items-added', 'unique-items-removed'],
+  minProperties: ['min-properties-increased', 'min-properties-decreased'],
+  maxProperties: ['max-properties-decreased', 'max-properties-increased'],
+  required: ['property-became-required', 'property-became-optional'],
+};
+
+function valuesOf(s: JsonObject): Json[] | undefined {
+  if ('const' in s) return [s.const as Json];
+  return Array.isArray(s.enum) ? s.enum : undefined;
+}
+
+/** The keyword of `sup` that rejects `value`, judged by the real validator; undefined if accepted. */
+function rejectingKeyword(sup: JsonObject, value: Json, dialect: string): string | undefined {
+  const direct: JsonObject = {};
+  for (const k of DIRECT) if (k in sup) direct[k] = sup[k] as Json;
+  if (dialect === 'draft-07') direct.$schema = 'http://json-schema.org/draft-07/schema#';
+  const fn = compileSchema(direct);
+  return fn(value) ? undefined : (fn.errors?.[0]?.keyword ?? 'type');
+}
+
+/**
+ * enum and const, decided exactly: a finite old set is checked value by value with the
+ * validator, so the witness is always one of the values that used to be allowed.
+ * Returns true when the node is fully decided (all values are scalars).
+ */
+export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
+  const a = valuesOf(sub),
+    b = valuesOf(sup);
+  const supKind = 'const' in sup ? 'const' : 'enum';
+  if (a) {
+    for (const v of a) {
+      if (b && !b.some((w) => sameJson(v, w))) {
+        const rule =
+          supKind === 'enum'
+            ? ctx.id('enum-value-removed', 'enum-value-added')
+            : 'const' in sub
+              ? 'const-changed'
+              : ctx.id('const-added', 'const-removed');
+        const args = rule === 'const-changed' ? ctx.oldNew<Json>(v, sup.const as Json) : { value: v };
+        ctx.emit(rule, `/${supKind}`, args, () => v);
+        continue;
+      }
+      const kw = rejectingKeyword(sup, v, ctx.shared.sup.dialect);
+      const pair = kw ? RULE_FOR[kw] : undefined;
+      if (kw && pair) ctx.emit(ctx.id(pair[0], pair[1]), `/${kw}`, { value: v, keyword: kw }, () => v);
+      else if (kw)
+        ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), `/${kw}`, { value: v }, () => v);
+    }
+    if (b) {
+      for (const w of b) {
+        if (!a.some((v) => sameJson(v, w)))
+          ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), `/${supKind}`, { value: w });
+      }
+    } else {
+      const rule =
+        'const' in sub ? ctx.id('const-removed', 'const-added') : ctx.id('enum-removed', 'enum-added');
+      ctx.emit(rule, '', 'const' in sub ? { value: sub.const as Json } : { count: a.length });
+    }
+    return a.every((v) => !isObject(v) && !Array.isArray(v));
+  }
+  if (b) {
+    const rule =
+      supKind === 'const' ? ctx.id('const-added', 'const-removed') : ctx.id('enum-added', 'enum-removed');
+    const local = (): Json | undefined =>
+      firstThat(
+        [0, 1, 2, 3, 4, 5].map((salt) => subValue(ctx, sub, salt)),
+        (v) => !b.some((w) => sameJson(v, w)),
+      );
+    ctx.emit(
+      rule,
+      `/${supKind}`,
+      supKind === 'const' ? { value: sup.const as Json } : { count: b.length },
+      local,
+    );
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,79 @@
+import { boundsOf, inBounds, isMultiple, type Bounds } from '../generate/number.ts';
+import type { Json, JsonObject } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { firstThat, typeSet } from './util.ts';
+
+function show(value: number, exclusive: boolean, lower: boolean): Json {
+  if (!Number.isFinite(value)) return null;
+  return `${lower ? (exclusive ? '>' : '>=') : exclusive ? '<' : '<='} ${value}`;
+}
+
+/** Whether bound b (lower or upper) is tighter than a. */
+function tighter(a: number, aEx: boolean, b: number, bEx: boolean, lower: boolean): boolean {
+  if (a === b) return bEx && !aEx;
+  return lower ? b > a : b < a;
+}
+
+/** Numbers near both bounds that the sub side accepts and the sup side rejects. */
+function boundWitness(sub: JsonObject, a: Bounds, b: Bounds): Json | undefined {
+  const types = typeSet(sub);
+  const integerOnly = types !== undefined && types.has('integer') && !types.has('number');
+  const m = typeof sub.multipleOf === 'number' ? sub.multipleOf : integerOnly ? 1 : undefined;
+  const near = [a.lo, b.lo, a.hi, b.hi].filter(Number.isFinite);
+  const raw = near.flatMap((x) => [
+    x,
+    x - 1,
+    x + 1,
+    x - 0.5,
+    x + 0.5,
+    m !== undefined ? Math.floor(x / m) * m : x,
+    m !== undefined ? Math.ceil(x / m) * m : x,
+  ]);
+  return firstThat(raw, (v) => inBounds(v, a) && !inBounds(v, b) && (m === undefined || isMultiple(v, m)));
+}
+
+/** minimum, maximum, exclusive bounds (as numbers), multipleOf. */
+export function compareNumbers(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const a = boundsOf(sub),
+    b = boundsOf(sup);
+  const lowerTight = tighter(a.lo, a.loExclusive, b.lo, b.loExclusive, true);
+  const lowerLoose = tighter(b.lo, b.loExclusive, a.lo, a.loExclusive, true);
+  const lo = ctx.oldNew(show(a.lo, a.loExclusive, true), show(b.lo, b.loExclusive, true));
+  if (lowerTight)
+    ctx.emit(ctx.id('minimum-increased', 'minimum-decreased'), '/minimum', lo, () => boundWitness(sub, a, b));
+  else if (lowerLoose) ctx.emit(ctx.id('minimum-decreased', 'minimum-increased'), '/minimum', lo);
+  const upperTight = tighter(a.hi, a.hiExclusive, b.hi, b.hiExclusive, false);
+  const upperLoose = tighter(b.hi, b.hiExclusive, a.hi, a.hiExclusive, false);
+  const hi = ctx.oldNew(show(a.hi, a.hiExclusive, false), show(b.hi, b.hiExclusive, false));
+  if (upperTight)
+    ctx.emit(ctx.id('maximum-decreased', 'maximum-increased'), '/maximum', hi, () => boundWitness(sub, a, b));
+  else if (upperLoose) ctx.emit(ctx.id('maximum-increased', 'maximum-decreased'), '/maximum', hi);
+  compareMultipleOf(sub, sup, ctx, a);
+}
+
+function compareMultipleOf(sub: JsonObject, sup: JsonObject, ctx: Ctx, a: Bounds): void {
+  const ma = typeof sub.multipleOf === 'number' ? sub.multipleOf : undefined;
+  const mb = typeof sup.multipleOf === 'number' ? sup.multipleOf : undefined;
+  if (ma === mb) return;
+  const types = typeSet(sub);
+  const integerOnly = types !== undefined && !types.has('number') && types.has('integer');
+  const step = ma ?? (integerOnly ? 1 : undefined);
+  const args = ctx.oldNew<Json>(ma ?? null, mb ?? null);
+  if (mb !== undefined && (step === undefined || !isMultiple(step, mb))) {
+    const local = (): Json | undefined => {
+      const base = step ?? 1;
+      const start = Number.isFinite(a.lo) ? Math.ceil(a.lo / base) * base : 0;
+      const tries = [...Array(40).keys()].flatMap((k) => [
+        start + k * base,
+        start + (k + 0.5) * (step === undefined ? mb : base),
+      ]);
+      return firstThat(
+        tries,
+        (v) => inBounds(v, a) && (step === undefined || isMultiple(v, step)) && !isMultiple(v, mb),
+      );
+    };
+    ctx.emit(ctx.id('multiple-of-narrowed', 'multiple-of-widened'), '/multipleOf', args, local);
+  } else if (ma !== undefined) {
+    ctx.emit(ctx.id('multiple-of-widened', 'multiple-of-narrowed'), '/multipleOf', args);
+  }
+}

@@ -1,0 +1,237 @@
+import { isObject } from '../generate/merge.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { compareCount } from './counts.ts';
+import { includes } from './includes.ts';
+import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
+import { acceptsAll, subValue, valueOutside } from './util.ts';
+
+function props(s: JsonObject): JsonObject {
+  return isObject(s.properties) ? s.properties : {};
+}
+
+function requiredOf(s: JsonObject): Set<string> {
+  return new Set(
+    Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [],
+  );
+}
+
+/** additionalProperties as a schema: absent means true (open). */
+export function additionalOf(s: JsonObject): Schema {
+  const a = s.additionalProperties;
+  return a === undefined ? true : (a as Schema);
+}
+
+/** A key no side declares, for witnesses about undeclared properties. */
+export function extraKey(sub: JsonObject, sup: JsonObject): string {
+  let key = 'warden_extra';
+  const taken = (k: string): boolean =>
+    k in props(sub) ||
+    k in props(sup) ||
+    matchingPatterns(sub, k).length > 0 ||
+    matchingPatterns(sup, k).length > 0;
+  for (let i = 0; taken(key); i++) key = `warden_extra_${i}`;
+  return key;
+}
+
+function withKey(
+  ctx: Ctx,
+  sub: JsonObject,
+  key: string,
+  value: () => Json | undefined,
+): () => Json | undefined {
+  return () => {
+    const base = subValue(ctx, sub, 0, 'object');
+    const v = value();
+    if (!isObject(base) || v === undefined) return undefined;
+    return { ...base, [key]: v };
+  };
+}
+
+/** properties, required, additionalProperties, patternProperties, min/maxProperties. */
+export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const sp = props(sub),
+    pp = props(sup);
+  const subReq = requiredOf(sub),
+    supReq = requiredOf(sup);
+  const subAdd = additionalOf(sub),
+    supAdd = additionalOf(sup);
+  const subOpen = acceptsAll(subAdd) && matchingPatternsCount(sub) === 0;
+  for (const k of new Set([...Object.keys(sp), ...Object.keys(pp)])) {
+    const inSub = k in sp,
+      inSup = k in pp;
+    const subK = (sp[k] ?? matchingSchema(sub, k) ?? subAdd) as Schema;
+    const child = ctx.child(['properties', k], sub, k);
+    for (const pattern of matchingPatterns(sup, k)) {
+      const patternSchema = (sup.patternProperties as JsonObject)[pattern] as Schema;
+      includes(
+        subK,
+        patternSchema,
+        ctx.childSides(['properties', k], ['patternProperties', pattern], sub, k),
+      );
+    }
+    if (inSub && inSup) {
+      includes(subK, pp[k] as Schema, child);
+    } else if (inSup) {
+      if (supReq.has(k) && !subReq.has(k)) continue; // reported once, as a required change
+      const supK = pp[k] as Schema;
+      if (subAdd === false && matchingSchema(sub, k) === undefined) {
+        ctx.emit(
+          ctx.id('property-added-to-closed-object', 'property-removed-from-closed-object'),
+          `/properties/${k}`,
+          { property: k },
+        );
+      } else if (acceptsAll(subK)) {
+        if (!acceptsAll(supK)) {
+          const local = withKey(ctx, sub, k, () => valueOutside(supK));
+          ctx.emit(
+            ctx.id('property-added-to-open-object', 'property-removed-from-open-object'),
+            `/properties/${k}`,
+            { property: k },
+            local,
+          );
+        }
+      } else {
+        includes(subK, supK, child);
+      }
+    } else {
+      const supK = (matchingSchema(sup, k) ?? supAdd) as Schema;
+      if (supK === false) {
+        const local = withKey(ctx, sub, k, () => subValue(ctx, sp[k] as Schema));
+        ctx.emit(
+          ctx.id('property-removed-from-closed-object', 'property-added-to-closed-object'),
+          `/properties/${k}`,
+          { property: k },
+          local,
+        );
+      } else if (acceptsAll(supK)) {
+        if (!acceptsAll(sp[k] as Schema)) {
+          ctx.emit(
+            ctx.id('property-removed-from-open-object', 'property-added-to-open-object'),
+            `/properties/${k}`,
+            { property: k },
+          );
+        }
+      } else {
+        includes(sp[k] as Schema, supK, child);
+      }
+    }
+  }
+  compareRequired(sub, sup, subReq, supReq, ctx);
+  compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx);
+  comparePatternProperties(sub, sup, ctx);
+  const objectOf = (n: number): Json | undefined => objectWithKeys(ctx, sub, n);
+  compareCount(
+    sub,
+    sup,
+    ctx,
+    'minProperties',
+    'min',
+    ['min-properties-increased', 'min-properties-decreased'],
+    objectOf,
+  );
+  compareCount(
+    sub,
+    sup,
+    ctx,
+    'maxProperties',
+    'max',
+    ['max-properties-decreased', 'max-properties-increased'],
+    objectOf,
+  );
+}
+
+function matchingPatternsCount(s: JsonObject): number {
+  return isObject(s.patternProperties) ? Object.keys(s.patternProperties).length : 0;
+}
+
+function matchingSchema(s: JsonObject, key: string): Schema | undefined {
+  const first = matchingPatterns(s, key)[0];
+  return first === undefined ? undefined : ((s.patternProperties as JsonObject)[first] as Schema);
+}
+
+function compareRequired(
+  sub: JsonObject,
+  sup: JsonObject,
+  subReq: Set<string>,
+  supReq: Set<string>,
+  ctx: Ctx,
+): void {
+  const sp = props(sub),
+    pp = props(sup);
+  for (const k of supReq) {
+    if (subReq.has(k)) continue;
+    const rule =
+      k in sp
+        ? ctx.id('property-became-required', 'property-became-optional')
+        : ctx.id('property-added-required', 'property-removed-required');
+    ctx.emit(rule, '/required', { property: k }, () => {
+      const v = subValue(ctx, sub, 0, 'object');
+      if (!isObject(v)) return undefined;
+      const copy = { ...v };
+      delete copy[k];
+      return copy;
+    });
+  }
+  for (const k of subReq) {
+    if (supReq.has(k)) continue;
+    const rule =
+      k in pp
+        ? ctx.id('property-became-optional', 'property-became-required')
+        : ctx.id('property-removed-required', 'property-added-required');
+    ctx.emit(rule, '/required', { property: k });
+  }
+}
+
+function compareAdditional(
+  sub: JsonObject,
+  sup: JsonObject,
+  subAdd: Schema,
+  supAdd: Schema,
+  subOpen: boolean,
+  ctx: Ctx,
+): void {
+  if (subAdd === false) {
+    if (supAdd !== false)
+      ctx.emit(
+        ctx.id('additional-properties-opened', 'additional-properties-closed'),
+        '/additionalProperties',
+        {},
+      );
+    return;
+  }
+  const key = extraKey(sub, sup);
+  if (supAdd === false) {
+    const local = withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
+    ctx.emit(
+      ctx.id('additional-properties-closed', 'additional-properties-opened'),
+      '/additionalProperties',
+      { open: subOpen },
+      local,
+    );
+    return;
+  }
+  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key));
+}
+
+/** An object with exactly n properties that the sub side probably accepts. */
+function objectWithKeys(ctx: Ctx, sub: JsonObject, n: number): Json | undefined {
+  const base = subValue(ctx, sub, 0, 'object');
+  if (!isObject(base)) return undefined;
+  const out: JsonObject = { ...base };
+  const sp = props(sub);
+  for (const k of Object.keys(sp)) {
+    if (Object.keys(out).length >= n) break;
+    if (!(k in out)) {
+      const v = subValue(ctx, sp[k] as Schema);
+      if (v !== undefined) out[k] = v;
+    }
+  }
+  for (let i = 0; Object.keys(out).length < n && additionalOf(sub) !== false; i++) out[`warden_${i}`] = null;
+  while (Object.keys(out).length > n) {
+    const optional = Object.keys(out).find((k) => !requiredOf(sub).has(k));
+    if (optional === undefined) break;
+    delete out[optional];
+  }
+  return Object.keys(out).length === n ? out : undefined;
+}

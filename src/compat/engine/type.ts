@@ -1,0 +1,54 @@
+import type { Json, JsonObject } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { generateNumber } from '../generate/number.ts';
+import { FIRST } from '../generate/chooser.ts';
+import { ALL_TYPES, admits, subValue, typeSet } from './util.ts';
+
+/** Types of `sub` that `sup` no longer admits (integer counts as a part of number). */
+function missing(sub: Set<string> | undefined, sup: Set<string> | undefined): string[] {
+  const out: string[] = [];
+  const subTypes = sub ? [...sub] : [...ALL_TYPES];
+  for (const t of subTypes) {
+    if (t === 'number' && !admits(sup, 'number'))
+      out.push(admits(sup, 'integer') ? 'number (non-integer)' : 'number');
+    else if (t !== 'number' && !admits(sup, t)) out.push(t);
+  }
+  return out;
+}
+
+/** A non-integer number within the sub side's bounds: what number → integer rejects. */
+function nonInteger(sub: JsonObject): Json | undefined {
+  const half = { ...sub, multipleOf: typeof sub.multipleOf === 'number' ? sub.multipleOf : 0.5 };
+  for (let salt = 0; salt < 8; salt++) {
+    const v = generateNumber(half, false, FIRST, salt);
+    if (v !== undefined && !Number.isInteger(v)) return v;
+  }
+  return undefined;
+}
+
+/** type narrowed / widened, over type arrays, integer ⊂ number and null. */
+export function compareTypes(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const a = typeSet(sub),
+    b = typeSet(sup);
+  const narrowed = missing(a, b);
+  if (narrowed.length > 0) {
+    const first = narrowed[0] as string;
+    const local = (): Json | undefined => {
+      if (first === 'number (non-integer)') return nonInteger(sub);
+      const t = first === 'number' ? 'number' : first;
+      return subValue(ctx, { ...sub, type: t }, 0, t) ?? subValue(ctx, { type: t }, 0, t);
+    };
+    ctx.emit(
+      ctx.id('type-narrowed', 'type-widened'),
+      '/type',
+      { type: narrowed.length === 1 ? first : narrowed },
+      local,
+    );
+  }
+  const widened = missing(b, a);
+  if (widened.length > 0) {
+    ctx.emit(ctx.id('type-widened', 'type-narrowed'), '/type', {
+      type: widened.length === 1 ? (widened[0] as string) : widened,
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { FIRST } from '../generate/chooser.ts';
+import { generate } from '../generate/value.ts';
+import { canonicalJson } from '../hash.ts';
+import { ANNOTATIONS } from '../keywords.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { isObject } from '../generate/merge.ts';
+
+/** True when a schema accepts every value (true, or only annotations). */
+export function acceptsAll(s: Schema): boolean {
+  if (s === true) return true;
+  if (s === false) return false;
+  return Object.keys(s).every((k) => ANNOTATIONS.has(k));
+}
+
+export const ALL_TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string'] as const;
+
+/** The `type` keyword as a set; undefined means every type. */
+export function typeSet(s: JsonObject): Set<string> | undefined {
+  const t = s.type;
+  if (typeof t === 'string') return new Set([t]);
+  if (Array.isArray(t)) return new Set(t.filter((x): x is string => typeof x === 'string'));
+  return undefined;
+}
+
+/** Whether a type set admits values of instance type t ('integer' is admitted by 'number'). */
+export function admits(types: Set<string> | undefined, t: string): boolean {
+  if (!types) return true;
+  if (types.has(t)) return true;
+  return t === 'integer' && types.has('number');
+}
+
+/** Whether both sides admit some value of type t, so t's keywords matter. */
+export function shared(sub: JsonObject, sup: JsonObject, t: string): boolean {
+  const a = typeSet(sub),
+    b = typeSet(sup);
+  if (t === 'number')
+    return (admits(a, 'number') || admits(a, 'integer')) && (admits(b, 'number') || admits(b, 'integer'));
+  return admits(a, t) && admits(b, t);
+}
+
+/** Structural equality that is safe to trust: no $ref inside, or both documents equal everywhere. */
+export function sameSubtree(a: Json | undefined, b: Json | undefined, ctx: Ctx): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const ca = canonicalJson(a);
+  if (ca !== canonicalJson(b)) return false;
+  if (!ca.includes('"$ref"')) return true;
+  return canonicalJson(ctx.shared.sub.root) === canonicalJson(ctx.shared.sup.root);
+}
+
+/** A value the kept (sub) side probably accepts at this node: the minimal one, or a variant. */
+export function subValue(ctx: Ctx, node: Schema, salt = 0, type?: string): Json | undefined {
+  const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
+  return generate(node, env, salt, 0, type);
+}
+
+/** First of the candidates that passes the test, or undefined. */
+export function firstThat<T>(candidates: readonly (T | undefined)[], test: (v: T) => boolean): T | undefined {
+  for (const c of candidates) if (c !== undefined && test(c)) return c;
+  return undefined;
+}
+
+export function asObject(s: Schema): JsonObject {
+  return s === true ? {} : s === false ? { not: {} } : s;
+}
+
+/** A value that a declared property schema rejects, chosen by type, for the strict open-object reading. */
+export function valueOutside(schema: Schema): Json | undefined {
+  if (!isObject(schema)) return undefined;
+  const types = typeSet(schema);
+  if (!types) return undefined;
+  const candidates: [string, Json][] = [
+    ['null', null],
+    ['boolean', true],
+    ['number', 1.5],
+    ['string', 'warden'],
+    ['array', []],
+    ['object', {}],
+  ];
+  const hit = candidates.find(([t]) => !types.has(t));
+  return hit?.[1];
+}

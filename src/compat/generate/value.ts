@@ -1,0 +1,160 @@
+import { resolveRef, siblingsApply } from '../engine/refs.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Chooser } from './chooser.ts';
+import { FORMAT_EXAMPLES } from './formats.ts';
+import { isObject, mergeForGeneration, withoutKeys } from './merge.ts';
+import { generateNumber } from './number.ts';
+import { stringForPattern } from './pattern.ts';
+
+export interface GenEnv {
+  root: Schema;
+  dialect: string;
+  choose: Chooser;
+  /** Add undeclared properties to open objects (strict set semantics). */
+  extras: boolean;
+}
+
+const MAX_DEPTH = 12;
+const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'];
+
+/** Which instance types a schema allows, from `type` or else from the keywords it uses. */
+export function typesOf(schema: JsonObject): string[] {
+  const t = schema.type;
+  if (typeof t === 'string') return [t];
+  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
+  if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) return ['object'];
+  if ('items' in schema || 'prefixItems' in schema) return ['array'];
+  if ('minLength' in schema || 'maxLength' in schema || 'pattern' in schema || 'format' in schema)
+    return ['string'];
+  if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) return ['number'];
+  return TYPES;
+}
+
+/**
+ * Builds a value the schema probably accepts: the first choice everywhere (minimal) or random
+ * ones (sampling). Returns undefined when it cannot. Callers always validate the result.
+ */
+export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?: string): Json | undefined {
+  if (schema === false || depth > MAX_DEPTH) return undefined;
+  if (schema === true) return type ? generate({ type }, env, salt, depth) : salt === 0 ? null : salt;
+  const s = flatten(schema, env, depth);
+  if (s === undefined) return undefined;
+  if ('const' in s) return s.const as Json;
+  if (Array.isArray(s.enum))
+    return env.choose.random ? env.choose.pick(s.enum) : s.enum[salt % s.enum.length];
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    const branches = s[k];
+    if (Array.isArray(branches) && branches.length > 0) {
+      const base = withoutKeys(s, [k]);
+      const order = env.choose.random ? [env.choose.pick(branches)] : branches;
+      for (const b of order) {
+        const v = generate(mergeForGeneration(base, b as Schema), env, salt, depth + 1, type);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    }
+  }
+  const types = typesOf(s).filter((t) => !type || t === type || (type === 'number' && t === 'integer'));
+  const chosen = env.choose.random ? env.choose.pick(types) : types[0];
+  switch (chosen) {
+    case 'null':
+      return null;
+    case 'boolean':
+      return env.choose.random ? env.choose.chance(0.5) : salt % 2 === 1;
+    case 'number':
+    case 'integer':
+      return generateNumber(s, chosen === 'integer', env.choose, salt);
+    case 'string':
+      return generateString(s, env.choose, salt);
+    case 'array':
+      return generateArray(s, env, salt, depth);
+    case 'object':
+      return generateObject(s, env, salt, depth);
+    default:
+      return undefined;
+  }
+}
+
+/** Follows $ref and folds allOf into one schema (shallowly), so generation sees plain keywords. */
+function flatten(schema: JsonObject, env: GenEnv, depth: number): JsonObject | undefined {
+  let s = schema;
+  for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
+    const target = resolveRef(env.root, s.$ref);
+    if (!target || target.schema === false) return undefined;
+    const rest = siblingsApply(env.dialect) ? withoutKeys(s, ['$ref']) : {};
+    const merged = mergeForGeneration(target.schema === true ? {} : target.schema, rest);
+    if (merged === false || merged === true) return merged === true ? {} : undefined;
+    s = merged;
+  }
+  if (Array.isArray(s.allOf)) {
+    let merged: Schema = withoutKeys(s, ['allOf']);
+    for (const part of s.allOf) {
+      const p = isObject(part) ? flatten(part, env, depth + 1) : part;
+      if (p === undefined || merged === false) return undefined;
+      merged = mergeForGeneration(merged === true ? {} : merged, p as Schema);
+    }
+    return merged === false ? undefined : merged === true ? {} : merged;
+  }
+  return s;
+}
+
+function generateString(s: JsonObject, choose: Chooser, salt: number): string | undefined {
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  if (typeof s.format === 'string') return FORMAT_EXAMPLES[s.format];
+  if (typeof s.pattern === 'string') {
+    const base = stringForPattern(s.pattern, salt);
+    if (base === undefined) return undefined;
+    return base.length < min ? base + 'a'.repeat(min - base.length) : base;
+  }
+  const len = choose.random ? choose.int(min, Math.min(max, min + 6)) : min;
+  const letters = choose.random ? ['a', 'b', 'z', ' ', '0', 'é'] : ['a'];
+  let out = '';
+  for (let i = 0; i < len; i++) out += choose.pick(letters) ?? 'a';
+  if (salt > 0 && !choose.random) out = (out + String(salt)).slice(-Math.max(len, String(salt).length));
+  return [...out].length > max ? undefined : out;
+}
+
+function generateArray(s: JsonObject, env: GenEnv, salt: number, depth: number): Json[] | undefined {
+  const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : [];
+  const rest = Array.isArray(s.items) ? s.additionalItems : s.items;
+  const min = typeof s.minItems === 'number' ? s.minItems : 0;
+  const max = typeof s.maxItems === 'number' ? s.maxItems : Infinity;
+  const len = env.choose.random ? env.choose.int(min, Math.min(max, min + 3)) : min;
+  const out: Json[] = [];
+  for (let i = 0; i < len; i++) {
+    const item = (prefix[i] ?? rest ?? true) as Schema;
+    const v = generate(item, env, s.uniqueItems === true ? i + salt : salt, depth + 1);
+    if (v === undefined) return undefined;
+    out.push(v);
+  }
+  return out;
+}
+
+function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number): JsonObject | undefined {
+  const props = isObject(s.properties) ? s.properties : {};
+  const required = Array.isArray(s.required)
+    ? s.required.filter((r): r is string => typeof r === 'string')
+    : [];
+  const additional = s.additionalProperties;
+  const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
+  const out: JsonObject = {};
+  const keys = [...required];
+  for (const k of Object.keys(props)) {
+    if (!keys.includes(k) && (env.choose.chance(0.5) || keys.length < minProps)) keys.push(k);
+  }
+  for (const k of keys) {
+    const sub = (props[k] ?? (additional === undefined ? true : additional)) as Schema;
+    const v = generate(sub, env, salt, depth + 1);
+    if (v === undefined) return undefined;
+    out[k] = v;
+  }
+  const open = additional === undefined || additional === true || isObject(additional);
+  const patterned = isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
+  const wantExtra = isObject(additional) || env.extras;
+  if (open && !patterned && wantExtra && env.choose.chance(0.3)) {
+    const v = generate((additional ?? true) as Schema, env, salt + 1, depth + 1);
+    if (v !== undefined) out[`x${env.choose.int(0, 9)}`] = v;
+  }
+  return out;
+}

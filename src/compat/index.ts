@@ -1,0 +1,15 @@
+// Warden's compat gate as a library: it imports nothing else of Warden, so it can stand alone.
+export { canonicalHash, canonicalJson, definitionHash } from './hash.ts';
+export { compareSchemas } from './schemas.ts';
+export {
+  compareManifests,
+  type ManifestComparison,
+  type ManifestOptions,
+  type ToolReport,
+} from './manifests.ts';
+export { replay, parseCalls, type RecordedCall, type ReplayResult, type ReplayRejection } from './replay.ts';
+export { RULES, getRule, renderMessage, ruleVerdict, type Rule, type RuleVerdict } from './rules.ts';
+export { parseManifest, asTools, type Tool } from './tools.ts';
+export { combineVerdict, worstVerdict } from './verdicts.ts';
+export { compileSchema, dialectOf } from './validator.ts';
+export type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison, Verdict } from './types.ts';

@@ -1,0 +1,58 @@
+/** Keywords that never change which values validate. */
+export const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
+  'x-mcp-header',
+  '$schema',
+  '$id',
+  '$defs',
+  'definitions',
+]);
+
+/** Keywords the gate analyses. Anything else that changes makes the verdict unknown. */
+export const ANALYSED = new Set([
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+
+export const INSTANCE_TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string'] as const;
+export type InstanceType = (typeof INSTANCE_TYPES)[number] | 'integer';

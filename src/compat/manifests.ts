@@ -1,0 +1,217 @@
+import { FIRST } from './generate/chooser.ts';
+import { generate } from './generate/value.ts';
+import { definitionHash, sameJson } from './hash.ts';
+import { callValidators, type RecordedCall, type ReplayResult } from './replay.ts';
+import { getRule } from './rules.ts';
+import { compareSchemas } from './schemas.ts';
+import { wordDiff } from './text-diff.ts';
+import { asTools, type Tool } from './tools.ts';
+import type { CompareOptions, Finding, Json, JsonObject, Schema, Verdict } from './types.ts';
+import { compileSchema, dialectOf, firstError } from './validator.ts';
+import { combineVerdict, worstVerdict } from './verdicts.ts';
+
+export interface ManifestOptions extends CompareOptions {
+  /** Fail on description-only changes: descriptions are where rug-pulls hide. */
+  strictDescriptions?: boolean;
+  /** Recorded calls to replay against the new manifest (the second signal). */
+  calls?: readonly RecordedCall[];
+}
+
+export interface ToolReport {
+  name: string;
+  verdict: Verdict;
+  change: 'added' | 'removed' | 'changed' | 'unchanged';
+  oldHash: string | null;
+  newHash: string | null;
+  findings: Finding[];
+}
+
+export interface ManifestComparison {
+  verdict: Verdict;
+  /** Every tool of either side, sorted by name; unchanged ones have verdict identical. */
+  tools: ToolReport[];
+  replay: ReplayResult;
+}
+
+type Manifest = readonly Tool[] | { tools: readonly Tool[] };
+
+const KNOWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+
+function prefixed(findings: Finding[], prefix: string): Finding[] {
+  return findings.map((f) => ({ ...f, pointer: prefix + f.pointer }));
+}
+
+/** Minimal valid arguments of a removed tool: any call like it now fails. */
+function removalWitness(tool: Tool): Json | undefined {
+  const schema = (tool.inputSchema ?? {}) as Schema;
+  const value = generate(schema, {
+    root: schema,
+    dialect: dialectOf(schema) ?? '2020-12',
+    choose: FIRST,
+    extras: false,
+  });
+  try {
+    return value !== undefined && compileSchema(schema)(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function compareTool(before: Tool, after: Tool, options: ManifestOptions): Finding[] {
+  const findings: Finding[] = [];
+  const strictDescriptions = options.strictDescriptions === true;
+  if ((before.description ?? '') !== (after.description ?? '')) {
+    const diff = wordDiff(before.description ?? '', after.description ?? '');
+    const f: Finding = {
+      rule: 'tool-description-changed',
+      verdict: 'compatible',
+      pointer: '/description',
+      args: { diff },
+    };
+    findings.push(strictDescriptions ? { ...f, verdict: 'breaking', reason: 'descriptions are strict' } : f);
+  }
+  if (!sameJson(before.title, after.title)) {
+    findings.push({
+      rule: 'tool-title-changed',
+      verdict: 'compatible',
+      pointer: '/title',
+      args: { old: before.title ?? null, new: after.title ?? null },
+    });
+  }
+  const ba = (before.annotations ?? {}) as JsonObject,
+    aa = (after.annotations ?? {}) as JsonObject;
+  for (const k of new Set([...Object.keys(ba), ...Object.keys(aa)])) {
+    if (!sameJson(ba[k], aa[k])) {
+      findings.push({
+        rule: 'tool-annotations-changed',
+        verdict: 'compatible',
+        pointer: `/annotations/${k}`,
+        args: { keyword: k, old: ba[k] ?? null, new: aa[k] ?? null },
+      });
+    }
+  }
+  const input = compareSchemas(
+    (before.inputSchema ?? {}) as Schema,
+    (after.inputSchema ?? {}) as Schema,
+    'input',
+    options,
+  );
+  findings.push(...prefixed(input.findings, '/inputSchema'));
+  if (after.outputSchema !== undefined && before.outputSchema === undefined) {
+    findings.push({ rule: 'output-schema-added', verdict: 'compatible', pointer: '/outputSchema', args: {} });
+  } else if (before.outputSchema !== undefined) {
+    const output = compareSchemas(
+      before.outputSchema as Schema,
+      (after.outputSchema ?? true) as Schema,
+      'output',
+      options,
+    );
+    findings.push(...prefixed(output.findings, '/outputSchema'));
+  }
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!KNOWN_FIELDS.has(k) && !sameJson(before[k], after[k])) {
+      findings.push({
+        rule: 'tool-field-changed',
+        verdict: 'compatible',
+        pointer: `/${k}`,
+        args: { field: k },
+      });
+    }
+  }
+  return findings;
+}
+
+/**
+ * Per-tool verdicts between two manifests, with recorded calls replayed as a second signal:
+ * a call that was valid and is now rejected is a break, and if the rules had found the tool
+ * compatible without an assumption that explains it, the two signals disagree (fail closed).
+ */
+export function compareManifests(
+  oldManifest: Manifest,
+  newManifest: Manifest,
+  options: ManifestOptions = {},
+): ManifestComparison {
+  const olds = new Map(asTools(oldManifest).map((t) => [t.name, t]));
+  const news = new Map(asTools(newManifest).map((t) => [t.name, t]));
+  const names = [...new Set([...olds.keys(), ...news.keys()])].sort();
+  const tools: ToolReport[] = names.map((name) => {
+    const before = olds.get(name),
+      after = news.get(name);
+    const oldHash = before ? definitionHash(before) : null;
+    const newHash = after ? definitionHash(after) : null;
+    if (!after) {
+      const witness = before ? removalWitness(before) : undefined;
+      const f: Finding = {
+        rule: 'tool-removed',
+        verdict: 'breaking',
+        pointer: '',
+        args: {},
+        ...(witness !== undefined ? { witness } : {}),
+      };
+      return { name, verdict: 'breaking', change: 'removed', oldHash, newHash, findings: [f] };
+    }
+    if (!before) {
+      return {
+        name,
+        verdict: 'compatible',
+        change: 'added',
+        oldHash,
+        newHash,
+        findings: [{ rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} }],
+      };
+    }
+    if (oldHash === newHash)
+      return { name, verdict: 'identical', change: 'unchanged', oldHash, newHash, findings: [] };
+    const findings = compareTool(before, after, options);
+    return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
+  });
+  const replayResult = replayInto(tools, olds, news, options);
+  for (const t of tools) t.findings = t.findings.map((f) => ({ ...f, tool: t.name }));
+  return { verdict: worstVerdict(tools.map((t) => t.verdict)), tools, replay: replayResult };
+}
+
+function replayInto(
+  tools: ToolReport[],
+  olds: Map<string, Tool>,
+  news: Map<string, Tool>,
+  options: ManifestOptions,
+): ReplayResult {
+  const calls = options.calls ?? [];
+  const result: ReplayResult = { checked: calls.length, rejected: [] };
+  if (calls.length === 0) return result;
+  const before = callValidators([...olds.values()]);
+  const after = callValidators([...news.values()]);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  for (const call of calls) {
+    const was = before.get(call.tool);
+    if (!was || !was(call.arguments)) continue; // not valid before: no evidence either way
+    const now = after.get(call.tool);
+    if (now && now(call.arguments)) continue;
+    const error = now ? firstError(now) : 'tool is not in the manifest';
+    result.rejected.push({ line: call.line, tool: call.tool, error });
+    const report = byName.get(call.tool);
+    if (!report) continue;
+    const args = { line: call.line, error };
+    const explained =
+      report.verdict === 'breaking' || report.findings.some((f) => getRule(f.rule).input === 'assumed');
+    if (!report.findings.some((f) => f.rule === 'replay-rejected-call')) {
+      report.findings.push({
+        rule: 'replay-rejected-call',
+        verdict: 'breaking',
+        pointer: '/inputSchema',
+        args,
+        witness: call.arguments,
+      });
+      if (!explained)
+        report.findings.push({
+          rule: 'replay-disagrees',
+          verdict: 'unknown',
+          pointer: '/inputSchema',
+          args,
+          witness: call.arguments,
+        });
+    }
+    report.verdict = combineVerdict(report.findings);
+  }
+  return result;
+}

@@ -1,0 +1,70 @@
+import type { Json, JsonObject } from './types.ts';
+import { compileSchema, firstError } from './validator.ts';
+import { asTools, type Tool } from './tools.ts';
+
+/** One recorded call: which tool, with which arguments, from which line of the recording. */
+export interface RecordedCall {
+  line: number;
+  tool: string;
+  arguments: Json;
+}
+
+export interface ReplayRejection {
+  line: number;
+  tool: string;
+  error: string;
+}
+
+export interface ReplayResult {
+  checked: number;
+  rejected: ReplayRejection[];
+}
+
+/** Parses a JSONL recording of `{tool, arguments}` (or `{name, arguments}`); a bad line is an error, never skipped. */
+export function parseCalls(text: string): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const raw = (lines[i] as string).trim();
+    if (raw === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new Error(`line ${i + 1}: not valid JSON`);
+    }
+    const obj = parsed as JsonObject | null;
+    const tool = obj && typeof obj === 'object' ? (obj.tool ?? obj.name) : undefined;
+    if (typeof tool !== 'string') throw new Error(`line ${i + 1}: a call needs a "tool" name`);
+    calls.push({ line: i + 1, tool, arguments: (obj as JsonObject).arguments ?? {} });
+  }
+  return calls;
+}
+
+/** Validators for each tool's inputSchema, compiled once per manifest. */
+export function callValidators(
+  manifest: readonly Tool[] | { tools: readonly Tool[] },
+): Map<string, ReturnType<typeof compileSchema>> {
+  const out = new Map<string, ReturnType<typeof compileSchema>>();
+  for (const t of asTools(manifest)) out.set(t.name, compileSchema((t.inputSchema ?? {}) as JsonObject));
+  return out;
+}
+
+/**
+ * Which recorded calls a manifest rejects, validated with the same validator settings as the
+ * witnesses (a call to a tool the manifest lacks is rejected too).
+ */
+export function replay(
+  calls: readonly RecordedCall[],
+  manifest: readonly Tool[] | { tools: readonly Tool[] },
+): ReplayResult {
+  const validators = callValidators(manifest);
+  const rejected: ReplayRejection[] = [];
+  for (const call of calls) {
+    const validate = validators.get(call.tool);
+    if (!validate) rejected.push({ line: call.line, tool: call.tool, error: 'tool is not in the manifest' });
+    else if (!validate(call.arguments))
+      rejected.push({ line: call.line, tool: call.tool, error: firstError(validate) });
+  }
+  return { checked: calls.length, rejected };
+}

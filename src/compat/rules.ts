@@ -1,0 +1,337 @@
+import type { Direction, Finding, Json } from './types.ts';
+
+/**
+ * What a rule means in one direction. `assumed` is compatible under the open-objects policy
+ * (callers send only declared properties) and breaking under strict set semantics.
+ */
+export type RuleVerdict = 'breaking' | 'compatible' | 'assumed' | 'unknown';
+
+export interface Rule {
+  id: string;
+  /** Verdict when the change is to an inputSchema (new must accept a superset). */
+  input: RuleVerdict;
+  /** Verdict when the change is to an outputSchema (new must produce a subset). */
+  output: RuleVerdict;
+  /** Message template; `{name}` is replaced by the finding's args. */
+  message: string;
+}
+
+const N = 'breaking',
+  C = 'compatible',
+  A = 'assumed',
+  U = 'unknown';
+
+/** The rule table. Ids are stable once shipped: add rules, never rename them. */
+export const RULES: readonly Rule[] = [
+  // type
+  { id: 'type-narrowed', input: N, output: C, message: 'type {type} is no longer accepted' },
+  { id: 'type-widened', input: C, output: N, message: 'type {type} is now accepted' },
+  { id: 'schema-became-false', input: N, output: C, message: 'the schema now rejects every value' },
+  {
+    id: 'schema-was-false',
+    input: C,
+    output: N,
+    message: 'the schema used to reject every value and now accepts some',
+  },
+  // properties and required
+  {
+    id: 'property-added-to-open-object',
+    input: A,
+    output: C,
+    message: 'optional property {property} added to an open object',
+  },
+  {
+    id: 'property-added-to-closed-object',
+    input: C,
+    output: N,
+    message: 'optional property {property} added to a closed object',
+  },
+  {
+    id: 'property-removed-from-open-object',
+    input: C,
+    output: A,
+    message: 'property {property} removed; the object stays open',
+  },
+  {
+    id: 'property-removed-from-closed-object',
+    input: N,
+    output: C,
+    message: 'property {property} removed from a closed object',
+  },
+  { id: 'property-added-required', input: N, output: C, message: 'required property {property} added' },
+  { id: 'property-removed-required', input: C, output: N, message: 'required property {property} removed' },
+  { id: 'property-became-required', input: N, output: C, message: 'property {property} became required' },
+  { id: 'property-became-optional', input: C, output: N, message: 'property {property} became optional' },
+  // additionalProperties and patternProperties
+  {
+    id: 'additional-properties-closed',
+    input: N,
+    output: C,
+    message: 'additionalProperties closed: undeclared properties are now rejected',
+  },
+  {
+    id: 'additional-properties-opened',
+    input: C,
+    output: N,
+    message: 'additionalProperties opened: undeclared properties are now accepted',
+  },
+  {
+    id: 'pattern-property-added',
+    input: A,
+    output: C,
+    message: 'patternProperties {pattern} added to an open object',
+  },
+  {
+    id: 'pattern-property-added-to-closed-object',
+    input: C,
+    output: N,
+    message: 'patternProperties {pattern} added to a closed object',
+  },
+  {
+    id: 'pattern-property-removed',
+    input: C,
+    output: A,
+    message: 'patternProperties {pattern} removed; the object stays open',
+  },
+  {
+    id: 'pattern-property-removed-from-closed-object',
+    input: N,
+    output: C,
+    message: 'patternProperties {pattern} removed from a closed object',
+  },
+  {
+    id: 'pattern-properties-changed',
+    input: U,
+    output: U,
+    message: 'patternProperties regexes changed; inclusion of regexes is not decided',
+  },
+  {
+    id: 'min-properties-increased',
+    input: N,
+    output: C,
+    message: 'minProperties raised from {old} to {new}',
+  },
+  {
+    id: 'min-properties-decreased',
+    input: C,
+    output: N,
+    message: 'minProperties lowered from {old} to {new}',
+  },
+  {
+    id: 'max-properties-decreased',
+    input: N,
+    output: C,
+    message: 'maxProperties lowered from {old} to {new}',
+  },
+  {
+    id: 'max-properties-increased',
+    input: C,
+    output: N,
+    message: 'maxProperties raised from {old} to {new}',
+  },
+  // enum and const
+  { id: 'enum-value-removed', input: N, output: C, message: 'value {value} is no longer allowed' },
+  { id: 'enum-value-added', input: C, output: N, message: 'value {value} is now allowed' },
+  { id: 'enum-added', input: N, output: C, message: 'values are now restricted to an enum of {count}' },
+  { id: 'enum-removed', input: C, output: N, message: 'the enum restriction was removed' },
+  { id: 'const-added', input: N, output: C, message: 'value now fixed to const {value}' },
+  { id: 'const-removed', input: C, output: N, message: 'const {value} removed' },
+  { id: 'const-changed', input: N, output: N, message: 'const changed from {old} to {new}' },
+  // arrays
+  {
+    id: 'items-closed',
+    input: N,
+    output: C,
+    message: 'array items beyond position {index} are now rejected',
+  },
+  {
+    id: 'items-opened',
+    input: C,
+    output: N,
+    message: 'array items beyond position {index} are now accepted',
+  },
+  { id: 'min-items-increased', input: N, output: C, message: 'minItems raised from {old} to {new}' },
+  { id: 'min-items-decreased', input: C, output: N, message: 'minItems lowered from {old} to {new}' },
+  { id: 'max-items-decreased', input: N, output: C, message: 'maxItems lowered from {old} to {new}' },
+  { id: 'max-items-increased', input: C, output: N, message: 'maxItems raised from {old} to {new}' },
+  { id: 'unique-items-added', input: N, output: C, message: 'array items must now be unique' },
+  { id: 'unique-items-removed', input: C, output: N, message: 'array items no longer need to be unique' },
+  // strings
+  { id: 'min-length-increased', input: N, output: C, message: 'minLength raised from {old} to {new}' },
+  { id: 'min-length-decreased', input: C, output: N, message: 'minLength lowered from {old} to {new}' },
+  { id: 'max-length-decreased', input: N, output: C, message: 'maxLength lowered from {old} to {new}' },
+  { id: 'max-length-increased', input: C, output: N, message: 'maxLength raised from {old} to {new}' },
+  { id: 'pattern-added', input: N, output: C, message: 'pattern {new} added' },
+  { id: 'pattern-removed', input: C, output: N, message: 'pattern {old} removed' },
+  {
+    id: 'pattern-changed',
+    input: U,
+    output: U,
+    message: 'pattern changed from {old} to {new}; regex inclusion is not decided',
+  },
+  { id: 'format-added', input: N, output: C, message: 'format {new} added (formats are asserted)' },
+  { id: 'format-removed', input: C, output: N, message: 'format {old} removed' },
+  { id: 'format-changed', input: N, output: N, message: 'format changed from {old} to {new}' },
+  {
+    id: 'format-unknown',
+    input: U,
+    output: U,
+    message: 'format {format} is not known to the validator, so its change is not decided',
+  },
+  // numbers
+  { id: 'minimum-increased', input: N, output: C, message: 'lower bound raised from {old} to {new}' },
+  { id: 'minimum-decreased', input: C, output: N, message: 'lower bound lowered from {old} to {new}' },
+  { id: 'maximum-decreased', input: N, output: C, message: 'upper bound lowered from {old} to {new}' },
+  { id: 'maximum-increased', input: C, output: N, message: 'upper bound raised from {old} to {new}' },
+  {
+    id: 'multiple-of-narrowed',
+    input: N,
+    output: C,
+    message: 'multipleOf changed from {old} to {new}: fewer numbers pass',
+  },
+  {
+    id: 'multiple-of-widened',
+    input: C,
+    output: N,
+    message: 'multipleOf changed from {old} to {new}: more numbers pass',
+  },
+  // composition
+  { id: 'any-of-branch-added', input: C, output: N, message: '{keyword} branch {index} added' },
+  {
+    id: 'any-of-branch-removed',
+    input: N,
+    output: C,
+    message: '{keyword} branch {index} no longer matches any branch',
+  },
+  {
+    id: 'one-of-branches-overlap',
+    input: U,
+    output: U,
+    message: 'oneOf branches may overlap after the change; exclusivity is not decided',
+  },
+  { id: 'not-added', input: U, output: C, message: '"not" added; exclusion is not decided' },
+  { id: 'not-removed', input: C, output: U, message: '"not" removed' },
+  { id: 'not-changed', input: U, output: U, message: '"not" changed; exclusion is not decided' },
+  {
+    id: 'conditional-added',
+    input: U,
+    output: C,
+    message: 'if/then/else added; conditionals are not decided',
+  },
+  { id: 'conditional-removed', input: C, output: U, message: 'if/then/else removed' },
+  {
+    id: 'conditional-changed',
+    input: U,
+    output: U,
+    message: 'if/then/else changed; conditionals are not decided',
+  },
+  // references and the unknown
+  { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },
+  { id: 'recursion-too-deep', input: U, output: U, message: 'schemas nest deeper than the gate follows' },
+  {
+    id: 'unknown-keyword-changed',
+    input: U,
+    output: U,
+    message: 'keyword {keyword} is not analysed by the gate and changed',
+  },
+  {
+    id: 'extension-keyword-changed',
+    input: U,
+    output: U,
+    message: 'extension keyword {keyword} changed; its meaning is unknown',
+  },
+  {
+    id: 'dialect-unsupported',
+    input: U,
+    output: U,
+    message: 'JSON Schema dialect {dialect} is not supported',
+  },
+  { id: 'schema-invalid', input: U, output: U, message: 'a schema does not compile: {error}' },
+  { id: 'dialect-changed', input: C, output: C, message: '$schema changed from {old} to {new}' },
+  // annotations: never breaking
+  { id: 'description-changed', input: C, output: C, message: 'description changed' },
+  { id: 'title-changed', input: C, output: C, message: 'title changed' },
+  { id: 'default-changed', input: C, output: C, message: 'default changed from {old} to {new}' },
+  { id: 'examples-changed', input: C, output: C, message: 'examples changed' },
+  { id: 'annotation-changed', input: C, output: C, message: 'annotation {keyword} changed' },
+  { id: 'mcp-header-changed', input: C, output: C, message: 'x-mcp-header changed from {old} to {new}' },
+  // cross-checks
+  {
+    id: 'sampling-disagrees',
+    input: U,
+    output: U,
+    message: 'static rules found the change compatible, but a value sampled from the old schema is rejected',
+  },
+  {
+    id: 'sampled-break',
+    input: N,
+    output: N,
+    message: 'a value sampled from the old schema is rejected by the new one',
+  },
+  {
+    id: 'replay-rejected-call',
+    input: N,
+    output: N,
+    message: 'recorded call on line {line} was valid and is now rejected: {error}',
+  },
+  {
+    id: 'replay-disagrees',
+    input: U,
+    output: U,
+    message:
+      'static rules found the tool compatible, but recorded call on line {line} is now rejected: {error}',
+  },
+  // tools in a manifest
+  { id: 'tool-removed', input: N, output: N, message: 'tool removed' },
+  { id: 'tool-added', input: C, output: C, message: 'tool added' },
+  { id: 'tool-description-changed', input: C, output: C, message: 'tool description changed: {diff}' },
+  { id: 'tool-title-changed', input: C, output: C, message: 'tool title changed from {old} to {new}' },
+  {
+    id: 'tool-annotations-changed',
+    input: C,
+    output: C,
+    message: 'tool annotation {keyword} changed from {old} to {new}',
+  },
+  { id: 'tool-field-changed', input: C, output: C, message: 'tool field {field} changed' },
+  {
+    id: 'output-schema-added',
+    input: C,
+    output: C,
+    message: 'outputSchema added: results are now described',
+  },
+];
+
+const BY_ID = new Map(RULES.map((r) => [r.id, r]));
+
+export function getRule(id: string): Rule {
+  const rule = BY_ID.get(id);
+  if (!rule) throw new Error(`unknown compat rule "${id}"`);
+  return rule;
+}
+
+/** A rule's verdict for one direction, with the open-objects policy applied. */
+export function ruleVerdict(
+  id: string,
+  direction: Direction,
+  strictOpenObjects: boolean,
+): Finding['verdict'] {
+  const v = getRule(id)[direction];
+  if (v === 'assumed') return strictOpenObjects ? 'breaking' : 'compatible';
+  return v;
+}
+
+function show(value: Json | undefined): string {
+  if (value === undefined) return '(none)';
+  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** Renders a finding's message from the rule table; the only place rule text is produced. */
+export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>): string {
+  const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = finding.args[key];
+    if ((key === 'diff' || key === 'error') && typeof value === 'string') return value;
+    return show(value);
+  });
+  return finding.reason ? `${base} (${finding.reason})` : base;
+}

@@ -1,0 +1,105 @@
+import { Ctx, type RawFinding } from './engine/context.ts';
+import { includes } from './engine/includes.ts';
+import { embed } from './generate/embed.ts';
+import { FIRST } from './generate/chooser.ts';
+import { sampleValues } from './generate/sample.ts';
+import { canonicalJson } from './hash.ts';
+import { ruleVerdict } from './rules.ts';
+import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
+import { compileSchema, dialectOf, type Dialect } from './validator.ts';
+import { combineVerdict } from './verdicts.ts';
+
+const DEFAULT_SAMPLES = 48;
+
+function finding(
+  rule: string,
+  direction: Direction,
+  strict: boolean,
+  pointer: string,
+  args: Finding['args'],
+  extra: Partial<Finding> = {},
+): Finding {
+  return { rule, verdict: ruleVerdict(rule, direction, strict), pointer, args, ...extra };
+}
+
+function dedupe(raw: RawFinding[]): RawFinding[] {
+  const seen = new Set<string>();
+  return raw.filter((f) => {
+    const key = `${f.rule}\u0000${f.pointer}\u0000${canonicalJson(f.args)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Classifies a schema change by set semantics. `input`: every value the old schema accepted
+ * must stay valid. `output`: the new schema may only produce values the old one accepted.
+ * Every breaking finding carries a witness confirmed by the validator, or becomes unknown;
+ * a compatible verdict is cross-checked by sampling, and a disagreement fails closed.
+ */
+export function compareSchemas(
+  oldSchema: Schema,
+  newSchema: Schema,
+  direction: Direction,
+  options: CompareOptions = {},
+): SchemaComparison {
+  if (canonicalJson(oldSchema) === canonicalJson(newSchema)) return { verdict: 'identical', findings: [] };
+  const strict = options.strictOpenObjects === true;
+  const dOld = dialectOf(oldSchema),
+    dNew = dialectOf(newSchema);
+  if (!dOld || !dNew) {
+    const dialect =
+      (!dOld ? (oldSchema as { $schema?: Json }).$schema : (newSchema as { $schema?: Json }).$schema) ?? null;
+    return {
+      verdict: 'unknown',
+      findings: [finding('dialect-unsupported', direction, strict, '/$schema', { dialect })],
+    };
+  }
+  const [sub, sup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
+  const [subDialect, supDialect] = direction === 'input' ? [dOld, dNew] : [dNew, dOld];
+  let subV, supV;
+  try {
+    subV = compileSchema(sub);
+    supV = compileSchema(sup);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
+  }
+  const ctx = Ctx.root({
+    direction,
+    strict,
+    sub: { root: sub, dialect: subDialect },
+    sup: { root: sup, dialect: supDialect },
+  });
+  includes(sub, sup, ctx);
+  const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
+  const findings: Finding[] = dedupe(ctx.findings).map((raw) => {
+    const { trail, local, ...f } = raw;
+    if (f.verdict !== 'breaking') return f;
+    const value = local?.();
+    const witness = value === undefined ? undefined : embed(trail, value, env);
+    if (witness !== undefined && subV(witness) && !supV(witness)) return { ...f, witness };
+    const reason =
+      value === undefined
+        ? 'no witness could be built for it'
+        : 'the witness built for it was not confirmed by the validator';
+    return { ...f, verdict: 'unknown', reason };
+  });
+  const staticVerdict = combineVerdict(findings);
+  if (staticVerdict !== 'breaking') {
+    const samples = sampleValues(
+      sub,
+      subDialect,
+      options.samples ?? DEFAULT_SAMPLES,
+      options.seed ?? 1,
+      strict,
+    );
+    const counter = samples.find((v) => subV(v) && !supV(v));
+    if (counter !== undefined) {
+      const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
+      findings.push(finding(rule, direction, strict, '', {}, { witness: counter }));
+    }
+  }
+  return { verdict: combineVerdict(findings), findings };
+}

@@ -1,0 +1,95 @@
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { canonicalJson } from './hash.ts';
+import type { Json, Schema } from './types.ts';
+
+export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** The dialect a schema declares: 2020-12 unless `$schema` names another we support; null if unsupported. */
+export function dialectOf(schema: Schema): Dialect | null {
+  const declared = typeof schema === 'object' ? schema.$schema : undefined;
+  if (declared === undefined) return '2020-12';
+  if (typeof declared !== 'string') return null;
+  if (/draft-0[67]\/schema/.test(declared)) return 'draft-07';
+  if (declared.includes('draft/2019-09')) return '2019-09';
+  if (declared.includes('draft/2020-12')) return '2020-12';
+  return null;
+}
+
+// ajv-formats ships as CommonJS; its default export arrives either wrapped or bare.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
+
+function makeAjv(dialect: Dialect): Ajv {
+  const options = { strict: false, logger: false, allErrors: false, validateFormats: true } as const;
+  const ajv =
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : new Ajv(options);
+  addFormats(ajv);
+  // MCP's own keyword: an annotation that mirrors an argument into an HTTP header.
+  ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
+  return ajv;
+}
+
+const instances = new Map<Dialect, Ajv>();
+
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    ajv = makeAjv(dialect);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** Formats the validator asserts; a format outside this set is unknown to the gate. */
+export function knownFormat(format: string): boolean {
+  return ajvFor('2020-12').formats[format] !== undefined;
+}
+
+export interface Validator {
+  (value: unknown): boolean;
+  errors?: ValidateFunction['errors'];
+}
+
+const cache = new Map<string, ValidateFunction>();
+const MAX_CACHE = 5000;
+
+/**
+ * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
+ * sampling, replay), so two signals can never agree for different reasons.
+ */
+export function compileSchema(schema: Schema): ValidateFunction {
+  const dialect = dialectOf(schema) ?? '2020-12';
+  const key = `${dialect}\u0000${canonicalJson(schema)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const ajv = ajvFor(dialect);
+  // $id would collide between schemas that share it; the gate only follows local refs.
+  const body = typeof schema === 'object' && '$id' in schema ? { ...schema, $id: undefined } : schema;
+  const fn = ajv.compile(stripUndefined(body) as AnySchema);
+  if (cache.size >= MAX_CACHE) cache.clear();
+  cache.set(key, fn);
+  return fn;
+}
+
+function stripUndefined(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** First validation error as one short line, for replay reports. */
+export function firstError(fn: ValidateFunction): string {
+  const e = fn.errors?.[0];
+  if (!e) return 'rejected';
+  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`;
+}
+
+export function validates(schema: Schema, value: Json): boolean {
+  return compileSchema(schema)(value);
+}
