@@ -1,0 +1,37 @@
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { readLock, runCompare } from './compare.ts';
+import { lockToTools } from './lockfile.ts';
+import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { exitCode, renderJson, renderText } from './render.ts';
+import { loadTools } from './sources.ts';
+
+export const CHECK_USAGE = `Usage: warden gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
+                         [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
+                         [--allow-unknown] [--json]
+
+Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
+2 unknown or error (fails closed; --allow-unknown lets unknown pass, never a disagreement).
+`;
+
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+  const args = parseGateArgs(argv, [
+    ...SOURCE_OPTIONS,
+    'lock',
+    'calls',
+    'strict-descriptions',
+    'strict-open-objects',
+    'allow-unknown',
+    'json',
+  ]);
+  if (args.help) {
+    io.stdout(CHECK_USAGE);
+    return EXIT.ok;
+  }
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
+  const lock = readLock(args.lock);
+  const live = await loadTools(args.source);
+  const result = runCompare(lockToTools(lock), live, args);
+  io.stdout(args.json ? renderJson(result) : renderText(result));
+  return exitCode(result, args.allowUnknown);
+}

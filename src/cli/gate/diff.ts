@@ -1,0 +1,29 @@
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { readToolsOrLock, runCompare } from './compare.ts';
+import { parseGateArgs } from './options.ts';
+import { exitCode, renderJson, renderText } from './render.ts';
+
+export const DIFF_USAGE = `Usage: warden gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--allow-unknown] [--json]
+
+OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
+`;
+
+export async function runDiff(argv: string[], io: CliIo): Promise<number> {
+  const args = parseGateArgs(argv, [
+    'calls',
+    'strict-descriptions',
+    'strict-open-objects',
+    'allow-unknown',
+    'json',
+  ]);
+  if (args.help) {
+    io.stdout(DIFF_USAGE);
+    return EXIT.ok;
+  }
+  const [oldFile, newFile, extra] = args.positionals;
+  if (!oldFile || !newFile || extra !== undefined)
+    throw new UsageError('diff takes exactly two files: OLD NEW');
+  const result = runCompare(readToolsOrLock(oldFile), readToolsOrLock(newFile), args);
+  io.stdout(args.json ? renderJson(result) : renderText(result));
+  return exitCode(result, args.allowUnknown);
+}

@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../io.ts';
+import { parseHeaders, type Source } from './sources.ts';
+
+const OPTIONS = {
+  url: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  manifest: { type: 'string' },
+  lock: { type: 'string' },
+  calls: { type: 'string' },
+  'strict-descriptions': { type: 'boolean' },
+  'strict-open-objects': { type: 'boolean' },
+  'allow-unknown': { type: 'boolean' },
+  json: { type: 'boolean' },
+  force: { type: 'boolean' },
+  tool: { type: 'string', multiple: true },
+  reason: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export interface GateArgs {
+  source: Source;
+  positionals: string[];
+  lock: string;
+  calls?: string;
+  strictDescriptions: boolean;
+  strictOpenObjects: boolean;
+  allowUnknown: boolean;
+  json: boolean;
+  force: boolean;
+  tools: string[];
+  reason?: string;
+  help: boolean;
+}
+
+/** Parses a gate subcommand's argv; everything after `--` is the stdio server command. */
+export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OPTIONS)[]): GateArgs {
+  const dash = argv.indexOf('--');
+  const own = dash >= 0 ? argv.slice(0, dash) : argv;
+  const command = dash >= 0 ? argv.slice(dash + 1) : [];
+  let parsed;
+  try {
+    parsed = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const v = parsed.values;
+  for (const key of Object.keys(v)) {
+    if (key !== 'help' && !allowed.includes(key as keyof typeof OPTIONS))
+      throw new UsageError(`option --${key} does not apply here`);
+  }
+  if (command.length > 0 && !allowed.includes('url'))
+    throw new UsageError('this command takes no server command');
+  return {
+    source: {
+      url: v.url,
+      manifest: v.manifest,
+      headers: parseHeaders(v.header ?? []),
+      command: command.length > 0 ? command : undefined,
+    },
+    positionals: parsed.positionals,
+    lock: v.lock ?? 'mcp-lock.json',
+    calls: v.calls,
+    strictDescriptions: v['strict-descriptions'] === true,
+    strictOpenObjects: v['strict-open-objects'] === true,
+    allowUnknown: v['allow-unknown'] === true,
+    json: v.json === true,
+    force: v.force === true,
+    tools: v.tool ?? [],
+    reason: v.reason,
+    help: v.help === true,
+  };
+}
+
+export const SOURCE_OPTIONS = ['url', 'header', 'manifest'] as const;
