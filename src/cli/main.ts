@@ -7,6 +7,7 @@ const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).runServe,
   stdio: async () => (await import('./stdio.ts')).runStdio,
   admin: async () => (await import('./admin/index.ts')).runAdmin,
+  doctor: async () => (await import('./doctor/index.ts')).runDoctor,
   gate: async () => (await import('./gate/index.ts')).runGate,
 };
 

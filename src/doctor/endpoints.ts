@@ -1,0 +1,149 @@
+import { getJson } from './http-json.ts';
+import { isObject, strings } from './json.ts';
+import { isTier, type Tier } from './types.ts';
+
+/** GET /tiers: the public catalog, which tools each tier could see. */
+export interface TierCatalog {
+  total: number;
+  tiers: Partial<Record<Tier, { tools: string[]; ceiling: string[] }>>;
+  tools: { name: string; scope: string | null }[];
+}
+
+export interface DiagnosedTool {
+  name: string;
+  scope: string | null;
+  visible: boolean;
+  missing: string[];
+}
+
+/** GET /diagnose as the doctor reads it: what the server says this caller gets. */
+export interface Diagnosis {
+  headerPresent: boolean;
+  headerShape: string | null;
+  tier: Tier;
+  visible: number | null;
+  total: number | null;
+  principal: { handle: string; status: string } | null;
+  token: { id: string; label: string; expires_at: string | null } | null;
+  scopes: { token: string[]; mandate: string[]; tier_ceiling: string[]; effective: string[] } | null;
+  tools: DiagnosedTool[] | null;
+}
+
+/** A present credential the server refused (HTTP 401), with its stable reason code. */
+export interface Rejection {
+  reason: string;
+  description: string;
+}
+
+export type DiagnoseAnswer =
+  | { kind: 'diagnosis'; diagnosis: Diagnosis }
+  | { kind: 'rejected'; rejection: Rejection }
+  | { kind: 'absent'; why: string };
+
+/** Where Warden serves /tiers and /diagnose: beside the MCP path, on the same HTTP server. */
+export function besideMcp(mcpUrl: string, path: string): string {
+  const url = new URL(mcpUrl);
+  const base = url.pathname.replace(/\/+$/, '').replace(/\/mcp$/, '');
+  return `${url.origin}${base}${path}`;
+}
+
+export async function readTiers(mcpUrl: string, timeoutMs: number): Promise<TierCatalog | null> {
+  const answer = await getJson(besideMcp(mcpUrl, '/tiers'), {}, timeoutMs);
+  if (!answer.ok || answer.status !== 200 || !isObject(answer.body)) return null;
+  const b = answer.body;
+  if (b['server'] !== 'warden' || typeof b['total'] !== 'number' || !isObject(b['tiers'])) return null;
+  const tiers: TierCatalog['tiers'] = {};
+  for (const [tier, entry] of Object.entries(b['tiers'])) {
+    if (isTier(tier) && isObject(entry))
+      tiers[tier] = { tools: strings(entry['tools']), ceiling: strings(entry['ceiling']) };
+  }
+  const tools = (Array.isArray(b['tools']) ? b['tools'] : []).filter(isObject).map((t) => ({
+    name: String(t['name']),
+    scope: typeof t['scope'] === 'string' ? t['scope'] : null,
+  }));
+  return { total: b['total'], tiers, tools };
+}
+
+/** Asks /diagnose with exactly the headers the client sends. */
+export async function readDiagnosis(
+  mcpUrl: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<DiagnoseAnswer> {
+  const answer = await getJson(besideMcp(mcpUrl, '/diagnose'), headers, timeoutMs);
+  if (!answer.ok) return { kind: 'absent', why: answer.failure.message };
+  const b = answer.body;
+  if (answer.status === 401) return { kind: 'rejected', rejection: rejectionFrom(b, answer.wwwAuthenticate) };
+  if (answer.status !== 200 || !isObject(b) || b['server'] !== 'warden' || !isTier(b['tier']))
+    return { kind: 'absent', why: `GET /diagnose answered HTTP ${answer.status}` };
+  const header = isObject(b['header']) ? b['header'] : {};
+  const principal = isObject(b['principal']) ? b['principal'] : null;
+  const token = isObject(b['token']) ? b['token'] : null;
+  const scopes = isObject(b['scopes']) ? b['scopes'] : null;
+  return {
+    kind: 'diagnosis',
+    diagnosis: {
+      headerPresent: header['present'] === true,
+      headerShape: typeof header['shape'] === 'string' ? header['shape'] : null,
+      tier: b['tier'],
+      visible: typeof b['visible'] === 'number' ? b['visible'] : null,
+      total: typeof b['total'] === 'number' ? b['total'] : null,
+      principal: principal
+        ? { handle: String(principal['handle']), status: String(principal['status']) }
+        : null,
+      token: token
+        ? {
+            id: String(token['id']),
+            label: String(token['label']),
+            expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
+          }
+        : null,
+      scopes: scopes
+        ? {
+            token: strings(scopes['token']),
+            mandate: strings(scopes['mandate']),
+            tier_ceiling: strings(scopes['tier_ceiling']),
+            effective: strings(scopes['effective']),
+          }
+        : null,
+      tools: Array.isArray(b['tools']) ? b['tools'].filter(isObject).map(diagnosedTool) : null,
+    },
+  };
+}
+
+/** Reads a 401's reason from its JSON body, else from the WWW-Authenticate challenge. */
+export function rejectionFrom(body: unknown, challenge: string | null): Rejection {
+  if (isObject(body) && typeof body['reason'] === 'string')
+    return { reason: body['reason'], description: String(body['error_description'] ?? '') };
+  const description = challenge ? (/error_description="([^"]*)"/.exec(challenge)?.[1] ?? '') : '';
+  return { reason: 'unknown', description };
+}
+
+/** RFC 9728: metadata for a resource at /p lives at /.well-known/oauth-protected-resource/p. */
+export async function hasProtectedResourceMetadata(mcpUrl: string, timeoutMs: number): Promise<boolean> {
+  const url = new URL(mcpUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  const candidates = [...new Set([path, ''])].map(
+    (p) => `${url.origin}/.well-known/oauth-protected-resource${p}`,
+  );
+  for (const candidate of candidates) {
+    const answer = await getJson(candidate, {}, timeoutMs);
+    if (
+      answer.ok &&
+      answer.status === 200 &&
+      isObject(answer.body) &&
+      typeof answer.body['resource'] === 'string'
+    )
+      return true;
+  }
+  return false;
+}
+
+function diagnosedTool(t: Record<string, unknown>): DiagnosedTool {
+  return {
+    name: String(t['name']),
+    scope: typeof t['scope'] === 'string' ? t['scope'] : null,
+    visible: t['visible'] === true,
+    missing: strings(t['missing']),
+  };
+}

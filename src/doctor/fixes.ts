@@ -1,0 +1,68 @@
+import type { Diagnosis, Rejection } from './endpoints.ts';
+import { credentialField, type MissingScope } from './reasons.ts';
+import type { Reference, Target, Tier } from './types.ts';
+
+const ISSUE =
+  'warden admin token issue HANDLE --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch';
+
+/** Where the credential lives for this target, in the words of whoever edits it. */
+function whereCredentialGoes(target: Target): string {
+  if (target.kind === 'stdio') return target.source ? "this entry's env as WARDEN_TOKEN" : 'WARDEN_TOKEN';
+  return target.source ? "this entry's headers as Authorization: Bearer …" : '--token';
+}
+
+/** One line that fixes a refused credential. */
+export function rejectionFix(r: Rejection, target: Target): string {
+  switch (r.reason) {
+    case 'suspended':
+      return 'only the club can reinstate the principal (warden admin principal admit HANDLE); a new token will not help';
+    case 'malformed':
+      return target.kind === 'http'
+        ? 'send the header exactly as "Authorization: Bearer wdn_…", with a Warden agent token after the word Bearer'
+        : 'set WARDEN_TOKEN to a Warden agent token (wdn_…)';
+    default:
+      return `issue a new token (${ISSUE}) and put it in ${whereCredentialGoes(target)}`;
+  }
+}
+
+/** One line that gets an anonymous caller a token, or fills the reference that kept it out. */
+export function anonymousFix(target: Target, references: Reference[]): string {
+  const blocked = references.find((r) => r.field === credentialField(target) && !r.resolved);
+  if (blocked?.kind === 'input')
+    return `rerun with --input ${blocked.name}=wdn_… to check the token VS Code would send`;
+  if (blocked?.kind === 'env') return `set ${blocked.name} in the environment the client starts from`;
+  if (target.kind === 'stdio')
+    return `add WARDEN_TOKEN to ${target.source ? "this entry's env" : 'the environment'}, with a token from: ${ISSUE}`;
+  return target.source
+    ? `add "headers": { "Authorization": "Bearer wdn_…" } to this entry, with a token from: ${ISSUE}`
+    : `rerun with --token wdn_… (a token from: ${ISSUE})`;
+}
+
+/**
+ * One line that closes the gap between what a valid token gets and what is wanted:
+ * admission for a tier, the mandate for scopes it withholds, a new token for scopes
+ * the token was issued without.
+ */
+export function gapFix(d: Diagnosis, missing: MissingScope[], expect: Tier | null): string | null {
+  const handle = d.principal?.handle ?? 'HANDLE';
+  if (expect === 'member' && d.tier === 'candidate')
+    return `only the club can admit ${handle} as a member: warden admin principal admit ${handle}`;
+  const reachable = missing.filter((m) => !m.missing.includes('above_tier'));
+  const steps: string[] = [];
+  const forMandate = reachable.filter((m) => m.missing.includes('not_in_mandate')).map((m) => m.scope);
+  if (forMandate.length > 0) {
+    const scopes = [...new Set([...(d.scopes?.mandate ?? []), ...forMandate])].join(',');
+    steps.push(
+      `${handle} widens the mandate to grant ${forMandate.join(', ')} (console, or: warden admin mandate set ${handle} --scopes ${scopes})`,
+    );
+  }
+  const forToken = reachable.filter((m) => m.missing.includes('not_in_token')).map((m) => m.scope);
+  if (forToken.length > 0) {
+    const scopes = [...new Set([...(d.scopes?.token ?? []), ...forToken])].join(',');
+    const revoke = d.token ? `, then revoke ${d.token.id}` : '';
+    steps.push(
+      `issue a token that carries ${forToken.join(', ')}: warden admin token issue ${handle} --scopes ${scopes}${revoke}`,
+    );
+  }
+  return steps.length > 0 ? steps.join('; ') : null;
+}

@@ -1,0 +1,62 @@
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { hasProtectedResourceMetadata, readDiagnosis, readTiers, rejectionFrom } from './endpoints.ts';
+import type { Evidence } from './evidence.ts';
+import { classifyFailure } from './failure.ts';
+import { timedFetch } from './http-json.ts';
+import { openSession } from './session.ts';
+import type { HttpTarget } from './types.ts';
+
+/**
+ * Connects to an HTTP endpoint with the target's URL and headers, lists its tools
+ * for real, and reads the catalog, the diagnosis and the protected-resource metadata
+ * beside it, all at once.
+ */
+export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<Evidence> {
+  const [session, catalog, diagnose, prm] = await Promise.all([
+    listForReal(target, timeoutMs),
+    readTiers(target.url, timeoutMs),
+    readDiagnosis(target.url, target.headers, timeoutMs),
+    hasProtectedResourceMetadata(target.url, timeoutMs),
+  ]);
+  // A 401 on /mcp carries the reason too; use it when /diagnose had nothing to say.
+  const fromMcp =
+    !session.ok && session.failure.kind === 'unauthorized' && diagnose.kind === 'absent'
+      ? ({ kind: 'rejected', rejection: rejectionFrom(safeJson(session.failure.body), null) } as const)
+      : null;
+  return {
+    target,
+    session,
+    catalog,
+    diagnose: fromMcp ?? diagnose,
+    protectedResourceMetadata: prm,
+    stderr: '',
+    diagnosisSource: diagnose.kind === 'absent' ? null : 'diagnose-endpoint',
+  };
+}
+
+async function listForReal(target: HttpTarget, timeoutMs: number): Promise<Evidence['session']> {
+  const options = { requestInit: { headers: target.headers }, fetch: timedFetch(timeoutMs) };
+  const transport: Transport =
+    target.transport === 'sse'
+      ? new SSEClientTransport(new URL(target.url), options)
+      : new StreamableHTTPClientTransport(new URL(target.url), options);
+  try {
+    const session = await openSession(transport, timeoutMs);
+    await session.close();
+    return { ok: true, facts: session.facts };
+  } catch (err) {
+    return { ok: false, failure: classifyFailure(err) };
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+import { Client, type Transport } from '@modelcontextprotocol/client';
+import { VERSION } from '../version.ts';
+
+/** What the handshake and tools/list showed: the facts every server gets reported with. */
+export interface SessionFacts {
+  protocol: string | null;
+  serverInfo: { name: string; version: string } | null;
+  capabilities: string[];
+  toolNames: string[];
+}
+
+export interface Session {
+  facts: SessionFacts;
+  client: Client;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects as an MCP client of either protocol era would (auto negotiation: the
+ * 2026-07-28 revision when the server offers it, initialize otherwise) and lists
+ * every tool, following pagination. Throws what the SDK throws; the caller classifies it.
+ */
+export async function openSession(transport: Transport, timeoutMs: number): Promise<Session> {
+  const client = new Client(
+    { name: 'warden-doctor', version: VERSION },
+    { versionNegotiation: { mode: 'auto', probe: { timeoutMs } } },
+  );
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+    const toolNames: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
+      toolNames.push(...page.tools.map((t) => t.name));
+      cursor = page.nextCursor;
+    } while (cursor && toolNames.length < 10_000);
+    const info = client.getServerVersion();
+    return {
+      client,
+      facts: {
+        protocol: client.getNegotiatedProtocolVersion() ?? null,
+        serverInfo: info ? { name: info.name, version: info.version } : null,
+        capabilities: Object.keys(client.getServerCapabilities() ?? {}).sort(),
+        toolNames,
+      },
+      close: () => client.close().catch(() => {}),
+    };
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
+}
