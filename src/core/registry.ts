@@ -62,6 +62,10 @@ export class Registry<Ctx> {
     if (!NAME.test(spec.name)) throw new Error(`tool name "${spec.name}" must be snake_case`);
     if (this.#byName.has(spec.name)) throw new Error(`tool "${spec.name}" is already registered`);
     if (!spec.description.trim()) throw new Error(`tool "${spec.name}" needs a description`);
+    // MCP requires object schemas at the top: a client rejects (or an SDK rewrites) anything else.
+    if (spec.inputSchema['type'] !== 'object' || spec.outputSchema['type'] !== 'object') {
+      throw new Error(`tool "${spec.name}": input and output schemas must have type "object" at the top`);
+    }
     const descriptor: ToolDescriptor = deepFreeze({
       name: spec.name,
       title: spec.title,

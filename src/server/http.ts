@@ -13,6 +13,7 @@ import type { Caller, ToolContext } from '../tools/index.ts';
 import { authenticate, headerShape, type Authentication } from './auth.ts';
 import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
+import { classifyFast, createFastPath } from './fast-path.ts';
 import { errorFields, type Logger } from './log.ts';
 import { buildMcpServer } from './mcp.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
@@ -29,6 +30,8 @@ export interface HttpOptions {
   allowedOrigins?: string[];
   maxBodyBytes?: number;
   now?: () => Date;
+  /** Serve well-formed tools/list and tools/call without the SDK's per-request instance (default on). */
+  fastPath?: boolean;
 }
 
 export interface RunningServer {
@@ -69,6 +72,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       onerror: (err) => opts.logger.error('mcp_error', errorFields(err)),
     },
   );
+  const fast = opts.fastPath === false ? null : createFastPath(deps, opts.registry);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
     onerror: (err) => opts.logger.error('mcp_adapter_error', errorFields(err)),
@@ -119,8 +123,21 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
           'Cache-Control': 'no-store',
         });
       }
-      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfoFor(auth);
-      return mcp(req, res);
+      const authInfo = authInfoFor(auth);
+      if (req.method !== 'POST') return mcp(Object.assign(req, { auth: authInfo }), res);
+      const raw = await readBody(req, maxBody);
+      if (raw === null) return sendJson(res, 413, payloadTooLarge(maxBody));
+      const message = parseJson(raw);
+      const fastRequest = fast && message !== undefined ? classifyFast(req.headers, message) : null;
+      if (fast && fastRequest) {
+        const text = await fast(fastRequest, auth.caller);
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(text)),
+        });
+        return void res.end(text);
+      }
+      return mcp(replay(req, raw, authInfo), res);
     }
     return sendJson(res, 404, {
       error: 'not_found',
@@ -160,6 +177,56 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
         server.closeAllConnections();
       });
     },
+  };
+}
+
+/** Reads a request body up to `max` bytes; null when it is larger. */
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      req.resume();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request again, its body already read, for the SDK's Node adapter (which reads it as a stream). */
+function replay(req: IncomingMessage, raw: Buffer, auth: AuthInfo) {
+  return {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    auth,
+    async *[Symbol.asyncIterator]() {
+      yield raw;
+    },
+  };
+}
+
+/** Same body as the SDK's own 413, so clients see one answer whichever path read the body. */
+function payloadTooLarge(max: number) {
+  return {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${max} bytes` },
+    id: null,
   };
 }
 

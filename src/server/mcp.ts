@@ -5,7 +5,7 @@ import type { Caller, ToolContext } from '../tools/index.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { newWrapper } from '../untrusted/index.ts';
 import { errorFields, type Logger } from './log.ts';
-import { renderOk, renderRefusal } from './render.ts';
+import { renderOk, renderRefusal, unknownToolMessage } from './render.ts';
 
 export interface McpDeps {
   store: Store;
@@ -60,7 +60,7 @@ export function buildMcpServer(deps: McpDeps, resolveCaller: ResolveCaller): Ser
     });
     if (result.kind === 'unknown_tool') {
       // Word for word what the SDK answers for a name it never registered.
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(request.params.name));
     }
     return result.kind === 'ok' ? renderOk(result.data) : renderRefusal(result.refusal);
   });

@@ -22,3 +22,8 @@ export function renderRefusal(r: Refusal): CallToolResult {
     structuredContent: { refusal: { code: r.code, reason: r.reason, next: r.next } },
   };
 }
+
+/** The JSON-RPC error message for a tool the caller cannot call: word for word the SDK's for a name it never registered. */
+export function unknownToolMessage(name: string): string {
+  return `Tool ${name} not found`;
+}

@@ -21,6 +21,7 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
     'question',
   ]),
   outputSchema: {
+    type: 'object',
     oneOf: [
       {
         type: 'object',

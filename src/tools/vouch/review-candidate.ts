@@ -26,6 +26,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     ['handle', 'verdict', 'note'],
   ),
   outputSchema: {
+    type: 'object',
     oneOf: [
       {
         type: 'object',

@@ -1,0 +1,21 @@
+// Benchmark target: Warden itself on a fresh SQLite file, one member with a full token.
+// Prints {"url", "token"} as one JSON line on stdout once it listens.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addPrincipal } from '../../src/admin/principals.ts';
+import { issueToken } from '../../src/admin/tokens.ts';
+import { startHttpServer, silentLogger } from '../../src/server/index.ts';
+import { openStore } from '../../src/store/index.ts';
+import { buildRegistry } from '../../src/tools/index.ts';
+
+const store = await openStore(join(mkdtempSync(join(tmpdir(), 'warden-bench-')), 'bench.db'));
+const registry = buildRegistry();
+await addPrincipal(store, 'bench', { status: 'member' });
+await addPrincipal(store, 'peer', { status: 'member' });
+const { token } = await issueToken(store, registry, 'bench', {
+  scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
+});
+const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'bench', port: 0 });
+process.stdout.write(JSON.stringify({ url: server.mcpUrl, token }) + '\n');
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

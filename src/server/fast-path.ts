@@ -1,0 +1,134 @@
+import {
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
+  SERVER_INFO_META_KEY,
+} from '@modelcontextprotocol/server';
+import type { Registry } from '../core/registry.ts';
+import type { Caller, ToolContext } from '../tools/index.ts';
+import { invokeTool } from '../tools/invoke.ts';
+import { newWrapper } from '../untrusted/index.ts';
+import { errorFields } from './log.ts';
+import type { McpDeps } from './mcp.ts';
+import { renderOk, renderRefusal, unknownToolMessage } from './render.ts';
+
+/**
+ * The hot path for the two requests agents make all day, tools/list and tools/call.
+ *
+ * The SDK's per-request serving builds a protocol instance, a transport and web
+ * streams for every HTTP request; that, not HTTP, is what costs (see `npm run bench`).
+ * Warden already owns tool dispatch (registry → policy → handler), so for a request
+ * that is unambiguously a well-formed single tools/list or tools/call of a revision we
+ * serve, it writes the same JSON-RPC response the SDK writes, from descriptors
+ * serialised once per scope set. Everything else — initialize, server/discover,
+ * notifications, GET/DELETE, anything malformed or unusual — goes to the SDK. A
+ * differential test holds the two paths to the same answers.
+ */
+
+const LEGACY_VERSIONS = new Set(['2025-11-25', '2025-06-18', '2025-03-26']);
+const MODERN_VERSION = '2026-07-28';
+
+type Era = 'legacy' | 'modern';
+
+export interface FastRequest {
+  era: Era;
+  id: string | number;
+  method: 'tools/list' | 'tools/call';
+  name?: string;
+  arguments?: unknown;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+const header = (h: Headers, name: string): string | undefined => {
+  const v = h[name];
+  return Array.isArray(v) ? undefined : v;
+};
+
+/** Recognises a request the fast path may answer; anything doubtful returns null (→ SDK). */
+export function classifyFast(headers: Headers, message: unknown): FastRequest | null {
+  if (!(header(headers, 'content-type') ?? '').toLowerCase().startsWith('application/json')) return null;
+  const accept = header(headers, 'accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return null;
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const m = message as Record<string, unknown>;
+  const keys = Object.keys(m);
+  if (m['jsonrpc'] !== '2.0' || keys.some((k) => !['jsonrpc', 'id', 'method', 'params'].includes(k)))
+    return null;
+  const id = m['id'];
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) return null;
+  const method = m['method'];
+  if (method !== 'tools/list' && method !== 'tools/call') return null;
+  const params = m['params'];
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params)))
+    return null;
+  const p = (params ?? {}) as Record<string, unknown>;
+  const allowed = method === 'tools/list' ? ['_meta'] : ['_meta', 'name', 'arguments'];
+  if (Object.keys(p).some((k) => !allowed.includes(k))) return null; // cursor, task, … → SDK
+
+  const version = header(headers, 'mcp-protocol-version');
+  const meta = p['_meta'];
+  if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) return null;
+  const metaVersion = (meta as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
+  let era: Era;
+  if (
+    version === MODERN_VERSION &&
+    metaVersion === MODERN_VERSION &&
+    header(headers, 'mcp-method') === method
+  )
+    era = 'modern';
+  else if (version !== undefined && LEGACY_VERSIONS.has(version) && metaVersion === undefined) era = 'legacy';
+  else return null;
+
+  if (method === 'tools/list') return { era, id, method };
+  const name = p['name'];
+  if (typeof name !== 'string') return null;
+  if (era === 'modern' && header(headers, 'mcp-name') !== name) return null;
+  const args = p['arguments'];
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return null;
+  return { era, id, method, name, arguments: args };
+}
+
+/** Builds the fast path over compiled descriptors; returns the JSON-RPC response text. */
+export function createFastPath(deps: McpDeps, registry: Registry<ToolContext>) {
+  const now = deps.now ?? (() => new Date());
+  const serverInfo = { name: 'warden', version: deps.version };
+  const metaJson = JSON.stringify({ [SERVER_INFO_META_KEY]: serverInfo });
+  /** Serialised tool arrays, one per distinct view (the registry memoises views by scope set). */
+  const listJson = new WeakMap<object, string>();
+
+  const envelope = (id: string | number, resultJson: string) =>
+    `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+
+  return async function answer(req: FastRequest, caller: Caller): Promise<string> {
+    if (req.method === 'tools/list') {
+      const view = registry.list(caller.permissions.effective);
+      let tools = listJson.get(view);
+      if (tools === undefined) {
+        tools = JSON.stringify(view);
+        listJson.set(view, tools);
+      }
+      const result =
+        req.era === 'modern'
+          ? `{"tools":${tools},"resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":${metaJson}}`
+          : `{"tools":${tools}}`;
+      return envelope(req.id, result);
+    }
+    const ctx: ToolContext = { store: deps.store, caller, wrapper: newWrapper(), registry, now };
+    const outcome = await invokeTool(req.name!, req.arguments, ctx, {
+      logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
+    });
+    if (outcome.kind === 'unknown_tool') {
+      return JSON.stringify({
+        jsonrpc: '2.0',
+        id: req.id,
+        error: { code: ProtocolErrorCode.InvalidParams, message: unknownToolMessage(req.name!) },
+      });
+    }
+    const rendered = outcome.kind === 'ok' ? renderOk(outcome.data) : renderRefusal(outcome.refusal);
+    const result =
+      req.era === 'modern'
+        ? { ...rendered, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: serverInfo } }
+        : rendered;
+    return envelope(req.id, JSON.stringify(result));
+  };
+}
