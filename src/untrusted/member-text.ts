@@ -1,3 +1,10 @@
+// Assigned by the class's static block, which alone can reach the private fields.
+// Declared first so that block does not hit the temporal dead zone.
+let create: (raw: string, author: string) => MemberText;
+/** Proves a construction came from memberText(): TypeScript's `private` alone does not bind at run time. */
+const SEAL: unique symbol = Symbol('member-text seal');
+let read: (mt: MemberText) => { raw: string; author: string };
+
 /**
  * Text a club member (or their agent) wrote, as it leaves the store.
  *
@@ -7,22 +14,19 @@
  * wrapping therefore does not compile, and the coercion hooks below make a template
  * literal or `JSON.stringify` of a raw one fail loudly at run time as well.
  */
-// Assigned by the class's static block, which alone can reach the private fields.
-// Declared first so that block does not hit the temporal dead zone.
-let create: (raw: string, author: string) => MemberText;
-let read: (mt: MemberText) => { raw: string; author: string };
-
 export class MemberText {
   readonly #raw: string;
   readonly #author: string;
 
-  private constructor(raw: string, author: string) {
+  private constructor(seal: typeof SEAL, raw: string, author: string) {
+    if (seal !== SEAL) throw new TypeError('MemberText is sealed by the store through memberText() only');
     this.#raw = raw;
     this.#author = author;
+    Object.freeze(this);
   }
 
   static {
-    create = (raw, author) => new MemberText(raw, author);
+    create = (raw, author) => new MemberText(SEAL, raw, author);
     read = (mt) => ({ raw: mt.#raw, author: mt.#author });
   }
 

@@ -43,3 +43,13 @@ void test('the wrapper accepts only real MemberText values', () => {
   const fake = { raw: 'x', author: 'y' } as unknown as typeof mt;
   assert.throws(() => newWrapper().wrap(fake), TypeError);
 });
+
+void test('the constructor cannot be reached around memberText() at run time either', () => {
+  const Ctor = mt.constructor as new (...args: unknown[]) => unknown;
+  assert.throws(() => new Ctor('forged', 'admin'), TypeError);
+  assert.throws(() => new Ctor(Symbol('member-text seal'), 'forged', 'admin'), TypeError);
+});
+
+void test('a MemberText is frozen', () => {
+  assert.ok(Object.isFrozen(mt));
+});
