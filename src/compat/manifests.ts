@@ -165,12 +165,16 @@ export function compareManifests(
     const findings = compareTool(before, after, options);
     return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
   });
-  const replayResult = replayInto(tools, olds, news, options);
+  const replayResult = applyReplay(tools, olds, news, options);
   for (const t of tools) t.findings = t.findings.map((f) => ({ ...f, tool: t.name }));
   return { verdict: worstVerdict(tools.map((t) => t.verdict)), tools, replay: replayResult };
 }
 
-function replayInto(
+/**
+ * Replays recorded calls into the tool reports: a call the old manifest accepted and the new
+ * one rejects is a break with that call as witness; unexplained by the rules, a disagreement.
+ */
+export function applyReplay(
   tools: ToolReport[],
   olds: Map<string, Tool>,
   news: Map<string, Tool>,

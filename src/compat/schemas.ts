@@ -6,7 +6,7 @@ import { sampleValues } from './generate/sample.ts';
 import { canonicalJson } from './hash.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
-import { compileSchema, dialectOf, type Dialect } from './validator.ts';
+import { compileSchema, dialectOf, type Dialect, type Validator } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
 const DEFAULT_SAMPLES = 48;
@@ -58,14 +58,6 @@ export function compareSchemas(
   }
   const [sub, sup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
   const [subDialect, supDialect] = direction === 'input' ? [dOld, dNew] : [dNew, dOld];
-  let subV, supV;
-  try {
-    subV = compileSchema(sub);
-    supV = compileSchema(sup);
-  } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
-  }
   const ctx = Ctx.root({
     direction,
     strict,
@@ -73,6 +65,20 @@ export function compareSchemas(
     sup: { root: sup, dialect: supDialect },
   });
   includes(sub, sup, ctx);
+  let subV: Validator, supV: Validator;
+  try {
+    subV = compileSchema(sub);
+    supV = compileSchema(sup);
+  } catch (err) {
+    // A schema the validator cannot compile (often a $ref it cannot resolve) proves nothing either way.
+    const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
+    const error = err instanceof Error ? err.message : String(err);
+    const found =
+      unresolved.length > 0
+        ? unresolved.map(({ trail: _t, local: _l, ...f }) => f)
+        : [finding('schema-invalid', direction, strict, '', { error })];
+    return { verdict: 'unknown', findings: found };
+  }
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
   const findings: Finding[] = dedupe(ctx.findings).map((raw) => {
     const { trail, local, ...f } = raw;
@@ -86,20 +92,37 @@ export function compareSchemas(
         : 'the witness built for it was not confirmed by the validator';
     return { ...f, verdict: 'unknown', reason };
   });
+  const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options);
+  return { verdict: combineVerdict(checked), findings: checked };
+}
+
+/**
+ * The second signal: values sampled from the side whose values must stay valid are validated
+ * on the other side. If the rules said compatible and a sample fails, the signals disagree and
+ * the verdict fails closed; if the rules could not decide, the sample proves the break.
+ */
+export function crossCheckBySampling(
+  findings: Finding[],
+  sub: Schema,
+  sup: Schema,
+  subDialect: Dialect,
+  direction: Direction,
+  options: CompareOptions = {},
+): Finding[] {
   const staticVerdict = combineVerdict(findings);
-  if (staticVerdict !== 'breaking') {
-    const samples = sampleValues(
-      sub,
-      subDialect,
-      options.samples ?? DEFAULT_SAMPLES,
-      options.seed ?? 1,
-      strict,
-    );
-    const counter = samples.find((v) => subV(v) && !supV(v));
-    if (counter !== undefined) {
-      const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
-      findings.push(finding(rule, direction, strict, '', {}, { witness: counter }));
-    }
-  }
-  return { verdict: combineVerdict(findings), findings };
+  if (staticVerdict === 'breaking') return findings;
+  const strict = options.strictOpenObjects === true;
+  const subV = compileSchema(sub),
+    supV = compileSchema(sup);
+  const samples = sampleValues(
+    sub,
+    subDialect,
+    options.samples ?? DEFAULT_SAMPLES,
+    options.seed ?? 1,
+    strict,
+  );
+  const counter = samples.find((v) => subV(v) && !supV(v));
+  if (counter === undefined) return findings;
+  const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
+  return [...findings, finding(rule, direction, strict, '', {}, { witness: counter })];
 }

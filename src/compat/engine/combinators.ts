@@ -186,6 +186,10 @@ export function compareSubAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
 /** An allOf on the new side: every conjunct must hold. Returns the new schema without it. */
 export function compareSupAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): JsonObject {
   if (!Array.isArray(sup.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return sup;
-  (sup.allOf as Schema[]).forEach((b, i) => includes(sub, b, ctx.childSides([], ['allOf', i], sub)));
+  (sup.allOf as Schema[]).forEach((b, i) => {
+    // Each conjunct alone is looser than the whole; only where it rejects something is news.
+    const t = attempt(sub, b, ctx.childSides([], ['allOf', i], sub));
+    ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
+  });
   return withoutKeys(sup, ['allOf']);
 }

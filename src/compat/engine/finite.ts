@@ -90,7 +90,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
         ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), `/${kw}`, { value: v }, () => v);
     }
     if (b) {
-      for (const w of b) {
+      for (const w of 'const' in sub && 'const' in sup ? [] : b) {
         if (!a.some((v) => sameJson(v, w)))
           ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), `/${supKind}`, { value: w });
       }

@@ -83,7 +83,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
         );
       } else if (acceptsAll(subK)) {
         if (!acceptsAll(supK)) {
-          const local = withKey(ctx, sub, k, () => valueOutside(supK));
+          const local = withKey(ctx, sub, k, () => valueOutside(supK, ctx));
           ctx.emit(
             ctx.id('property-added-to-open-object', 'property-removed-from-open-object'),
             `/properties/${k}`,

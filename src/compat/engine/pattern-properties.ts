@@ -56,7 +56,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       const key = stringForPattern(p);
       const local = (): JsonObject | undefined => {
         const base = subValue(ctx, sub, 0, 'object');
-        const v = valueOutside(b[p] as Schema);
+        const v = valueOutside(b[p] as Schema, ctx);
         return isObject(base) && key !== undefined && v !== undefined ? { ...base, [key]: v } : undefined;
       };
       ctx.emit(

@@ -5,6 +5,7 @@ import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { isObject } from '../generate/merge.ts';
+import { resolveRef } from './refs.ts';
 
 /** True when a schema accepts every value (true, or only annotations). */
 export function acceptsAll(s: Schema): boolean {
@@ -65,7 +66,11 @@ export function asObject(s: Schema): JsonObject {
 }
 
 /** A value that a declared property schema rejects, chosen by type, for the strict open-object reading. */
-export function valueOutside(schema: Schema): Json | undefined {
+export function valueOutside(schemaIn: Schema, ctx: Ctx): Json | undefined {
+  let schema = schemaIn;
+  for (let hops = 0; isObject(schema) && typeof schema.$ref === 'string' && hops < 16; hops++) {
+    schema = resolveRef(ctx.shared.sup.root, schema.$ref)?.schema ?? false;
+  }
   if (!isObject(schema)) return undefined;
   const types = typeSet(schema);
   if (!types) return undefined;

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'compat');
+
+export function readJson<T = unknown>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
+
+/** An Ajv of the test's own, independent of the library's cache, to check witnesses. */
+export function independentValidator(schema: unknown): ValidateFunction {
+  const draft07 =
+    typeof schema === 'object' &&
+    schema !== null &&
+    String((schema as { $schema?: unknown }).$schema ?? '').includes('draft-07');
+  const ajv = draft07
+    ? new Ajv({ strict: false, logger: false })
+    : new Ajv2020({ strict: false, logger: false });
+  addFormats(ajv);
+  return ajv.compile(schema as object);
+}
