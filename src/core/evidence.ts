@@ -4,14 +4,17 @@ export const EVIDENCE_ORIGINS = ['manual', 'commit', 'document', 'calendar'] as 
 export type Origin = (typeof EVIDENCE_ORIGINS)[number];
 
 const SHA = /^[0-9a-f]{7,40}$/i;
-const CALENDAR_ID = /^[A-Za-z0-9][A-Za-z0-9._:@+-]{5,254}$/;
+/** An iCalendar UID with its domain (…@example.org), or an opaque provider id of 16+ characters with a digit. */
+const CALENDAR_UID = /^[^\s@]{1,200}@[^\s@]+\.[^\s@]+$/;
+const CALENDAR_OPAQUE = /^(?=.*\d)[A-Za-z0-9_-]{16,255}$/;
 
 /** The form of reference each artifact origin needs, as told to a caller that got it wrong. */
 export const ARTIFACT_FORMS: Readonly<Record<Exclude<Origin, 'manual'>, string>> = {
   commit:
     'a commit sha of 7 to 40 hex digits, optionally with its repository URL (https://host/repo@<sha> or https://host/repo/commit/<sha>)',
   document: 'an http(s) URL of the document',
-  calendar: 'an event URI (https:, webcal:, urn:, …) or an event id such as an iCalendar UID',
+  calendar:
+    'an event URI (https:, webcal:, urn:, …), an iCalendar UID (…@domain) or a calendar provider’s event id (16+ letters and digits)',
 };
 
 /**
@@ -53,7 +56,7 @@ function matchesForm(origin: Exclude<Origin, 'manual'>, ref: string): boolean {
     case 'document':
       return isUrl(ref, ['http:', 'https:']);
     case 'calendar':
-      return isUrl(ref, null) || CALENDAR_ID.test(ref);
+      return isUrl(ref, null) || CALENDAR_UID.test(ref) || CALENDAR_OPAQUE.test(ref);
   }
 }
 

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,4 +107,35 @@ export async function rawPost(
     },
     body,
   });
+}
+
+type AnyClient = Awaited<ReturnType<TestClub['connect']>>;
+
+/** Calls a tool that must succeed; returns its structured content. */
+export async function ok<T = Record<string, unknown>>(
+  client: AnyClient,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
+  const r = await client.callTool({ name, arguments: args });
+  if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r.content)}`);
+  return r.structuredContent as T;
+}
+
+/** Calls a tool that must be refused; returns the refusal (code, reason, next). */
+export async function refused(
+  client: AnyClient,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<{ code: string; reason: string; next: string }> {
+  const r = await client.callTool({ name, arguments: args });
+  if (!r.isError) throw new Error(`${name} was not refused: ${JSON.stringify(r.structuredContent)}`);
+  return (r.structuredContent as { refusal: { code: string; reason: string; next: string } }).refusal;
+}
+
+/** The raw text of a wrapped field, without its markers (for asserting what a member wrote arrived). */
+export function unwrap(field: unknown): string {
+  const f = field as { untrusted: string; text: string };
+  assert.equal(f.untrusted, 'member-text');
+  return f.text.replace(/^⟦member-text [^⟧]*⟧/, '').replace(/⟦\/member-text [^⟧]*⟧$/, '');
 }
