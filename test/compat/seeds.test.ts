@@ -5,6 +5,7 @@ import {
   canonicalHash,
   compareManifests,
   compareSchemas,
+  type Json,
   type Schema,
   type Tool,
 } from '../../src/compat/index.ts';
