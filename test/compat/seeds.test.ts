@@ -129,7 +129,11 @@ describe('seed case: real diffs between published MCP specification revisions', 
 });
 
 describe('seed case: the six synthetic breaks', () => {
-  const input = searchTool.inputSchema as { type: string; properties: Record<string, Json>; required: string[] };
+  const input = searchTool.inputSchema as {
+    type: string;
+    properties: Record<string, Json>;
+    required: string[];
+  };
   const closed = { ...input, additionalProperties: false };
   const breaks: [string, Schema, Schema, string][] = [
     [
