@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { changeMandate } from '../../src/admin/mandate.ts';
+import { addPrincipal } from '../../src/admin/principals.ts';
+import { issueToken } from '../../src/admin/tokens.ts';
+import { startHttpServer, silentLogger } from '../../src/server/index.ts';
+import { openStore } from '../../src/store/index.ts';
+import { buildRegistry } from '../../src/tools/index.ts';
+import { PgSchemas } from '../store/pg-schemas.ts';
+import { connectClient } from '../helpers/club.ts';
+
+const pgUrl = process.env['WARDEN_TEST_PG'];
+const pg = pgUrl ? new PgSchemas(pgUrl) : null;
+const dir = mkdtempSync(join(tmpdir(), 'warden-'));
+
+after(async () => {
+  await pg?.dropAll();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Two stateless replicas over one store, each with its own connection: a mandate
+ * narrowed through one is in force on the other at its next request.
+ */
+async function twoReplicas(location: string) {
+  const registry = buildRegistry();
+  const storeA = await openStore(location);
+  const storeB = await openStore(location);
+  const a = await startHttpServer({
+    store: storeA,
+    registry,
+    logger: silentLogger,
+    version: 'test',
+    port: 0,
+  });
+  const b = await startHttpServer({
+    store: storeB,
+    registry,
+    logger: silentLogger,
+    version: 'test',
+    port: 0,
+  });
+  await addPrincipal(storeB, 'alice', { status: 'member' });
+  const { token } = await issueToken(storeB, registry, 'alice', {
+    scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
+  });
+  return {
+    token,
+    a,
+    b,
+    narrowThroughB: () => changeMandate({ store: storeB, registry }, 'alice', { scopes: 'inbox' }),
+    async close() {
+      await a.close();
+      await b.close();
+      await storeA.close();
+      await storeB.close();
+    },
+  };
+}
+
+for (const [backend, location] of [
+  ['SQLite (one file, two connections)', async () => join(dir, 'shared.db')],
+  ['PostgreSQL', async () => (pg ? pg.fresh() : null)],
+] as const) {
+  describe(`replicas on ${backend}`, () => {
+    it('a mandate narrowed through one replica binds the other at the next request', async (t) => {
+      const where = await location();
+      if (!where) return t.skip('WARDEN_TEST_PG is not set');
+      const r = await twoReplicas(where);
+      try {
+        const viaA = await connectClient(r.a.mcpUrl, r.token, 'modern');
+        const viaB = await connectClient(r.b.mcpUrl, r.token, 'legacy');
+        assert.equal((await viaA.listTools()).tools.length, 14);
+        assert.equal((await viaB.listTools()).tools.length, 14);
+        await r.narrowThroughB();
+        assert.equal((await viaA.listTools()).tools.length, 5);
+        assert.equal((await viaB.listTools()).tools.length, 5);
+        await viaA.close();
+        await viaB.close();
+      } finally {
+        await r.close();
+      }
+    });
+  });
+}
