@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { changeMandate } from '../../src/admin/mandate.ts';
+import { revokeToken } from '../../src/admin/tokens.ts';
+import { startClub, type TestClub } from '../helpers/club.ts';
+import { BIN, doctorJson, tempDir, writeConfig } from './support.ts';
+
+describe('doctor runs stdio entries as the client would', () => {
+  let club: TestClub;
+  let tmp: ReturnType<typeof tempDir>;
+  before(async () => {
+    club = await startClub();
+    tmp = tempDir();
+  });
+  after(async () => {
+    await club.close();
+    tmp.remove();
+  });
+
+  /** A Claude Desktop entry that runs `node bin/warden.js stdio` on the test club's SQLite file. */
+  function desktopConfig(dir: string, token?: string): string {
+    const env: Record<string, string> = { WARDEN_DB: join(club.dir, 'club.db') };
+    if (token) env['WARDEN_TOKEN'] = token;
+    return writeConfig(tmp.dir, `${dir}/claude_desktop_config.json`, {
+      mcpServers: { club: { command: process.execPath, args: [BIN, 'stdio'], env } },
+    });
+  }
+
+  it('a member token with a narrowed mandate: tier and reasons come from get_mandate over the same pipe', async () => {
+    const { token } = await club.addMember('stdio-sara');
+    await changeMandate({ store: club.store, registry: club.registry }, 'stdio-sara', {
+      scopes: 'profile:write,evidence:write,inbox,mandate:read,consult',
+    });
+    const { code, server } = await doctorJson([
+      '--config',
+      desktopConfig('member', token),
+      '--expect',
+      'member',
+    ]);
+    assert.equal(code, 0);
+    assert.equal(server.transport, 'stdio');
+    assert.equal(server.url, null);
+    assert.equal(server.server, 'warden');
+    assert.equal(server.tier, 'member');
+    assert.equal(server.tools, 12);
+    assert.equal(server.total, 15);
+    assert.ok(
+      server.reasons.includes(
+        "`vouch` is missing because your principal's mandate does not grant it (hides list_candidates, review_candidate)",
+      ),
+      server.reasons.join('\n'),
+    );
+    assert.equal(
+      server.checks.find((c) => c.id === 'cross-check')?.message,
+      'tools/list agrees with get_mandate',
+    );
+    assert.ok(server.not_checked.some((n) => /no HTTP beside stdio/.test(n)));
+    assert.equal(server.protected_resource_metadata, null);
+  });
+
+  it('no WARDEN_TOKEN in the entry: anonymous, 3 tools, and what could not be checked is said', async () => {
+    const { code, server } = await doctorJson(['--config', desktopConfig('anon'), '--expect', 'candidate']);
+    assert.equal(code, 1);
+    assert.equal(server.tier, 'anonymous');
+    assert.equal(server.tools, 3);
+    assert.equal(server.total, null);
+    assert.deepEqual(server.reasons, ["this entry's env sets no WARDEN_TOKEN"]);
+    assert.ok(server.not_checked.some((n) => /size of the catalog/.test(n)));
+    assert.match(server.fix ?? '', /^add WARDEN_TOKEN to this entry's env/);
+  });
+
+  it('a revoked WARDEN_TOKEN: the process refuses to start, and its reason is read from stderr', async () => {
+    const { token, tokenId } = await club.addMember('stdio-rex');
+    await revokeToken(club.store, tokenId);
+    const { code, server } = await doctorJson(['--config', desktopConfig('revoked', token)]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.equal(server.server, 'warden');
+    assert.match(server.reasons[0] ?? '', /^the token was revoked on \d{4}-/);
+    assert.ok(server.checks.some((c) => c.id === 'token' && /the process exited/.test(c.message)));
+  });
+
+  it('a command that does not exist: exit 2', async () => {
+    const file = writeConfig(tmp.dir, 'missing/.mcp.json', {
+      mcpServers: { club: { command: join(tmp.dir, 'no-such-command'), args: [] } },
+    });
+    const { code, server } = await doctorJson(['--config', file]);
+    assert.equal(code, 2);
+    assert.equal(server.status, 'unreachable');
+    assert.match(server.reasons[0] ?? '', /^could not start/);
+  });
+});
