@@ -3,6 +3,8 @@ import type { Param, Row, SqlExecutor } from '../sql.ts';
 import { migrate } from './migrate.ts';
 import { toPositional } from './placeholders.ts';
 
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** PostgreSQL's type id for bigint (int8): what COUNT(*) and SUM over integers return. */
 const INT8 = 20;
 
@@ -24,7 +26,9 @@ const types: pg.CustomTypesConfig = {
  * once: migrating is serialised by an advisory lock (see migrate.ts).
  */
 export async function openPostgres(url: string): Promise<SqlExecutor> {
-  const pool = new pg.Pool({ connectionString: url, types });
+  // A database that does not answer fails the open (or the request) within this bound
+  // instead of holding a replica's start, or a caller, forever.
+  const pool = new pg.Pool({ connectionString: url, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client that loses its connection is dropped by the pool and the next
   // query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', () => undefined);
