@@ -5,11 +5,9 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
-import { invokeTool } from '../tools/invoke.ts';
-import { newWrapper } from '../untrusted/index.ts';
-import { errorFields } from './log.ts';
+import { callToolAs } from './call.ts';
 import type { McpDeps } from './mcp.ts';
-import { renderOk, renderRefusal, unknownToolMessage } from './render.ts';
+import { unknownToolMessage } from './render.ts';
 
 /**
  * The hot path for the two requests agents make all day, tools/list and tools/call.
@@ -89,8 +87,8 @@ export function classifyFast(headers: Headers, message: unknown): FastRequest | 
 }
 
 /** Builds the fast path over compiled descriptors; returns the JSON-RPC response text. */
-export function createFastPath(deps: McpDeps, registry: Registry<ToolContext>) {
-  const now = deps.now ?? (() => new Date());
+export function createFastPath(deps: McpDeps) {
+  const registry: Registry<ToolContext> = deps.registry;
   const serverInfo = { name: 'warden', version: deps.version };
   const metaJson = JSON.stringify({ [SERVER_INFO_META_KEY]: serverInfo });
   /** Serialised tool arrays, one per distinct view (the registry memoises views by scope set). */
@@ -113,18 +111,11 @@ export function createFastPath(deps: McpDeps, registry: Registry<ToolContext>) {
           : `{"tools":${tools}}`;
       return envelope(req.id, result);
     }
-    const ctx: ToolContext = { store: deps.store, caller, wrapper: newWrapper(), registry, now };
-    const outcome = await invokeTool(req.name!, req.arguments, ctx, {
-      logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
-    });
-    if (outcome.kind === 'unknown_tool') {
-      return JSON.stringify({
-        jsonrpc: '2.0',
-        id: req.id,
-        error: { code: ProtocolErrorCode.InvalidParams, message: unknownToolMessage(req.name!) },
-      });
+    const rendered = await callToolAs(deps, caller, req.name!, req.arguments);
+    if (!rendered) {
+      const error = { code: ProtocolErrorCode.InvalidParams, message: unknownToolMessage(req.name!) };
+      return JSON.stringify({ jsonrpc: '2.0', id: req.id, error });
     }
-    const rendered = outcome.kind === 'ok' ? renderOk(outcome.data) : renderRefusal(outcome.refusal);
     const result =
       req.era === 'modern'
         ? { ...rendered, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: serverInfo } }

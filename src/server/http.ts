@@ -72,7 +72,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       onerror: (err) => opts.logger.error('mcp_error', errorFields(err)),
     },
   );
-  const fast = opts.fastPath === false ? null : createFastPath(deps, opts.registry);
+  const fast = opts.fastPath === false ? null : createFastPath(deps);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
     onerror: (err) => opts.logger.error('mcp_adapter_error', errorFields(err)),

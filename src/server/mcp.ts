@@ -2,10 +2,9 @@ import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/
 import type { Registry } from '../core/registry.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
-import { invokeTool } from '../tools/invoke.ts';
-import { newWrapper } from '../untrusted/index.ts';
-import { errorFields, type Logger } from './log.ts';
-import { renderOk, renderRefusal, unknownToolMessage } from './render.ts';
+import { callToolAs } from './call.ts';
+import type { Logger } from './log.ts';
+import { unknownToolMessage } from './render.ts';
 
 export interface McpDeps {
   store: Store;
@@ -30,7 +29,6 @@ const INSTRUCTIONS =
  * caller's view. The caller is resolved on each request, never stored.
  */
 export function buildMcpServer(deps: McpDeps, resolveCaller: ResolveCaller): Server {
-  const now = deps.now ?? (() => new Date());
   const server = new Server(
     { name: SERVER_NAME, version: deps.version },
     {
@@ -47,22 +45,16 @@ export function buildMcpServer(deps: McpDeps, resolveCaller: ResolveCaller): Ser
   });
 
   server.setRequestHandler('tools/call', async (request) => {
-    const caller = await resolveCaller();
-    const ctx: ToolContext = {
-      store: deps.store,
-      caller,
-      wrapper: newWrapper(),
-      registry: deps.registry,
-      now,
-    };
-    const result = await invokeTool(request.params.name, request.params.arguments, ctx, {
-      logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
-    });
-    if (result.kind === 'unknown_tool') {
-      // Word for word what the SDK answers for a name it never registered.
+    const result = await callToolAs(
+      deps,
+      await resolveCaller(),
+      request.params.name,
+      request.params.arguments,
+    );
+    // Word for word what the SDK answers for a name it never registered.
+    if (!result)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownToolMessage(request.params.name));
-    }
-    return result.kind === 'ok' ? renderOk(result.data) : renderRefusal(result.refusal);
+    return result;
   });
 
   return server;
