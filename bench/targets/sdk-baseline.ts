@@ -4,18 +4,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
+import { TIER_CEILING } from '../../src/core/tiers.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
 
 const registry = buildRegistry();
-const member = new Set([
-  'profile:write',
-  'evidence:write',
-  'inbox',
-  'mandate:read',
-  'consult',
-  'vouch',
-] as const);
-const tools = registry.list(member);
+const tools = registry.list(new Set(TIER_CEILING.member));
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'baseline', version: '1.0.0' });
