@@ -64,14 +64,17 @@ function wardenVerdict(report: ServerReport, e: Evidence, facts: SessionFacts, d
           `a valid token${d.token ? ` ("${d.token.label}")` : ''} of ${d.principal?.status ?? d.tier} ${d.principal?.handle ?? ''}`.trim(),
           ...missing.map((m) => missingReason(m, d.tier)),
         ];
-  if (d.tier !== 'anonymous' && missing.length === 0 && d.tools)
+  if (d.tier !== 'anonymous' && missing.length === 0 && d.tools && problems.length === 0)
     reasons.push(`every tool an agent of the ${d.tier} tier can see is served`);
   const tierOk = expectMet(report.tier, report.expect);
   report.checks.push({
     id: 'tier',
-    ok: tierOk,
+    ok: tierOk && problems.length === 0 && !droppedCredential(e.target),
     message: `tier: ${report.tier} — ${facts.toolNames.length} of ${report.total ?? '?'} tools${report.expect && !tierOk ? ` (expected ${report.expect})` : ''}`,
-    details: reasons,
+    details:
+      problems.length > 0
+        ? [`what tools/list served; ${claimedBy} claims ${d.tier}: ${reasons.join('; ')}`]
+        : reasons,
   });
   if (problems.length > 0) {
     report.checks.push({

@@ -126,17 +126,18 @@ export async function hasProtectedResourceMetadata(mcpUrl: string, timeoutMs: nu
   const candidates = [...new Set([path, ''])].map(
     (p) => `${url.origin}/.well-known/oauth-protected-resource${p}`,
   );
-  for (const candidate of candidates) {
-    const answer = await getJson(candidate, {}, timeoutMs);
-    if (
-      answer.ok &&
-      answer.status === 200 &&
-      isObject(answer.body) &&
-      typeof answer.body['resource'] === 'string'
-    )
-      return true;
-  }
-  return false;
+  const found = await Promise.all(
+    candidates.map(async (candidate) => {
+      const answer = await getJson(candidate, {}, timeoutMs);
+      return (
+        answer.ok &&
+        answer.status === 200 &&
+        isObject(answer.body) &&
+        typeof answer.body['resource'] === 'string'
+      );
+    }),
+  );
+  return found.includes(true);
 }
 
 function diagnosedTool(t: Record<string, unknown>): DiagnosedTool {

@@ -55,6 +55,7 @@ describe('doctor reads the client configurations people have', () => {
     assert.match(reason, /"Warden agent token"/);
     assert.equal(server.fix, 'rerun with --input warden-token=wdn_… to check the token VS Code would send');
     assert.ok(server.checks.some((c) => c.id === 'reference' && c.ok === false));
+    assert.equal(server.checks.find((c) => c.id === 'tier')?.ok, false);
   });
 
   it('the same VS Code config with --input: the value is filled in as the prompt would, member, exit 0', async () => {

@@ -73,6 +73,12 @@ describe('doctor output: the --json contract and the human lines', () => {
     assert.ok(!run.out.includes(ESC));
   });
 
+  it('a healthy report still offers its fix, marked as optional', async () => {
+    const run = await doctor([club.server.mcpUrl]);
+    assert.equal(run.code, 0);
+    assert.match(run.out, /^ {2}fix \(if this is not what you meant\): rerun with --token wdn_…/m);
+  });
+
   it('colours on a terminal, and never with NO_COLOR', async () => {
     const tty = await doctor([club.server.mcpUrl], {}, true);
     assert.ok(tty.out.includes(`${ESC}32m✓${ESC}0m`), tty.out);

@@ -34,7 +34,7 @@ function renderServer(r: ServerReport, style: Style): string {
   const lines = [`${style.bold(r.name)}  ${where}${from}`];
   for (const check of r.checks) lines.push(...renderCheck(check, style));
   for (const n of r.not_checked) lines.push(`  ${style.dim('·')} not checked: ${n}`);
-  if (r.fix) lines.push(`  ${style.fix('fix:')} ${r.fix}`);
+  if (r.fix) lines.push(`  ${style.fix(r.ok ? 'fix (if this is not what you meant):' : 'fix:')} ${r.fix}`);
   else if (r.ok) lines.push(`  ${style.ok('✓')} nothing to fix`);
   return lines.join('\n') + '\n';
 }
