@@ -73,7 +73,9 @@ export async function readDiagnosis(
   const answer = await getJson(besideMcp(mcpUrl, '/diagnose'), headers, timeoutMs);
   if (!answer.ok) return { kind: 'absent', why: answer.failure.message };
   const b = answer.body;
-  if (answer.status === 401) return { kind: 'rejected', rejection: rejectionFrom(b, answer.wwwAuthenticate) };
+  // Only Warden's 401 names a reason code; another server's 401 says nothing about tiers.
+  if (answer.status === 401 && isObject(b) && typeof b['reason'] === 'string')
+    return { kind: 'rejected', rejection: rejectionFrom(b, answer.wwwAuthenticate) };
   if (answer.status !== 200 || !isObject(b) || b['server'] !== 'warden' || !isTier(b['tier']))
     return { kind: 'absent', why: `GET /diagnose answered HTTP ${answer.status}` };
   const header = isObject(b['header']) ? b['header'] : {};

@@ -26,8 +26,10 @@ const NETWORK_CODES = new Set([
 export function classifyFailure(err: unknown): Failure {
   if (err instanceof SdkHttpError) {
     const body = typeof err.data.text === 'string' ? err.data.text : '';
-    const kind = err.status === 401 || err.status === 403 ? 'unauthorized' : 'http';
-    return { kind, status: err.status, body, message: `HTTP ${err.status} ${err.statusText ?? ''}`.trim() };
+    const kind = err.status === 401 ? 'unauthorized' : 'http';
+    const said = /"error_description"\s*:\s*"([^"]{1,200})"/.exec(body)?.[1];
+    const message = `HTTP ${err.status} ${err.statusText ?? ''}`.trim() + (said ? ` (${said})` : '');
+    return { kind, status: err.status, body, message };
   }
   const chain = causes(err);
   const timedOut = chain.some(

@@ -7,6 +7,7 @@ import { hasProtectedResourceMetadata, readDiagnosis, readTiers, rejectionFrom }
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
 import { timedFetch } from './http-json.ts';
+import { isObject } from './json.ts';
 import { openSession } from './session.ts';
 import type { HttpTarget } from './types.ts';
 
@@ -22,10 +23,11 @@ export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<
     readDiagnosis(target.url, target.headers, timeoutMs),
     hasProtectedResourceMetadata(target.url, timeoutMs),
   ]);
-  // A 401 on /mcp carries the reason too; use it when /diagnose had nothing to say.
+  // A 401 on /mcp from Warden carries the reason code too; use it when /diagnose had nothing to say.
+  const body = !session.ok && session.failure.kind === 'unauthorized' ? safeJson(session.failure.body) : null;
   const fromMcp =
-    !session.ok && session.failure.kind === 'unauthorized' && diagnose.kind === 'absent'
-      ? ({ kind: 'rejected', rejection: rejectionFrom(safeJson(session.failure.body), null) } as const)
+    diagnose.kind === 'absent' && isObject(body) && typeof body['reason'] === 'string'
+      ? ({ kind: 'rejected', rejection: rejectionFrom(body, null) } as const)
       : null;
   return {
     target,

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { doctor, doctorJson, startOtherServer, type OtherServer } from './support.ts';
 
@@ -39,5 +41,36 @@ describe('doctor against an MCP server that is not Warden', () => {
     assert.match(run.out, /✓ tools\/list returned 2 tools/);
     assert.match(run.out, /· protected-resource metadata \(RFC 9728\): absent/);
     assert.match(run.out, /· the tier cannot be computed/);
+  });
+});
+
+describe('doctor against a server that is not Warden and wants OAuth', () => {
+  it('reports the refusal and the protected-resource metadata it found: exit 1', async () => {
+    const http = createServer((req, res) => {
+      const origin = `http://${req.headers.host}`;
+      if (req.url === '/.well-known/oauth-protected-resource/mcp') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ resource: `${origin}/mcp`, authorization_servers: [] }));
+      }
+      res.writeHead(401, {
+        'content-type': 'application/json',
+        'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+      });
+      res.end(JSON.stringify({ error: 'invalid_token' }));
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const { code, server } = await doctorJson([url]);
+      assert.equal(code, 1);
+      assert.equal(server.status, 'rejected');
+      assert.equal(server.server, 'other');
+      assert.equal(server.tier, null);
+      assert.equal(server.protected_resource_metadata, true);
+      assert.match(server.reasons[0] ?? '', /^the server requires authorization \(HTTP 401/);
+    } finally {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
   });
 });
