@@ -39,8 +39,20 @@ export async function openDb(flag: string | undefined, io: CliIo): Promise<Store
     return await openStore(location);
   } catch (err) {
     throw new UsageError(
-      `cannot open the store at ${location}: ${err instanceof Error ? err.message : String(err)}`,
+      `cannot open the store at ${displayLocation(location)}: ${err instanceof Error ? err.message : String(err)}`,
     );
+  }
+}
+
+/** A store location fit to print: a PostgreSQL URL loses its password. */
+export function displayLocation(location: string): string {
+  if (!/^postgres(ql)?:\/\//.test(location)) return location;
+  try {
+    const url = new URL(location);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres://(unparseable URL)';
   }
 }
 

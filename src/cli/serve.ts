@@ -1,7 +1,7 @@
 import { startHttpServer, stderrLogger } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
-import { DB_OPTIONS, dbLocation, openDb, parse } from './common.ts';
+import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
 
 const HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
@@ -51,7 +51,9 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     );
   }
   const principals = await store.listPrincipals();
-  const db = dbLocation(values.db, io);
+  const db = displayLocation(dbLocation(values.db, io));
+  // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
+  const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
   if (values.json) {
     io.stdout(
       JSON.stringify({ mcp: running.mcpUrl, tiers: `${running.url}/tiers`, store: store.kind, db }) + '\n',
@@ -67,8 +69,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         principals.length === 0
           ? 'No principals yet. Add one and give their agent a token (the console is the admin CLI for now):'
           : 'Manage principals, tokens and mandates with the admin CLI:',
-        `  npx warden admin principal add alice --status member --name "Alice"${values.db ? ` --db ${values.db}` : ''}`,
-        `  TOKEN=$(npx warden admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${values.db ? ` --db ${values.db}` : ''})`,
+        `  npx warden admin principal add alice --status member --name "Alice"${dbHint}`,
+        `  TOKEN=$(npx warden admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${dbHint})`,
         `  then point your MCP client at ${running.mcpUrl} with the header "Authorization: Bearer $TOKEN"`,
         '',
       ].join('\n'),

@@ -190,3 +190,21 @@ describe('admin CLI', () => {
     }
   });
 });
+
+describe('store locations on screen', () => {
+  it('never print a PostgreSQL password', async () => {
+    const { displayLocation } = await import('../../src/cli/common.ts');
+    assert.equal(
+      displayLocation('postgres://warden:s3cret@db.example:5432/club'),
+      'postgres://warden:***@db.example:5432/club',
+    );
+    assert.equal(displayLocation('.warden/warden.db'), '.warden/warden.db');
+    const io = bufferIo({});
+    const code = await main(
+      ['admin', 'principal', 'list', '--db', 'postgres://warden:s3cret@127.0.0.1:1/none'],
+      io,
+    );
+    assert.equal(code, 2);
+    assert.doesNotMatch(io.err.join(''), /s3cret/);
+  });
+});
