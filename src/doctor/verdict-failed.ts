@@ -1,0 +1,52 @@
+import type { Evidence } from './evidence.ts';
+import type { Failure } from './failure.ts';
+import { rejectionFix } from './fixes.ts';
+import { rejectionReason } from './reasons.ts';
+import { addMetadataCheck, commandLine, finish } from './report.ts';
+import type { ServerReport } from './types.ts';
+
+export function failed(report: ServerReport, e: Evidence, f: Failure): ServerReport {
+  const where = e.target.kind === 'http' ? e.target.url : commandLine(e.target);
+  if (e.diagnose.kind === 'rejected' || f.kind === 'unauthorized') {
+    report.checks.push({ id: 'reachable', ok: true, message: `reachable: ${where}` });
+    report.server = e.catalog || e.diagnose.kind === 'rejected' ? 'warden' : 'other';
+    report.total = e.catalog?.total ?? null;
+    report.protected_resource_metadata = e.protectedResourceMetadata;
+    if (e.diagnose.kind === 'rejected') {
+      const reason = rejectionReason(e.diagnose.rejection);
+      const how = e.target.kind === 'http' ? 'HTTP 401' : 'the process exited';
+      report.checks.push({ id: 'token', ok: false, message: `token rejected (${how}): ${reason}` });
+      report.fix = rejectionFix(e.diagnose.rejection, e.target);
+      return finish(report, 'rejected', [reason]);
+    }
+    const reason = `the server requires authorization (${f.message}) and refused ${
+      Object.keys(e.target.kind === 'http' ? e.target.headers : {}).length
+        ? 'the headers sent'
+        : 'a request without credentials'
+    }`;
+    report.checks.push({ id: 'token', ok: false, message: reason });
+    addMetadataCheck(report);
+    report.fix = 'give the credential this server expects (see its protected-resource metadata)';
+    return finish(report, 'rejected', [reason]);
+  }
+  if (f.kind === 'unreachable' || f.kind === 'timeout') {
+    const what =
+      e.target.kind === 'http'
+        ? `unreachable: ${where} (${f.message})`
+        : `could not start: ${where} (${f.message})`;
+    report.checks.push({ id: 'reachable', ok: false, message: what });
+    report.fix =
+      e.target.kind === 'http'
+        ? 'check that the server is running and that the URL (host, port, path) is right'
+        : 'check that the command exists and runs from this directory';
+    return finish(report, 'unreachable', [what]);
+  }
+  const stderr = e.stderr.trim().split('\n').slice(-3).join(' | ');
+  const what = `${where} did not speak MCP: ${f.message}${stderr ? ` (stderr: ${stderr})` : ''}`;
+  report.checks.push({ id: 'mcp-handshake', ok: false, message: what });
+  report.fix =
+    e.target.kind === 'http'
+      ? 'check the URL: Warden serves MCP at /mcp'
+      : 'run the command by hand and read what it prints';
+  return finish(report, 'not_mcp', [what]);
+}
