@@ -15,15 +15,26 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv,
 ) => Ajv;
 
-/** An Ajv of the test's own, independent of the library's cache, to check witnesses. */
+const compiled = new Map<string, ValidateFunction>();
+const instances = new Map<string, Ajv>();
+
+/** An Ajv of the test's own (default, optimised settings), independent of the library's, to check witnesses. */
 export function independentValidator(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const hit = compiled.get(key);
+  if (hit) return hit;
   const draft07 =
     typeof schema === 'object' &&
     schema !== null &&
     String((schema as { $schema?: unknown }).$schema ?? '').includes('draft-07');
-  const ajv = draft07
-    ? new Ajv({ strict: false, logger: false })
-    : new Ajv2020({ strict: false, logger: false });
-  addFormats(ajv);
-  return ajv.compile(schema as object);
+  const kind = draft07 ? 'draft-07' : '2020-12';
+  let ajv = instances.get(kind);
+  if (!ajv) {
+    ajv = draft07 ? new Ajv({ strict: false, logger: false }) : new Ajv2020({ strict: false, logger: false });
+    addFormats(ajv);
+    instances.set(kind, ajv);
+  }
+  const fn = ajv.compile(schema as object);
+  compiled.set(key, fn);
+  return fn;
 }

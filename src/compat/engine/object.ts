@@ -81,7 +81,8 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
           `/properties/${k}`,
           { property: k },
         );
-      } else if (acceptsAll(subK)) {
+      } else if (acceptsAll(subK) && !subReq.has(k)) {
+        // Undeclared before, so by the open-objects policy callers did not send it (unless required).
         if (!acceptsAll(supK)) {
           const local = withKey(ctx, sub, k, () => valueOutside(supK, ctx));
           ctx.emit(
