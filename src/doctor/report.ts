@@ -1,6 +1,7 @@
 import { credentialField, referenceWords } from './reasons.ts';
 import { tierRank, type Check, type ServerReport, type Status, type Target, type Tier } from './types.ts';
 
+/** A report before any check: every field present, so the JSON shape never depends on the path taken. */
 export function emptyReport(target: Target, expect: Tier | null): ServerReport {
   return {
     name: target.name,
@@ -29,6 +30,7 @@ export function emptyReport(target: Target, expect: Tier | null): ServerReport {
   };
 }
 
+/** Seals the status; `ok` is derived from it so the two can never disagree. */
 export function finish(report: ServerReport, status: Status, reasons: string[]): ServerReport {
   report.status = status;
   report.ok = status === 'healthy';
@@ -36,15 +38,18 @@ export function finish(report: ServerReport, status: Status, reasons: string[]):
   return report;
 }
 
+/** Without --expect every tier is accepted; a tier that cannot be computed never meets one. */
 export function expectMet(tier: Tier | null, expect: Tier | null): boolean {
   if (!expect) return true;
   return tier !== null && tierRank(tier) >= tierRank(expect);
 }
 
+/** How a target is shown: its URL, or its command line. */
 export function commandLine(t: Target): string {
   return t.kind === 'stdio' ? [t.command, ...t.args].join(' ') : t.url;
 }
 
+/** One line per `${…}` reference, resolved or not, so none is dropped silently. */
 export function referenceChecks(target: Target): Check[] {
   return target.references.map((r) => ({
     id: 'reference',
@@ -53,6 +58,7 @@ export function referenceChecks(target: Target): Check[] {
   }));
 }
 
+/** RFC 9728 metadata is how a client learns how to authenticate; say whether it exists. */
 export function addMetadataCheck(report: ServerReport): void {
   report.checks.push({
     id: 'protected-resource-metadata',
@@ -61,6 +67,7 @@ export function addMetadataCheck(report: ServerReport): void {
   });
 }
 
+/** Whether the credential itself was left out because its reference could not be filled in. */
 export function droppedCredential(target: Target): boolean {
   return target.dropped.includes(credentialField(target));
 }

@@ -5,6 +5,11 @@ import { rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, finish } from './report.ts';
 import type { ServerReport } from './types.ts';
 
+/**
+ * The verdict when no MCP session could be had: a refused credential (exit 1), an
+ * endpoint that could not be reached or a command that could not start (exit 2), or
+ * something that answered but not in MCP (exit 2).
+ */
 export function failed(report: ServerReport, e: Evidence, f: Failure): ServerReport {
   const where = e.target.kind === 'http' ? e.target.url : commandLine(e.target);
   if (e.diagnose.kind === 'rejected' || f.kind === 'unauthorized') {

@@ -7,6 +7,11 @@ import { droppedCredential, expectMet, finish } from './report.ts';
 import type { SessionFacts } from './session.ts';
 import type { ServerReport, Tier } from './types.ts';
 
+/**
+ * The verdict on a Warden that answered both MCP and its diagnosis. The served tools
+ * are checked against the claim first: when they disagree, the tier reported is the
+ * one really served, and no reason built on the claim is offered as the explanation.
+ */
 export function wardenVerdict(
   report: ServerReport,
   e: Evidence,
@@ -67,6 +72,7 @@ export function wardenVerdict(
   return finish(report, tierOk ? 'healthy' : 'below_expected', reasons);
 }
 
+/** What the expected tier (or member, as a hint) would show beyond what is served now. */
 function addWouldAdd(report: ServerReport, e: Evidence, facts: SessionFacts): void {
   const wanted: Tier = report.expect ?? 'member';
   const tools = e.catalog?.tiers[wanted]?.tools;

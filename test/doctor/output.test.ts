@@ -86,6 +86,12 @@ describe('doctor output: the --json contract and the human lines', () => {
     assert.ok(!noColor.out.includes(ESC));
   });
 
+  it('--help documents the exit codes and exits 0', async () => {
+    const run = await doctor(['--help']);
+    assert.equal(run.code, 0);
+    assert.match(run.out, /Exit codes:\n {2}0 {2}every server healthy/);
+  });
+
   it('usage errors exit 2 and say what is wrong', async () => {
     for (const [args, message] of [
       [[], /one URL or --config FILE is needed/],
