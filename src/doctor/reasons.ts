@@ -1,9 +1,14 @@
 import type { Diagnosis, Rejection } from './endpoints.ts';
 import type { Reference, Target } from './types.ts';
 
-/** The credential a target carries: the Authorization header over HTTP, WARDEN_TOKEN over stdio. */
-export function credentialField(target: Target): string {
-  return target.kind === 'http' ? 'headers.Authorization' : 'env.WARDEN_TOKEN';
+/**
+ * Whether a configuration field holds the credential: the Authorization header over
+ * HTTP (header names are case-insensitive), WARDEN_TOKEN over stdio.
+ */
+export function isCredentialField(target: Target, field: string): boolean {
+  return target.kind === 'http'
+    ? field.toLowerCase() === 'headers.authorization'
+    : field === 'env.WARDEN_TOKEN';
 }
 
 export function sendsCredential(target: Target): boolean {
@@ -32,8 +37,7 @@ export function rejectionReason(r: Rejection): string {
 
 /** Why a caller is anonymous: what this configuration (or command line) did or did not send. */
 export function anonymousReason(target: Target, references: Reference[]): string {
-  const field = credentialField(target);
-  const blocked = references.filter((r) => r.field === field && !r.resolved);
+  const blocked = references.filter((r) => isCredentialField(target, r.field) && !r.resolved);
   if (blocked.length > 0) {
     const what = blocked.map(referenceWords).join(', ');
     return target.kind === 'http'

@@ -1,4 +1,4 @@
-import { credentialField, referenceWords } from './reasons.ts';
+import { isCredentialField, referenceWords } from './reasons.ts';
 import { tierRank, type Check, type ServerReport, type Status, type Target, type Tier } from './types.ts';
 
 /** A report before any check: every field present, so the JSON shape never depends on the path taken. */
@@ -69,5 +69,5 @@ export function addMetadataCheck(report: ServerReport): void {
 
 /** Whether the credential itself was left out because its reference could not be filled in. */
 export function droppedCredential(target: Target): boolean {
-  return target.dropped.includes(credentialField(target));
+  return target.dropped.some((field) => isCredentialField(target, field));
 }

@@ -77,6 +77,18 @@ describe('doctor reads the client configurations people have', () => {
     );
   });
 
+  it('header names are case-insensitive: a lower-case authorization with ${input:…} is still the credential', async () => {
+    const file = writeConfig(tmp.dir, 'lower/.vscode/mcp.json', {
+      servers: {
+        club: { type: 'http', url: club.server.mcpUrl, headers: { authorization: 'Bearer ${input:t}' } },
+      },
+    });
+    const { code, server } = await doctorJson(['--config', file]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'unresolved');
+    assert.match(server.reasons[0] ?? '', /^the Authorization header was not sent: it uses \$\{input:t\}/);
+  });
+
   it('${env:…} in a Cursor config is filled in from the environment, and reported', async () => {
     const file = writeConfig(tmp.dir, 'cursor-env/.cursor/mcp.json', {
       mcpServers: {
