@@ -44,6 +44,11 @@ export function crossCheck(
   return problems;
 }
 
+/** Whether the claim says enough to compare with what was served (a tool list, a count, or a catalog). */
+export function canCrossCheck(d: Diagnosis, catalog: TierCatalog | null): boolean {
+  return d.tools !== null || d.visible !== null || Boolean(catalog?.tiers[d.tier]);
+}
+
 /** The lowest tier whose catalog holds every served tool: the tier that was really served. */
 export function tierServed(served: string[], catalog: TierCatalog | null): Tier | null {
   if (!catalog) return null;

@@ -13,7 +13,8 @@ import type { ServerReport } from './types.ts';
 export function failed(report: ServerReport, e: Evidence, f: Failure): ServerReport {
   const where = e.target.kind === 'http' ? e.target.url : commandLine(e.target);
   if (e.diagnose.kind === 'rejected' || f.kind === 'unauthorized') {
-    report.checks.push({ id: 'reachable', ok: true, message: `reachable: ${where}` });
+    const came = e.target.kind === 'http' ? 'reachable' : 'started';
+    report.checks.push({ id: 'reachable', ok: true, message: `${came}: ${where}` });
     report.server = e.catalog || e.diagnose.kind === 'rejected' ? 'warden' : 'other';
     report.total = e.catalog?.total ?? null;
     report.protected_resource_metadata = e.protectedResourceMetadata;
@@ -34,7 +35,8 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
     report.fix = 'give the credential this server expects (see its protected-resource metadata)';
     return finish(report, 'rejected', [reason]);
   }
-  if (f.kind === 'unreachable' || f.kind === 'timeout') {
+  // Over HTTP silence is an outage; a local process that started but stays silent is not speaking MCP.
+  if (f.kind === 'unreachable' || (f.kind === 'timeout' && e.target.kind === 'http')) {
     const what =
       e.target.kind === 'http'
         ? `unreachable: ${where} (${f.message})`

@@ -1,4 +1,4 @@
-import { crossCheck, tierServed } from './cross-check.ts';
+import { canCrossCheck, crossCheck, tierServed } from './cross-check.ts';
 import type { Diagnosis } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import { anonymousFix, gapFix } from './fixes.ts';
@@ -18,7 +18,12 @@ export function wardenVerdict(
   facts: SessionFacts,
   d: Diagnosis,
 ): ServerReport {
-  const claimedBy = e.diagnosisSource === 'get-mandate' ? 'get_mandate' : '/diagnose';
+  const claimedBy =
+    e.diagnosisSource === 'get-mandate'
+      ? 'get_mandate'
+      : e.diagnosisSource === 'club-info'
+        ? 'club_info'
+        : '/diagnose';
   report.total = report.total ?? d.total;
   if (e.target.kind === 'stdio') {
     report.not_checked.push(
@@ -47,7 +52,7 @@ export function wardenVerdict(
   report.checks.push({
     id: 'tier',
     ok: tierOk && problems.length === 0 && !droppedCredential(e.target),
-    message: `tier: ${report.tier} — ${facts.toolNames.length} of ${report.total ?? '?'} tools${report.expect && !tierOk ? ` (expected ${report.expect})` : ''}`,
+    message: `tier: ${report.tier} — ${facts.toolNames.length}${report.total === null ? '' : ` of ${report.total}`} tools${report.expect && !tierOk ? ` (expected ${report.expect})` : ''}`,
     details:
       problems.length > 0
         ? [`what tools/list served; ${claimedBy} claims ${d.tier}: ${reasons.join('; ')}`]
@@ -64,7 +69,15 @@ export function wardenVerdict(
       'something between this client and the server treats requests differently (a proxy that drops the Authorization header on some paths?); fix that first';
     return finish(report, 'mismatch', [...problems, ...reasons]);
   }
-  report.checks.push({ id: 'cross-check', ok: true, message: `tools/list agrees with ${claimedBy}` });
+  report.checks.push(
+    canCrossCheck(d, e.catalog)
+      ? { id: 'cross-check', ok: true, message: `tools/list agrees with ${claimedBy}` }
+      : {
+          id: 'cross-check',
+          ok: null,
+          message: `nothing to cross-check tools/list against: ${claimedBy} names the tier but not the tools`,
+        },
+  );
   addWouldAdd(report, e, facts);
   report.fix =
     d.tier === 'anonymous' ? anonymousFix(e.target, report.references) : gapFix(d, missing, report.expect);

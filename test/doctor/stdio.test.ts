@@ -67,6 +67,9 @@ describe('doctor runs stdio entries as the client would', () => {
     assert.equal(server.total, null);
     assert.deepEqual(server.reasons, ["this entry's env sets no WARDEN_TOKEN"]);
     assert.ok(server.not_checked.some((n) => /size of the catalog/.test(n)));
+    const cross = server.checks.find((c) => c.id === 'cross-check');
+    assert.equal(cross?.ok, null, 'no claim of agreement when there was nothing to compare');
+    assert.match(cross?.message ?? '', /club_info names the tier but not the tools/);
     assert.match(server.fix ?? '', /^add WARDEN_TOKEN to this entry's env/);
   });
 
@@ -79,6 +82,27 @@ describe('doctor runs stdio entries as the client would', () => {
     assert.equal(server.server, 'warden');
     assert.match(server.reasons[0] ?? '', /^the token was revoked on \d{4}-/);
     assert.ok(server.checks.some((c) => c.id === 'token' && /the process exited/.test(c.message)));
+    assert.ok(server.checks.some((c) => c.id === 'reachable' && c.message.startsWith('started: ')));
+  });
+
+  it('a command that starts but never speaks MCP: exit 2 after the timeout, and the process is gone', async () => {
+    const file = writeConfig(tmp.dir, 'silent/.mcp.json', {
+      mcpServers: {
+        quiet: {
+          command: process.execPath,
+          args: ['-e', 'console.error("just idling"); setInterval(() => {}, 1000)'],
+        },
+      },
+    });
+    const started = Date.now();
+    const { code, server } = await doctorJson(['--config', file, '--timeout', '1']);
+    assert.equal(code, 2);
+    assert.equal(server.status, 'not_mcp');
+    assert.ok(Date.now() - started < 10_000);
+    assert.match(
+      server.reasons[0] ?? '',
+      /did not speak MCP: no answer before the timeout \(stderr: just idling\)/,
+    );
   });
 
   it('a command that does not exist: exit 2', async () => {
