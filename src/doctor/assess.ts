@@ -2,7 +2,7 @@ import { tierServed } from './cross-check.ts';
 import type { Evidence } from './evidence.ts';
 import { rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, emptyReport, expectMet, finish, referenceChecks } from './report.ts';
-import type { SessionFacts } from './session.ts';
+import type { ServedFacts } from './connection.ts';
 import type { ServerReport, Tier } from './types.ts';
 import { failed } from './verdict-failed.ts';
 import { wardenVerdict } from './verdict-warden.ts';
@@ -12,9 +12,9 @@ export function assess(e: Evidence, expect: Tier | null): ServerReport {
   const report = emptyReport(e.target, expect);
   report.checks.push(...referenceChecks(e.target));
   if (e.target.invalid) return invalidEntry(report, e.target.invalid);
-  if (!e.session.ok) return failed(report, e, e.session.failure);
-  const facts = e.session.facts;
-  describeSession(report, e, facts);
+  if (!e.mcp.ok) return failed(report, e, e.mcp.failure);
+  const facts = e.mcp.facts;
+  describeServed(report, e, facts);
   const warden = e.catalog !== null || e.diagnose.kind !== 'absent' || facts.serverInfo?.name === 'warden';
   if (!warden) return otherServer(report, e);
   report.server = 'warden';
@@ -45,7 +45,7 @@ export function assess(e: Evidence, expect: Tier | null): ServerReport {
   return wardenVerdict(report, e, facts, e.diagnose.diagnosis);
 }
 
-function describeSession(report: ServerReport, e: Evidence, facts: SessionFacts): void {
+function describeServed(report: ServerReport, e: Evidence, facts: ServedFacts): void {
   report.protocol = facts.protocol;
   report.server_info = facts.serverInfo;
   report.capabilities = facts.capabilities;

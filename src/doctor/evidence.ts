@@ -1,6 +1,6 @@
 import type { DiagnoseAnswer, TierCatalog } from './endpoints.ts';
 import type { Failure } from './failure.ts';
-import type { SessionFacts } from './session.ts';
+import type { ServedFacts } from './connection.ts';
 import type { Target } from './types.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { Target } from './types.ts';
  */
 export interface Evidence {
   target: Target;
-  session: { ok: true; facts: SessionFacts } | { ok: false; failure: Failure };
+  mcp: { ok: true; facts: ServedFacts } | { ok: false; failure: Failure };
   /** The public tier catalog (GET /tiers); null where there is none (stdio, other servers). */
   catalog: TierCatalog | null;
   /** What the server says this caller gets: GET /diagnose, or get_mandate over stdio. */

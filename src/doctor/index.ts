@@ -23,7 +23,7 @@ export async function diagnoseTarget(target: Target, options: DoctorOptions): Pr
   const evidence = target.invalid
     ? {
         target,
-        session: { ok: false, failure: { kind: 'protocol', message: target.invalid } } as const,
+        mcp: { ok: false, failure: { kind: 'protocol', message: target.invalid } } as const,
         catalog: null,
         diagnose: { kind: 'absent', why: 'not run' } as const,
         protectedResourceMetadata: null,

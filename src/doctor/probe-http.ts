@@ -8,7 +8,7 @@ import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
 import { timedFetch } from './http-json.ts';
 import { isObject } from './json.ts';
-import { openSession } from './session.ts';
+import { connectAndList } from './connection.ts';
 import type { HttpTarget } from './types.ts';
 
 /**
@@ -17,21 +17,21 @@ import type { HttpTarget } from './types.ts';
  * beside it, all at once.
  */
 export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<Evidence> {
-  const [session, catalog, diagnose, prm] = await Promise.all([
+  const [mcp, catalog, diagnose, prm] = await Promise.all([
     listForReal(target, timeoutMs),
     readTiers(target.url, timeoutMs),
     readDiagnosis(target.url, target.headers, timeoutMs),
     hasProtectedResourceMetadata(target.url, timeoutMs),
   ]);
   // A 401 on /mcp from Warden carries the reason code too; use it when /diagnose had nothing to say.
-  const body = !session.ok && session.failure.kind === 'unauthorized' ? safeJson(session.failure.body) : null;
+  const body = !mcp.ok && mcp.failure.kind === 'unauthorized' ? safeJson(mcp.failure.body) : null;
   const fromMcp =
     diagnose.kind === 'absent' && isObject(body) && typeof body['reason'] === 'string'
       ? ({ kind: 'rejected', rejection: rejectionFrom(body, null) } as const)
       : null;
   return {
     target,
-    session,
+    mcp,
     catalog,
     diagnose: fromMcp ?? diagnose,
     protectedResourceMetadata: prm,
@@ -40,16 +40,16 @@ export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<
   };
 }
 
-async function listForReal(target: HttpTarget, timeoutMs: number): Promise<Evidence['session']> {
+async function listForReal(target: HttpTarget, timeoutMs: number): Promise<Evidence['mcp']> {
   const options = { requestInit: { headers: target.headers }, fetch: timedFetch(timeoutMs) };
   const transport: Transport =
     target.transport === 'sse'
       ? new SSEClientTransport(new URL(target.url), options)
       : new StreamableHTTPClientTransport(new URL(target.url), options);
   try {
-    const session = await openSession(transport, timeoutMs);
-    await session.close();
-    return { ok: true, facts: session.facts };
+    const conn = await connectAndList(transport, timeoutMs);
+    await conn.close();
+    return { ok: true, facts: conn.facts };
   } catch (err) {
     return { ok: false, failure: classifyFailure(err) };
   }

@@ -4,7 +4,7 @@ import type { DiagnosedTool, Diagnosis, DiagnoseAnswer, TierCatalog } from './en
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
 import { isObject, strings } from './json.ts';
-import { openSession } from './session.ts';
+import { connectAndList } from './connection.ts';
 import { isTier, type StdioTarget } from './types.ts';
 
 const STDERR_LIMIT = 16 * 1024;
@@ -37,24 +37,24 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
   });
   const base = { target, catalog: null, protectedResourceMetadata: null } as const;
   try {
-    const session = await openSession(transport, timeoutMs);
+    const conn = await connectAndList(transport, timeoutMs);
     try {
       const { diagnose, source, catalog } = await diagnoseOverStdio(
-        session.client,
-        session.facts.toolNames,
+        conn.client,
+        conn.facts.toolNames,
         target,
         timeoutMs,
       );
       return {
         ...base,
         catalog,
-        session: { ok: true, facts: session.facts },
+        mcp: { ok: true, facts: conn.facts },
         diagnose,
         diagnosisSource: source,
         stderr,
       };
     } finally {
-      await session.close();
+      await conn.close();
     }
   } catch (err) {
     // The process's last words explain a refusal better than "connection closed".
@@ -65,7 +65,7 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
       : { kind: 'absent', why: 'the process did not complete the MCP handshake' };
     return {
       ...base,
-      session: { ok: false, failure: classifyFailure(err) },
+      mcp: { ok: false, failure: classifyFailure(err) },
       diagnose,
       diagnosisSource: refusal ? 'stderr' : null,
       stderr,

@@ -6,7 +6,7 @@ import { addMetadataCheck, commandLine, finish } from './report.ts';
 import type { ServerReport } from './types.ts';
 
 /**
- * The verdict when no MCP session could be had: a refused credential (exit 1), an
+ * The verdict when no MCP connection could be had: a refused credential (exit 1), an
  * endpoint that could not be reached or a command that could not start (exit 2), or
  * something that answered but not in MCP (exit 2).
  */

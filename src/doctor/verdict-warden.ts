@@ -4,7 +4,7 @@ import type { Evidence } from './evidence.ts';
 import { anonymousFix, gapFix } from './fixes.ts';
 import { anonymousReason, missingReason, missingScopes } from './reasons.ts';
 import { droppedCredential, expectMet, finish } from './report.ts';
-import type { SessionFacts } from './session.ts';
+import type { ServedFacts } from './connection.ts';
 import type { ServerReport, Tier } from './types.ts';
 
 /**
@@ -15,7 +15,7 @@ import type { ServerReport, Tier } from './types.ts';
 export function wardenVerdict(
   report: ServerReport,
   e: Evidence,
-  facts: SessionFacts,
+  facts: ServedFacts,
   d: Diagnosis,
 ): ServerReport {
   const claimedBy =
@@ -86,7 +86,7 @@ export function wardenVerdict(
 }
 
 /** What the expected tier (or member, as a hint) would show beyond what is served now. */
-function addWouldAdd(report: ServerReport, e: Evidence, facts: SessionFacts): void {
+function addWouldAdd(report: ServerReport, e: Evidence, facts: ServedFacts): void {
   const wanted: Tier = report.expect ?? 'member';
   const tools = e.catalog?.tiers[wanted]?.tools;
   if (!tools) {

@@ -2,15 +2,15 @@ import { Client, type Transport } from '@modelcontextprotocol/client';
 import { VERSION } from '../version.ts';
 
 /** What the handshake and tools/list showed: the facts every server gets reported with. */
-export interface SessionFacts {
+export interface ServedFacts {
   protocol: string | null;
   serverInfo: { name: string; version: string } | null;
   capabilities: string[];
   toolNames: string[];
 }
 
-export interface Session {
-  facts: SessionFacts;
+export interface Connection {
+  facts: ServedFacts;
   client: Client;
   close(): Promise<void>;
 }
@@ -20,7 +20,7 @@ export interface Session {
  * 2026-07-28 revision when the server offers it, initialize otherwise) and lists
  * every tool, following pagination. Throws what the SDK throws; the caller classifies it.
  */
-export async function openSession(transport: Transport, timeoutMs: number): Promise<Session> {
+export async function connectAndList(transport: Transport, timeoutMs: number): Promise<Connection> {
   const client = new Client(
     { name: 'warden-doctor', version: VERSION },
     { versionNegotiation: { mode: 'auto', probe: { timeoutMs } } },
