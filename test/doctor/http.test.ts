@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { setStatus } from '../../src/admin/principals.ts';
-import { revokeToken } from '../../src/admin/tokens.ts';
+import { issueToken, revokeToken } from '../../src/admin/tokens.ts';
 import { startClub, type TestClub } from '../helpers/club.ts';
 import { closedPort, doctorJson, tempDir, writeConfig } from './support.ts';
 
@@ -116,6 +116,19 @@ describe('doctor over HTTP, from client configurations, against a real Warden', 
       server.fix,
       'only the club can admit cand-cora as a member: warden admin principal admit cand-cora',
     );
+  });
+
+  it('an expired token: rejected, and the reason says when it expired', async () => {
+    await club.addMember('expired-eve');
+    const issued = await issueToken(club.store, club.registry, 'expired-eve', {
+      scopes: 'inbox',
+      expires: '60m',
+      now: new Date(Date.now() - 2 * 3600_000),
+    });
+    const { code, server } = await doctorJson([club.server.mcpUrl, '--token', issued.token]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.equal(server.reasons[0], `the token expired on ${issued.record.expiresAt}`);
   });
 
   it("a suspended principal's token: rejected, and a new token will not help", async () => {
