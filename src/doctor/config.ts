@@ -3,7 +3,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { targetFromEntry } from './entry.ts';
 import { isObject } from './json.ts';
 import { parseJsonc } from './jsonc.ts';
-import type { ReferenceContext } from './references.ts';
+import { FORMS_BY_CLIENT, type ReferenceContext } from './references.ts';
 import type { Target } from './types.ts';
 
 export type ConfigFormat = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'mcp-servers';
@@ -54,6 +54,7 @@ export function readClientConfig(
     inputs,
     inputDescriptions: format === 'vscode' ? inputDescriptions(vscodeRoot['inputs']) : new Map(),
     workspaceFolder: workspaceFolderOf(path),
+    forms: FORMS_BY_CLIENT[format === 'mcp-servers' ? 'unknown' : format],
   };
   const label = `${FORMAT_LABEL[format]} ${basename(path)}`;
   const targets = Object.entries(servers).map(([name, entry]) => targetFromEntry(name, entry, label, ctx));

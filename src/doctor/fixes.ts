@@ -27,7 +27,7 @@ export function rejectionFix(r: Rejection, target: Target): string {
 
 /** One line that gets an anonymous caller a token, or fills the reference that kept it out. */
 export function anonymousFix(target: Target, references: Reference[]): string {
-  const blocked = references.find((r) => isCredentialField(target, r.field) && !r.resolved);
+  const blocked = references.find((r) => isCredentialField(target, r.field) && !r.resolved && !r.literal);
   if (blocked?.kind === 'input')
     return `rerun with --input ${blocked.name}=wdn_… to check the token VS Code would send`;
   if (blocked?.kind === 'env') return `set ${blocked.name} in the environment the client starts from`;

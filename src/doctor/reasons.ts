@@ -37,7 +37,7 @@ export function rejectionReason(r: Rejection): string {
 
 /** Why a caller is anonymous: what this configuration (or command line) did or did not send. */
 export function anonymousReason(target: Target, references: Reference[]): string {
-  const blocked = references.filter((r) => isCredentialField(target, r.field) && !r.resolved);
+  const blocked = references.filter((r) => isCredentialField(target, r.field) && !r.resolved && !r.literal);
   if (blocked.length > 0) {
     const what = blocked.map(referenceWords).join(', ');
     return target.kind === 'http'
@@ -53,6 +53,7 @@ export function anonymousReason(target: Target, references: Reference[]): string
 
 /** A reference in words: what it is and why the doctor could or could not fill it in. */
 export function referenceWords(r: Reference): string {
+  if (r.literal) return `${r.text}, which this client does not fill in: it sends those characters as written`;
   if (r.kind === 'input') {
     const prompt = r.description ? ` ("${r.description}")` : '';
     return r.resolved
@@ -99,4 +100,9 @@ export function missingReason(m: MissingScope, tier: string): string {
 function lowerFirst(text: string): string {
   const t = text.trim().replace(/\.$/, '');
   return t.charAt(0).toLowerCase() + t.slice(1);
+}
+
+/** References this client sends as written inside the credential: why a token can look malformed. */
+export function literalCredential(target: Target, references: Reference[]): Reference[] {
+  return references.filter((r) => r.literal && isCredentialField(target, r.field));
 }

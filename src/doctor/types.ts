@@ -22,6 +22,8 @@ export interface Reference {
   kind: 'input' | 'env' | 'variable';
   name: string;
   resolved: boolean;
+  /** This client does not fill in references of this form: it sends the text as written. */
+  literal: boolean;
   /** For VS Code inputs: the prompt the editor shows. */
   description?: string;
 }

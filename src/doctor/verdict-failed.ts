@@ -1,7 +1,7 @@
 import type { Evidence } from './evidence.ts';
 import type { Failure } from './failure.ts';
 import { rejectionFix } from './fixes.ts';
-import { rejectionReason } from './reasons.ts';
+import { literalCredential, rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, finish } from './report.ts';
 import type { ServerReport } from './types.ts';
 
@@ -22,6 +22,15 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
       const reason = rejectionReason(e.diagnose.rejection);
       const how = e.target.kind === 'http' ? 'HTTP 401' : 'the process exited';
       report.checks.push({ id: 'token', ok: false, message: `token rejected (${how}): ${reason}` });
+      const literal = literalCredential(e.target, report.references);
+      if (literal.length > 0) {
+        const texts = literal.map((r) => r.text).join(', ');
+        report.fix = `this client sends ${texts} as written: put the token itself in the entry, or use a client that fills in references`;
+        return finish(report, 'rejected', [
+          reason,
+          `the credential holds ${texts}, which this client does not fill in`,
+        ]);
+      }
       report.fix = rejectionFix(e.diagnose.rejection, e.target);
       return finish(report, 'rejected', [reason]);
     }

@@ -108,6 +108,31 @@ describe('doctor reads the client configurations people have', () => {
     assert.equal(unset.server.fix, 'set CLUB_TOKEN in the environment the client starts from');
   });
 
+  it('a reference in a form the client does not fill in is sent as written, and the doctor says so', async () => {
+    const file = writeConfig(tmp.dir, 'literal/.mcp.json', {
+      mcpServers: {
+        club: {
+          type: 'http',
+          url: club.server.mcpUrl,
+          headers: { Authorization: 'Bearer ${env:CLUB_TOKEN}' },
+        },
+      },
+    });
+    const { code, server } = await doctorJson(['--config', file], { CLUB_TOKEN: token });
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.match(server.reasons[0] ?? '', /^the Authorization header is malformed/);
+    assert.equal(
+      server.reasons[1],
+      'the credential holds ${env:CLUB_TOKEN}, which this client does not fill in',
+    );
+    assert.deepEqual(
+      server.references.map((r) => [r.text, r.literal]),
+      [['${env:CLUB_TOKEN}', true]],
+    );
+    assert.match(server.fix ?? '', /sends \$\{env:CLUB_TOKEN\} as written/);
+  });
+
   it('--server picks one entry; an unknown name is a usage error (exit 2) listing the names', async () => {
     const file = writeConfig(tmp.dir, 'two/.mcp.json', {
       mcpServers: {
@@ -157,11 +182,27 @@ describe('doctor reads the client configurations people have', () => {
     assert.equal(cfg.format, 'claude-desktop');
     const t = cfg.targets[0];
     assert.equal(t?.kind, 'stdio');
+    // Claude Desktop fills in no references: the text goes to the process as written.
     assert.deepEqual(t?.kind === 'stdio' ? [t.command, t.args, t.env] : null, [
       'node',
       ['bin/warden.js', 'stdio'],
-      { WARDEN_TOKEN: 'none' },
+      { WARDEN_TOKEN: '${TOKEN:-none}' },
     ]);
+    assert.deepEqual(
+      t?.references.map((r) => [r.text, r.literal, r.resolved]),
+      [['${TOKEN:-none}', true, false]],
+    );
+
+    const withDefault = writeConfig(tmp.dir, 'code-default/.mcp.json', {
+      mcpServers: {
+        club: { command: 'node', env: { WARDEN_TOKEN: '${TOKEN:-none}', HOME_DIR: '${env:HOME}' } },
+      },
+    });
+    const claudeCode = readClientConfig(withDefault, {}, new Map()).targets[0];
+    assert.deepEqual(claudeCode?.kind === 'stdio' ? claudeCode.env : null, {
+      WARDEN_TOKEN: 'none',
+      HOME_DIR: '${env:HOME}',
+    });
 
     const code = writeConfig(tmp.dir, 'code/.mcp.json', {
       mcpServers: { a: { type: 'sse', url: 'http://127.0.0.1:1/sse' }, b: { type: 'stdio', command: 'x' } },

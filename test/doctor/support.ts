@@ -59,7 +59,14 @@ export interface JsonServer {
   protected_resource_metadata: boolean | null;
   tool_names: string[];
   would_add: string[];
-  references: { field: string; text: string; kind: string; name: string; resolved: boolean }[];
+  references: {
+    field: string;
+    text: string;
+    kind: string;
+    name: string;
+    resolved: boolean;
+    literal: boolean;
+  }[];
   checks: { id: string; ok: boolean | null; message: string; details?: string[] }[];
   not_checked: string[];
   fix: string | null;
