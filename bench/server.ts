@@ -83,6 +83,7 @@ const median = (xs: number[]): number => {
 
 export async function benchServer(): Promise<string> {
   const warden = await start('warden', 'warden.ts');
+  const wardenSdkPath = await start('warden, SDK path', 'warden.ts', ['sdk-path']);
   const sdk = await start('sdk-v2 documented', 'sdk-baseline.ts');
   // The ceiling answers with the very bytes Warden answers tools/list with.
   const res = await fetch(warden.url, { method: 'POST', headers: headers(warden), body: LIST });
@@ -90,7 +91,7 @@ export async function benchServer(): Promise<string> {
   const bytes = Buffer.from(await res.arrayBuffer());
   writeFileSync(bodyFile, bytes);
   const ceiling = await start('node:http static', 'static.ts', [bodyFile]);
-  const targets = [warden, sdk, ceiling];
+  const targets = [warden, wardenSdkPath, sdk, ceiling];
   const results = new Map<string, Sample[]>();
   try {
     for (const t of targets) await load(t, LIST); // warm-up, discarded
@@ -138,6 +139,7 @@ export async function benchServer(): Promise<string> {
     '',
     `tools/list: Warden / documented SDK = ${(w.rps / a.rps).toFixed(1)}× (target ≥ 10×); Warden / node:http ceiling = ${(w.rps / b.rps).toFixed(2)}× (target ≥ 0.3×); Warden p99 ${w.p99.toFixed(1)} ms (target < 50)`,
     `tools/call: Warden / documented SDK = ${(wc.rps / ac.rps).toFixed(1)}×; Warden p99 ${wc.p99.toFixed(1)} ms`,
+    `Warden without its fast path (every request through SDK v2, per-request low-level Server): tools/list ${(med('tools/list', wardenSdkPath.name).rps / a.rps).toFixed(1)}× the documented SDK, ${(med('tools/list', wardenSdkPath.name).rps / b.rps).toFixed(2)}× the ceiling`,
   );
   return lines.join('\n');
 }

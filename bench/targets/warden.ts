@@ -16,6 +16,8 @@ await addPrincipal(store, 'peer', { status: 'member' });
 const { token } = await issueToken(store, registry, 'bench', {
   scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
 });
-const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'bench', port: 0 });
+// `sdk-path` as argument: the same server with the fast path off, every request through the SDK.
+const fastPath = process.argv[2] !== 'sdk-path';
+const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'bench', port: 0, fastPath });
 process.stdout.write(JSON.stringify({ url: server.mcpUrl, token }) + '\n');
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
