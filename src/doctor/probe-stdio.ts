@@ -39,12 +39,20 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
   try {
     const conn = await connectAndList(transport, timeoutMs);
     try {
+      // A tool call that fails leaves the listing standing: the diagnosis is then only absent.
       const { diagnose, source, catalog } = await diagnoseOverStdio(
         conn.client,
         conn.facts.toolNames,
         target,
         timeoutMs,
-      );
+      ).catch((err: unknown) => ({
+        diagnose: {
+          kind: 'absent',
+          why: `club_info/get_mandate failed: ${classifyFailure(err).message}`,
+        } as const,
+        source: null,
+        catalog: null,
+      }));
       return {
         ...base,
         catalog,
