@@ -21,7 +21,7 @@ export function assess(e: Evidence, expect: Tier | null): ServerReport {
   report.total = e.catalog?.total ?? null;
   if (e.diagnose.kind === 'rejected') {
     // tools/list accepted the credential that the diagnosis refused: the two paths disagree.
-    const problem = `tools/list served ${facts.toolNames.length} tools, but /diagnose refused the same credential: ${rejectionReason(e.diagnose.rejection)}`;
+    const problem = `tools/list served ${facts.toolNames.length} tools, but /diagnose refused the same credential: ${rejectionReason(e.diagnose.rejection, e.target)}`;
     report.tier = tierServed(facts.toolNames, e.catalog);
     report.checks.push({ id: 'cross-check', ok: false, message: `CROSS-CHECK FAILED: ${problem}` });
     report.fix =

@@ -17,7 +17,7 @@ export function sendsCredential(target: Target): boolean {
 }
 
 /** Why a present credential was refused, in plain words, from the server's stable reason code. */
-export function rejectionReason(r: Rejection): string {
+export function rejectionReason(r: Rejection, target: Target): string {
   const when = /\bon (\S+?)\.?$/.exec(r.description)?.[1];
   switch (r.reason) {
     case 'revoked':
@@ -29,7 +29,9 @@ export function rejectionReason(r: Rejection): string {
     case 'suspended':
       return "the token's principal is suspended: every one of their tokens is refused until the club reinstates them";
     case 'malformed':
-      return `the Authorization header is malformed: ${lowerFirst(r.description) || 'it is not "Bearer wdn_…"'}`;
+      return `${target.kind === 'http' ? 'the Authorization header' : 'WARDEN_TOKEN'} is malformed: ${
+        lowerFirst(r.description) || 'it is not a Warden agent token (wdn_…)'
+      }`;
     default:
       return r.description ? lowerFirst(r.description) : `the credential was refused (${r.reason})`;
   }

@@ -19,7 +19,7 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
     report.total = e.catalog?.total ?? null;
     report.protected_resource_metadata = e.protectedResourceMetadata;
     if (e.diagnose.kind === 'rejected') {
-      const reason = rejectionReason(e.diagnose.rejection);
+      const reason = rejectionReason(e.diagnose.rejection, e.target);
       const how = e.target.kind === 'http' ? 'HTTP 401' : 'the process exited';
       report.checks.push({ id: 'token', ok: false, message: `token rejected (${how}): ${reason}` });
       const literal = literalCredential(e.target, report.references);

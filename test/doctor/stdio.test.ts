@@ -85,6 +85,14 @@ describe('doctor runs stdio entries as the client would', () => {
     assert.ok(server.checks.some((c) => c.id === 'reachable' && c.message.startsWith('started: ')));
   });
 
+  it('a WARDEN_TOKEN that is not a Warden token: rejected as malformed, in words about WARDEN_TOKEN', async () => {
+    const { code, server } = await doctorJson(['--config', desktopConfig('malformed', 'not-a-token')]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.match(server.reasons[0] ?? '', /^WARDEN_TOKEN is malformed: /);
+    assert.equal(server.fix, 'set WARDEN_TOKEN to a Warden agent token (wdn_…)');
+  });
+
   it('a command that starts but never speaks MCP: exit 2 after the timeout, and the process is gone', async () => {
     const file = writeConfig(tmp.dir, 'silent/.mcp.json', {
       mcpServers: {
