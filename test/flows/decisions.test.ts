@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { bufferIo } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
 import { decide } from '../../src/admin/decisions.ts';
 import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
@@ -149,6 +152,19 @@ describe('refusal without a dead end: decisions', () => {
     assert.equal(
       (await refused(bea, 'review_candidate', { handle: 'carol', verdict: 'support', note: 'x' })).code,
       'not_a_candidate',
+    );
+  });
+
+  it('operators see the reviews with warden admin principal show', async () => {
+    const io = bufferIo({ WARDEN_DB: join(club.dir, 'club.db') });
+    assert.equal(await main(['admin', 'principal', 'show', 'dan', '--json'], io), 0);
+    const shown = JSON.parse(io.out.join('')) as { reviews: { by: string; verdict: string; note: string }[] };
+    assert.deepEqual(
+      shown.reviews.map((r) => [r.by, r.verdict, r.note]),
+      [
+        ['alice', 'support', 'Solid evidence.'],
+        ['bea', 'oppose', 'Too early.'],
+      ],
     );
   });
 });
