@@ -35,9 +35,29 @@ export function definitionHash(tool: ToolLike): string {
   return sha256(canonicalJson(tool));
 }
 
-/** Deep equality by canonical form (object key order does not matter). */
+/** Deep equality of JSON values; object key order does not matter (as in canonical form). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === undefined || b === undefined) return false;
-  return canonicalJson(a) === canonicalJson(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return typeof a === 'number' && typeof b === 'number' ? a === b : false;
+  }
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) =>
+      Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+/** Whether a JSON value holds a `$ref` keyword anywhere. */
+export function hasRef(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some(hasRef);
+  return Object.entries(value).some(([k, v]) => k === '$ref' || hasRef(v));
 }

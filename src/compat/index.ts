@@ -12,4 +12,13 @@ export { RULES, getRule, renderMessage, ruleVerdict, type Rule, type RuleVerdict
 export { parseManifest, asTools, type Tool } from './tools.ts';
 export { combineVerdict, worstVerdict } from './verdicts.ts';
 export { compileSchema, dialectOf } from './validator.ts';
-export type { CompareOptions, Direction, Finding, Json, JsonObject, Schema, SchemaComparison, Verdict } from './types.ts';
+export type {
+  CompareOptions,
+  Direction,
+  Finding,
+  Json,
+  JsonObject,
+  Schema,
+  SchemaComparison,
+  Verdict,
+} from './types.ts';

@@ -1,13 +1,13 @@
 import { FIRST } from './generate/chooser.ts';
 import { generate } from './generate/value.ts';
 import { definitionHash, sameJson } from './hash.ts';
-import { callValidators, type RecordedCall, type ReplayResult } from './replay.ts';
+import { callValidators, whyRejected, type RecordedCall, type ReplayResult } from './replay.ts';
 import { getRule } from './rules.ts';
 import { compareSchemas } from './schemas.ts';
 import { wordDiff } from './text-diff.ts';
 import { asTools, type Tool } from './tools.ts';
 import type { CompareOptions, Finding, Json, JsonObject, Schema, Verdict } from './types.ts';
-import { compileSchema, dialectOf, firstError } from './validator.ts';
+import { compileSchema, dialectOf } from './validator.ts';
 import { combineVerdict, worstVerdict } from './verdicts.ts';
 
 export interface ManifestOptions extends CompareOptions {
@@ -191,7 +191,7 @@ export function applyReplay(
     if (!was || !was(call.arguments)) continue; // not valid before: no evidence either way
     const now = after.get(call.tool);
     if (now && now(call.arguments)) continue;
-    const error = now ? firstError(now) : 'tool is not in the manifest';
+    const error = whyRejected([...news.values()], call);
     result.rejected.push({ line: call.line, tool: call.tool, error });
     const report = byName.get(call.tool);
     if (!report) continue;

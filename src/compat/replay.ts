@@ -1,5 +1,6 @@
 import type { Json, JsonObject } from './types.ts';
-import { compileSchema, firstError } from './validator.ts';
+import type { ValidateFunction } from 'ajv';
+import { compileSchema, explainRejection } from './validator.ts';
 import { asTools, type Tool } from './tools.ts';
 
 /** One recorded call: which tool, with which arguments, from which line of the recording. */
@@ -44,10 +45,37 @@ export function parseCalls(text: string): RecordedCall[] {
 /** Validators for each tool's inputSchema, compiled once per manifest. */
 export function callValidators(
   manifest: readonly Tool[] | { tools: readonly Tool[] },
-): Map<string, ReturnType<typeof compileSchema>> {
-  const out = new Map<string, ReturnType<typeof compileSchema>>();
-  for (const t of asTools(manifest)) out.set(t.name, compileSchema((t.inputSchema ?? {}) as JsonObject));
+): Map<string, ValidateFunction> {
+  const out = new Map<string, ValidateFunction>();
+  for (const t of asTools(manifest)) {
+    try {
+      out.set(t.name, compileSchema((t.inputSchema ?? {}) as JsonObject));
+    } catch (err) {
+      // A schema that does not compile accepts nothing we could vouch for: every call is rejected, with the reason.
+      const reason = `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
+      out.set(
+        t.name,
+        Object.assign(() => false, {
+          errors: [{ instancePath: '', message: reason }],
+        }) as unknown as ValidateFunction,
+      );
+    }
+  }
   return out;
+}
+
+/** The validator's reason for rejecting a call (or why its schema cannot judge it). */
+export function whyRejected(
+  manifest: readonly Tool[] | { tools: readonly Tool[] },
+  call: RecordedCall,
+): string {
+  const tool = asTools(manifest).find((t) => t.name === call.tool);
+  if (!tool) return 'tool is not in the manifest';
+  try {
+    return explainRejection((tool.inputSchema ?? {}) as JsonObject, call.arguments);
+  } catch (err) {
+    return `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
+  }
 }
 
 /**
@@ -64,7 +92,7 @@ export function replay(
     const validate = validators.get(call.tool);
     if (!validate) rejected.push({ line: call.line, tool: call.tool, error: 'tool is not in the manifest' });
     else if (!validate(call.arguments))
-      rejected.push({ line: call.line, tool: call.tool, error: firstError(validate) });
+      rejected.push({ line: call.line, tool: call.tool, error: whyRejected(manifest, call) });
   }
   return { checked: calls.length, rejected };
 }

@@ -3,13 +3,13 @@ import { includes } from './engine/includes.ts';
 import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
 import { sampleValues } from './generate/sample.ts';
-import { canonicalJson } from './hash.ts';
+import { canonicalJson, sameJson } from './hash.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 import { compileSchema, dialectOf, type Dialect, type Validator } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
-const DEFAULT_SAMPLES = 48;
+const DEFAULT_SAMPLES = 24;
 
 function finding(
   rule: string,
@@ -44,7 +44,7 @@ export function compareSchemas(
   direction: Direction,
   options: CompareOptions = {},
 ): SchemaComparison {
-  if (canonicalJson(oldSchema) === canonicalJson(newSchema)) return { verdict: 'identical', findings: [] };
+  if (sameJson(oldSchema, newSchema)) return { verdict: 'identical', findings: [] };
   const strict = options.strictOpenObjects === true;
   const dOld = dialectOf(oldSchema),
     dNew = dialectOf(newSchema);

@@ -2,8 +2,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { canonicalJson } from './hash.ts';
-import type { Json, Schema } from './types.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -23,13 +22,16 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv,
 ) => Ajv;
 
-function makeAjv(dialect: Dialect): Ajv {
-  // Unoptimised code generation compiles about twice as fast; the gate compiles far more schemas than it runs.
+function makeAjv(dialect: Dialect, messages: boolean): Ajv {
+  // Unoptimised code generation, and no error-message code, compile several times faster: the gate
+  // compiles far more schemas than it runs. Messages only change error text, never validity; a
+  // second instance with them explains a rejection when one is reported.
   const options = {
     strict: false,
     logger: false,
     allErrors: false,
     validateFormats: true,
+    messages,
     code: { optimize: false },
   } as const;
   const ajv =
@@ -44,13 +46,14 @@ function makeAjv(dialect: Dialect): Ajv {
   return ajv;
 }
 
-const instances = new Map<Dialect, Ajv>();
+const instances = new Map<string, Ajv>();
 
-function ajvFor(dialect: Dialect): Ajv {
-  let ajv = instances.get(dialect);
+function ajvFor(dialect: Dialect, messages = false): Ajv {
+  const key = `${dialect}/${messages}`;
+  let ajv = instances.get(key);
   if (!ajv) {
-    ajv = makeAjv(dialect);
-    instances.set(dialect, ajv);
+    ajv = makeAjv(dialect, messages);
+    instances.set(key, ajv);
   }
   return ajv;
 }
@@ -68,30 +71,40 @@ export interface Validator {
 const cache = new Map<string, ValidateFunction>();
 const MAX_CACHE = 5000;
 
+/** Forgets compiled validators (benchmarks measure cold compiles). */
+export function clearValidatorCache(): void {
+  cache.clear();
+  instances.clear();
+}
+
 /**
  * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
  * sampling, replay), so two signals can never agree for different reasons.
  */
-export function compileSchema(schema: Schema): ValidateFunction {
+export function compileSchema(schema: Schema, messages = false): ValidateFunction {
   const dialect = dialectOf(schema) ?? '2020-12';
-  const key = `${dialect}\u0000${canonicalJson(schema)}`;
+  const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(schema)}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const ajv = ajvFor(dialect);
+  const ajv = ajvFor(dialect, messages);
   // $id would collide between schemas that share it; the gate only follows local refs.
-  const body = typeof schema === 'object' && '$id' in schema ? { ...schema, $id: undefined } : schema;
-  const fn = ajv.compile(stripUndefined(body) as AnySchema);
+  const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
+  const fn = ajv.compile(body as AnySchema);
   if (cache.size >= MAX_CACHE) cache.clear();
   cache.set(key, fn);
   return fn;
 }
 
-function stripUndefined(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value));
+function withoutId(schema: JsonObject): JsonObject {
+  const copy = { ...schema };
+  delete copy.$id;
+  return copy;
 }
 
-/** First validation error as one short line, for replay reports. */
-export function firstError(fn: ValidateFunction): string {
+/** Why a schema rejects a value, as one short line (compiled with messages, on this rare path). */
+export function explainRejection(schema: Schema, value: unknown): string {
+  const fn = compileSchema(schema, true);
+  if (fn(value)) return 'accepted';
   const e = fn.errors?.[0];
   if (!e) return 'rejected';
   return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`;

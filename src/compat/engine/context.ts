@@ -31,6 +31,8 @@ interface Shared {
   /** The side that must accept them: new for input, old for output. */
   sup: Side;
   visited: Set<string>;
+  /** Memo: whether both documents are equal, so equal subtrees with $ref stay equal. */
+  sameRoots?: boolean;
 }
 
 export const MAX_DEPTH = 64;

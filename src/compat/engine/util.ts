@@ -1,6 +1,6 @@
 import { FIRST } from '../generate/chooser.ts';
 import { generate } from '../generate/value.ts';
-import { canonicalJson } from '../hash.ts';
+import { hasRef, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
@@ -43,10 +43,9 @@ export function shared(sub: JsonObject, sup: JsonObject, t: string): boolean {
 /** Structural equality that is safe to trust: no $ref inside, or both documents equal everywhere. */
 export function sameSubtree(a: Json | undefined, b: Json | undefined, ctx: Ctx): boolean {
   if (a === undefined || b === undefined) return a === b;
-  const ca = canonicalJson(a);
-  if (ca !== canonicalJson(b)) return false;
-  if (!ca.includes('"$ref"')) return true;
-  return canonicalJson(ctx.shared.sub.root) === canonicalJson(ctx.shared.sup.root);
+  if (!sameJson(a, b)) return false;
+  if (!hasRef(a)) return true;
+  return (ctx.shared.sameRoots ??= sameJson(ctx.shared.sub.root, ctx.shared.sup.root));
 }
 
 /** A value the kept (sub) side probably accepts at this node: the minimal one, or a variant. */

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { RULES } from '../../src/compat/index.ts';
+import { FIXTURES, readJson } from './helpers.ts';
+
+const DOC = path.join(FIXTURES, '..', '..', '..', 'docs', 'compat-gate.md');
+
+/** Rules shown by a named test rather than a schema fixture pair, and why. */
+const COVERED_ELSEWHERE: Record<string, string> = {
+  'tool-removed': 'manifests.test.ts: reports a removed tool',
+  'tool-added': 'manifests.test.ts: reports an added tool',
+  'tool-description-changed': 'manifests.test.ts: description-only change',
+  'tool-title-changed': 'manifests.test.ts: drift outside the hashed fields',
+  'tool-annotations-changed': 'manifests.test.ts: drift outside the hashed fields',
+  'tool-field-changed': 'manifests.test.ts: drift outside the hashed fields',
+  'output-schema-added': 'manifests.test.ts: output that narrows',
+  'replay-rejected-call': 'manifests.test.ts: replay as the second signal',
+  'replay-disagrees': 'manifests.test.ts: a rejection the rules did not predict',
+  'sampling-disagrees': 'manifests.test.ts: sampling as the cross-check',
+  'recursion-too-deep':
+    'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',
+};
+
+describe('the rule table', () => {
+  it('has stable kebab-case ids, a message and a verdict per direction for every rule', () => {
+    const ids = new Set<string>();
+    for (const r of RULES) {
+      assert.match(r.id, /^[a-z]+(-[a-z0-9]+)*$/);
+      assert.ok(!ids.has(r.id), `duplicate ${r.id}`);
+      ids.add(r.id);
+      assert.ok(r.message.length > 0);
+      for (const v of [r.input, r.output])
+        assert.ok(['breaking', 'compatible', 'assumed', 'unknown'].includes(v));
+    }
+  });
+
+  it('pairs narrowing with widening: a rule breaking for inputs is not breaking for outputs, and back', () => {
+    const bothWays = new Set([
+      'type-changed',
+      'const-changed',
+      'format-changed',
+      'tool-removed',
+      'sampled-break',
+      'replay-rejected-call',
+    ]);
+    for (const r of RULES) {
+      if (bothWays.has(r.id)) continue;
+      assert.ok(!(r.input === 'breaking' && r.output === 'breaking'), `${r.id} breaking both ways`);
+    }
+  });
+
+  it('every rule has a fixture pair, or a named test, or a written waiver', () => {
+    const seen = new Set<string>();
+    const dir = path.join(FIXTURES, 'rules');
+    for (const name of fs.readdirSync(dir)) {
+      for (const f of readJson<{ findings: { rule: string }[] }>(path.join(dir, name, 'expected.json'))
+        .findings)
+        seen.add(f.rule);
+    }
+    const missing = RULES.map((r) => r.id).filter((id) => !seen.has(id) && !(id in COVERED_ELSEWHERE));
+    assert.deepEqual(missing, []);
+  });
+
+  it('the documentation lists every rule id', () => {
+    const doc = fs.readFileSync(DOC, 'utf8');
+    const missing = RULES.map((r) => r.id).filter((id) => !doc.includes(`\`${id}\``));
+    assert.deepEqual(missing, []);
+  });
+});
