@@ -46,6 +46,12 @@ export function compareSchemas(
 ): SchemaComparison {
   if (sameJson(oldSchema, newSchema)) return { verdict: 'identical', findings: [] };
   const strict = options.strictOpenObjects === true;
+  for (const s of [oldSchema, newSchema]) {
+    if (typeof s !== 'boolean' && (typeof s !== 'object' || s === null || Array.isArray(s))) {
+      const error = 'a schema must be an object or a boolean';
+      return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
+    }
+  }
   const dOld = dialectOf(oldSchema),
     dNew = dialectOf(newSchema);
   if (!dOld || !dNew) {

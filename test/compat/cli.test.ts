@@ -214,6 +214,25 @@ describe('warden gate (in process)', () => {
     assert.equal(audit[2].reason, 'reviewed');
   });
 
+  it('keeps a tool named __proto__ as a plain entry through pin and accept', async () => {
+    const lock = file('proto.lock.json');
+    const proto = (props: object) => ({
+      tools: [{ name: '__proto__', inputSchema: { type: 'object', properties: props } }],
+    });
+    await gate('pin', '--manifest', write('p1.json', proto({ a: { type: 'string' } })), '--lock', lock);
+    const r = await gate(
+      'accept',
+      '--manifest',
+      write('p2.json', proto({ a: { type: 'string' }, b: { type: 'string' } })),
+      '--lock',
+      lock,
+    );
+    assert.equal(r.code, 0, r.err);
+    const doc = JSON.parse(fs.readFileSync(lock, 'utf8'));
+    assert.deepEqual(Object.keys(doc.tools), ['__proto__']);
+    assert.equal((await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out, '');
+  });
+
   it('bad input exits 2 with a clear message and loses nothing', async () => {
     const lock = file('e.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareManifests, parseCalls, type Tool } from '../../src/compat/index.ts';
+import { compareManifests, compareSchemas, parseCalls, type Tool } from '../../src/compat/index.ts';
 import { applyReplay, type ToolReport } from '../../src/compat/manifests.ts';
 import { crossCheckBySampling } from '../../src/compat/schemas.ts';
 
@@ -84,6 +84,16 @@ describe('compareManifests', () => {
     const { outputSchema: _gone, ...withoutOutput } = base;
     assert.equal(one([base], [withoutOutput as Tool]).tool?.verdict, 'breaking');
     assert.equal(one([withoutOutput as Tool], [base]).tool?.findings[0]?.rule, 'output-schema-added');
+  });
+});
+
+describe('schemas that are not schemas', () => {
+  it('a string, number, null or array where a schema belongs is unknown, never compatible', () => {
+    for (const bad of ['object', 3, null, [{ type: 'string' }]]) {
+      const r = compareSchemas({ type: 'object' }, bad as never, 'input');
+      assert.equal(r.verdict, 'unknown');
+      assert.equal(r.findings[0]?.rule, 'schema-invalid');
+    }
   });
 });
 

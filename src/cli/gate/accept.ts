@@ -39,7 +39,14 @@ function matchesHash(report: ToolReport, hash: string | undefined): boolean {
 function apply(lock: Lock, report: ToolReport, defs: Map<string, Tool>): void {
   const def = defs.get(report.name);
   if (report.change === 'removed' || !def) delete lock.tools[report.name];
-  else lock.tools[report.name] = lockTool(def);
+  // defineProperty, not assignment: a tool may be named "__proto__".
+  else
+    Object.defineProperty(lock.tools, report.name, {
+      value: lockTool(def),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
 }
 
 export async function runAccept(argv: string[], io: CliIo): Promise<number> {
