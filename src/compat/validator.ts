@@ -2,7 +2,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Json, JsonObject, Schema } from './types.ts';
+import type { JsonObject, Schema } from './types.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -69,7 +69,7 @@ export interface Validator {
 }
 
 const cache = new Map<string, ValidateFunction>();
-const MAX_CACHE = 5000;
+const MAX_CACHE = 2000;
 
 /** Forgets compiled validators (benchmarks measure cold compiles). */
 export function clearValidatorCache(): void {
@@ -90,7 +90,11 @@ export function compileSchema(schema: Schema, messages = false): ValidateFunctio
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
   const fn = ajv.compile(body as AnySchema);
-  if (cache.size >= MAX_CACHE) cache.clear();
+  if (cache.size >= MAX_CACHE) {
+    // Ajv keeps every schema it compiled; starting afresh bounds memory (and garbage collection).
+    cache.clear();
+    instances.clear();
+  }
   cache.set(key, fn);
   return fn;
 }
@@ -108,8 +112,4 @@ export function explainRejection(schema: Schema, value: unknown): string {
   const e = fn.errors?.[0];
   if (!e) return 'rejected';
   return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`;
-}
-
-export function validates(schema: Schema, value: Json): boolean {
-  return compileSchema(schema)(value);
 }
