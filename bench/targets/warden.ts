@@ -18,6 +18,13 @@ const { token } = await issueToken(store, registry, 'bench', {
 });
 // `sdk-path` as argument: the same server with the fast path off, every request through the SDK.
 const fastPath = process.argv[2] !== 'sdk-path';
-const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'bench', port: 0, fastPath });
+const server = await startHttpServer({
+  store,
+  registry,
+  logger: silentLogger,
+  version: 'bench',
+  port: 0,
+  fastPath,
+});
 process.stdout.write(JSON.stringify({ url: server.mcpUrl, token }) + '\n');
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
