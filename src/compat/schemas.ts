@@ -6,7 +6,7 @@ import { sampleValues } from './generate/sample.ts';
 import { canonicalJson, sameJson } from './hash.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
-import { compileSchema, dialectOf, type Dialect, type Validator } from './validator.ts';
+import { compileSchema, dialectOf, schemaProblem, type Dialect, type Validator } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
 const DEFAULT_SAMPLES = 24;
@@ -71,34 +71,55 @@ export function compareSchemas(
     sup: { root: sup, dialect: supDialect },
   });
   includes(sub, sup, ctx);
-  let subV: Validator, supV: Validator;
-  try {
-    subV = compileSchema(sub);
-    supV = compileSchema(sup);
-  } catch (err) {
-    // A schema the validator cannot compile (often a $ref it cannot resolve) proves nothing either way.
-    const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
-    const error = err instanceof Error ? err.message : String(err);
+  // A schema the validator cannot accept (an unresolvable $ref, an invalid keyword) proves nothing either way.
+  const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
+  const problem = schemaProblem(sub) ?? schemaProblem(sup);
+  if (unresolved.length > 0 || problem !== undefined) {
     const found =
       unresolved.length > 0
         ? unresolved.map(({ trail: _t, local: _l, ...f }) => f)
-        : [finding('schema-invalid', direction, strict, '', { error })];
+        : [finding('schema-invalid', direction, strict, '', { error: problem ?? null })];
     return { verdict: 'unknown', findings: found };
   }
+  try {
+    return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
+  }
+}
+
+/** Compiles a validator on first use: a compatible verdict often never needs the old side's. */
+function lazyValidator(schema: Schema): Validator {
+  let fn: Validator | undefined;
+  return (value: unknown) => (fn ??= compileSchema(schema))(value);
+}
+
+/** Verifies witnesses, then cross-checks by sampling; validators compile only when needed. */
+function judge(
+  raw: RawFinding[],
+  sub: Schema,
+  sup: Schema,
+  subDialect: Dialect,
+  direction: Direction,
+  options: CompareOptions,
+): SchemaComparison {
+  const subV = lazyValidator(sub),
+    supV = lazyValidator(sup);
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
-  const findings: Finding[] = dedupe(ctx.findings).map((raw) => {
-    const { trail, local, ...f } = raw;
+  const findings: Finding[] = dedupe(raw).map((one) => {
+    const { trail, local, ...f } = one;
     if (f.verdict !== 'breaking') return f;
     const value = local?.();
     const witness = value === undefined ? undefined : embed(trail, value, env);
-    if (witness !== undefined && subV(witness) && !supV(witness)) return { ...f, witness };
+    if (witness !== undefined && !supV(witness) && subV(witness)) return { ...f, witness };
     const reason =
       value === undefined
         ? 'no witness could be built for it'
         : 'the witness built for it was not confirmed by the validator';
     return { ...f, verdict: 'unknown', reason };
   });
-  const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options);
+  const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options, [subV, supV]);
   return { verdict: combineVerdict(checked), findings: checked };
 }
 
@@ -114,12 +135,12 @@ export function crossCheckBySampling(
   subDialect: Dialect,
   direction: Direction,
   options: CompareOptions = {},
+  validators: [Validator, Validator] = [lazyValidator(sub), lazyValidator(sup)],
 ): Finding[] {
   const staticVerdict = combineVerdict(findings);
   if (staticVerdict === 'breaking') return findings;
   const strict = options.strictOpenObjects === true;
-  const subV = compileSchema(sub),
-    supV = compileSchema(sup);
+  const [subV, supV] = validators;
   const samples = sampleValues(
     sub,
     subDialect,
@@ -127,7 +148,7 @@ export function crossCheckBySampling(
     options.seed ?? 1,
     strict,
   );
-  const counter = samples.find((v) => subV(v) && !supV(v));
+  const counter = samples.find((v) => !supV(v) && subV(v));
   if (counter === undefined) return findings;
   const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
   return [...findings, finding(rule, direction, strict, '', {}, { witness: counter })];

@@ -107,6 +107,12 @@ function withoutId(schema: JsonObject): JsonObject {
   return copy;
 }
 
+/** What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. */
+export function schemaProblem(schema: Schema): string | undefined {
+  const ajv = ajvFor(dialectOf(schema) ?? '2020-12', true);
+  return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
+}
+
 /** Why a schema rejects a value, as one short line (compiled with messages, on this rare path). */
 export function explainRejection(schema: Schema, value: unknown): string {
   const fn = compileSchema(schema, true);
