@@ -1,6 +1,6 @@
 import type { Json, JsonObject } from './types.ts';
 import type { ValidateFunction } from 'ajv';
-import { compileSchema, explainRejection } from './validator.ts';
+import { compileSchema, explainWith } from './validator.ts';
 import { asTools, type Tool } from './tools.ts';
 
 /** One recorded call: which tool, with which arguments, from which line of the recording. */
@@ -70,12 +70,20 @@ export function whyRejected(
   call: RecordedCall,
 ): string {
   const tool = asTools(manifest).find((t) => t.name === call.tool);
-  if (!tool) return 'tool is not in the manifest';
-  try {
-    return explainRejection((tool.inputSchema ?? {}) as JsonObject, call.arguments);
-  } catch (err) {
-    return `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
-  }
+  return tool ? explainFor(tool)(call.arguments) : 'tool is not in the manifest';
+}
+
+/** A function explaining rejections under one tool's inputSchema (messages compiled once, on first need). */
+function explainFor(tool: Tool): (args: Json) => string {
+  let fn: ValidateFunction | undefined;
+  return (args) => {
+    try {
+      fn ??= compileSchema((tool.inputSchema ?? {}) as JsonObject, true);
+      return explainWith(fn, args);
+    } catch (err) {
+      return `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  };
 }
 
 /**
@@ -87,12 +95,15 @@ export function replay(
   manifest: readonly Tool[] | { tools: readonly Tool[] },
 ): ReplayResult {
   const validators = callValidators(manifest);
+  const explain = new Map(asTools(manifest).map((t) => [t.name, explainFor(t)]));
   const rejected: ReplayRejection[] = [];
   for (const call of calls) {
     const validate = validators.get(call.tool);
     if (!validate) rejected.push({ line: call.line, tool: call.tool, error: 'tool is not in the manifest' });
-    else if (!validate(call.arguments))
-      rejected.push({ line: call.line, tool: call.tool, error: whyRejected(manifest, call) });
+    else if (!validate(call.arguments)) {
+      const error = (explain.get(call.tool) as (args: Json) => string)(call.arguments);
+      rejected.push({ line: call.line, tool: call.tool, error });
+    }
   }
   return { checked: calls.length, rejected };
 }

@@ -113,9 +113,8 @@ export function schemaProblem(schema: Schema): string | undefined {
   return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
 }
 
-/** Why a schema rejects a value, as one short line (compiled with messages, on this rare path). */
-export function explainRejection(schema: Schema, value: unknown): string {
-  const fn = compileSchema(schema, true);
+/** The first error of a validator compiled with messages, as one short line. */
+export function explainWith(fn: ValidateFunction, value: unknown): string {
   if (fn(value)) return 'accepted';
   const e = fn.errors?.[0];
   if (!e) return 'rejected';
