@@ -39,8 +39,20 @@ const leaf: fc.Arbitrary<S> = fc
         [{ type: 'boolean' }, { type: 'null' }],
       ),
     }),
+    fc.record({
+      type: fc.constant('object'),
+      properties: fc.constant<Json>({ p: { type: 'string' }, q: { type: 'integer' } }),
+      required: fc.constantFrom<Json>([], ['p']),
+    }),
+    fc.constant({ $ref: '#/$defs/Shared' }),
   )
   .map(clean);
+
+/** A recursive definition every schema carries, so $ref and recursion are drawn too. */
+const SHARED: Json = {
+  type: 'object',
+  properties: { v: { type: 'string' }, next: { $ref: '#/$defs/Shared' } },
+};
 
 const objectSchema: fc.Arbitrary<S> = fc
   .record({
@@ -49,7 +61,7 @@ const objectSchema: fc.Arbitrary<S> = fc
     closed: fc.boolean(),
   })
   .map(({ props, required, closed }) => {
-    const s: S = { type: 'object', properties: props };
+    const s: S = { type: 'object', properties: props, $defs: { Shared: SHARED } };
     const req = required.filter((r) => r in props);
     if (req.length > 0) s.required = req;
     if (closed) s.additionalProperties = false;
@@ -65,7 +77,9 @@ function mutate(schema: S, kind: number, pick: number, amount: number): S {
   const key = keys[pick % keys.length] as string;
   const p = props[key] as S;
   const required = (s.required as string[] | undefined) ?? [];
-  switch (kind % 14) {
+  const shared = (s.$defs as { Shared: S }).Shared;
+  const nested = p.properties as Record<string, S> | undefined;
+  switch (kind % 17) {
     case 0:
       s.required = required.includes(key) ? required.filter((k) => k !== key) : [...required, key];
       break;
@@ -111,6 +125,23 @@ function mutate(schema: S, kind: number, pick: number, amount: number): S {
     case 13:
       p.multipleOf = [1, 2, 0.5][amount % 3] as number;
       break;
+    case 14: {
+      const variants: S[] = [
+        { type: 'string', maxLength: amount % 4 },
+        { type: ['string', 'null'] },
+        { type: 'integer' },
+      ];
+      (shared.properties as Record<string, S>).v = variants[amount % 3] as S;
+      break;
+    }
+    case 15:
+      if (nested) p.required = Array.isArray(p.required) && p.required.length > 0 ? [] : ['p', 'q'];
+      else p.type = 'object';
+      break;
+    case 16:
+      if (nested) nested.q = { type: ['number', 'integer', 'string'][amount % 3] as string };
+      else delete p.type;
+      break;
   }
   if (Array.isArray(s.required) && s.required.length === 0) delete s.required;
   return clean(s);
@@ -123,8 +154,16 @@ function declaredOnly(value: unknown, schema: S): unknown {
   return Object.fromEntries(Object.entries(value).filter(([k]) => k in props));
 }
 
-function check(before: S, after: S, strictOpenObjects: boolean, independent = false): void {
-  const result = compareSchemas(before, after, 'input', { strictOpenObjects });
+function check(
+  before: S,
+  after: S,
+  strictOpenObjects: boolean,
+  independent = false,
+  direction: 'input' | 'output' = 'input',
+): void {
+  const result = compareSchemas(before, after, direction, { strictOpenObjects });
+  // For an output schema the roles swap: the new side's values must be accepted by the old side.
+  if (direction === 'output') [before, after] = [after, before];
   // The library cross-checks itself by sampling; a disagreement would mean the static rules were wrong.
   assert.ok(
     !result.findings.some((f) => f.rule === 'sampling-disagrees'),
@@ -196,6 +235,7 @@ describe('property: the verdict agrees with sampling', () => {
           const edited = mutate(mutate(schema, k1, pick, amount), k2, pick + 1, amount + 3);
           check(schema, edited, false);
           check(edited, schema, false);
+          check(schema, edited, false, false, 'output');
         },
       ),
       { numRuns: 100, seed: 42 },
