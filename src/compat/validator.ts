@@ -25,7 +25,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 function makeAjv(dialect: Dialect, messages: boolean): Ajv {
   // Unoptimised code generation, and no error-message code, compile several times faster: the gate
   // compiles far more schemas than it runs. Messages only change error text, never validity; a
-  // second instance with them explains a rejection when one is reported.
+  // second instance with them explains a rejection when one is reported. Meta-schema validation
+  // is done once per schema by schemaProblem (memoised), not again inside every compile.
   const options = {
     strict: false,
     logger: false,
@@ -33,6 +34,7 @@ function makeAjv(dialect: Dialect, messages: boolean): Ajv {
     validateFormats: true,
     messages,
     code: { optimize: false },
+    validateSchema: false,
   } as const;
   const ajv =
     dialect === '2020-12'
@@ -69,6 +71,7 @@ export interface Validator {
 }
 
 const cache = new Map<string, ValidateFunction>();
+const problems = new Map<string, string | undefined>();
 const MAX_CACHE = 2000;
 
 /**
@@ -77,6 +80,7 @@ const MAX_CACHE = 2000;
  */
 export function clearValidatorCache(): void {
   cache.clear();
+  problems.clear();
   instances.clear();
 }
 
@@ -89,6 +93,8 @@ export function compileSchema(schema: Schema, messages = false): ValidateFunctio
   const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(schema)}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  const problem = schemaProblem(schema);
+  if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
   const ajv = ajvFor(dialect, messages);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
@@ -109,8 +115,14 @@ function withoutId(schema: JsonObject): JsonObject {
 
 /** What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. */
 export function schemaProblem(schema: Schema): string | undefined {
-  const ajv = ajvFor(dialectOf(schema) ?? '2020-12', true);
-  return ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
+  const dialect = dialectOf(schema) ?? '2020-12';
+  const key = `${dialect}\u0000${JSON.stringify(schema)}`;
+  if (problems.has(key)) return problems.get(key);
+  const ajv = ajvFor(dialect, true);
+  const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
+  if (problems.size >= MAX_CACHE) problems.clear();
+  problems.set(key, problem);
+  return problem;
 }
 
 /** The first error of a validator compiled with messages, as one short line. */
