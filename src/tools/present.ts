@@ -13,6 +13,11 @@ export function presentPrincipal(p: PrincipalRecord, w: Wrapper): JsonObject {
   };
 }
 
+/** A whole public profile: the list view plus the bio. */
+export function presentProfile(p: PrincipalRecord, w: Wrapper): JsonObject {
+  return { ...presentPrincipal(p, w), bio: w.wrap(p.bio) };
+}
+
 /** Evidence counted by origin: what strangers may know of a principal's record. */
 export function countByOrigin(evidence: EvidenceRecord[]): Record<string, number> {
   const counts: Record<string, number> = {};

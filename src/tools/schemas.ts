@@ -1,3 +1,4 @@
+import { EVIDENCE_ORIGINS } from '../core/evidence.ts';
 import type { JsonSchema } from '../core/json.ts';
 
 /** Shared JSON Schema pieces, so every tool describes the same things the same way. */
@@ -74,4 +75,25 @@ export const questionItem: JsonSchema = output({
   answer: nullableUntrusted,
   asked_at: timestamp,
   answered_at: nullableTimestamp,
+});
+
+/** How a principal appears in lists (mirrors presentPrincipal). */
+export const principalFields: Record<string, JsonSchema> = {
+  handle: { type: 'string' },
+  status: { enum: ['candidate', 'member'] },
+  display_name: untrustedText,
+  headline: untrustedText,
+  accepts_questions: { type: 'boolean' },
+};
+
+/** A whole public profile (mirrors presentProfile). */
+export const profileFields: Record<string, JsonSchema> = { ...principalFields, bio: untrustedText };
+
+/** One piece of evidence (mirrors presentEvidence). */
+export const evidenceItem: JsonSchema = output({
+  id: { type: 'string' },
+  origin: { enum: [...EVIDENCE_ORIGINS] },
+  claim: untrustedText,
+  artifact_ref: { type: ['string', 'null'] },
+  filed_at: timestamp,
 });

@@ -3,15 +3,7 @@ import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { presentEvidence } from '../present.ts';
 import { ok, refuse } from '../result.ts';
-import { input, output, timestamp, untrustedText } from '../schemas.ts';
-
-export const evidenceItemSchema = output({
-  id: { type: 'string' },
-  origin: { enum: [...EVIDENCE_ORIGINS] },
-  claim: untrustedText,
-  artifact_ref: { type: ['string', 'null'] },
-  filed_at: timestamp,
-});
+import { evidenceItem, input, output } from '../schemas.ts';
 
 export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string; artifact_ref?: string }> = {
   name: 'file_evidence',
@@ -36,7 +28,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
     },
     ['origin', 'claim'],
   ),
-  outputSchema: output({ filed: evidenceItemSchema }),
+  outputSchema: output({ filed: evidenceItem }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);

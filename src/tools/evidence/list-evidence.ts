@@ -2,8 +2,7 @@ import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { countByOrigin, presentEvidence } from '../present.ts';
 import { ok } from '../result.ts';
-import { evidenceCounts, output } from '../schemas.ts';
-import { evidenceItemSchema } from './file-evidence.ts';
+import { evidenceCounts, evidenceItem, output } from '../schemas.ts';
 
 export const listEvidence: ToolSpec<ToolContext, Record<string, never>> = {
   name: 'list_evidence',
@@ -11,7 +10,7 @@ export const listEvidence: ToolSpec<ToolContext, Record<string, never>> = {
   scope: 'evidence:write',
   description: 'Lists the evidence filed for your principal, oldest first, with counts by origin.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: output({ counts: evidenceCounts, evidence: { type: 'array', items: evidenceItemSchema } }),
+  outputSchema: output({ counts: evidenceCounts, evidence: { type: 'array', items: evidenceItem } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(_args, ctx) {
     const evidence = await ctx.store.listEvidence(principalOf(ctx).id);

@@ -1,8 +1,8 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
-import { presentPrincipal } from '../present.ts';
+import { presentProfile } from '../present.ts';
 import { ok, refuse } from '../result.ts';
-import { input, output, untrustedText } from '../schemas.ts';
+import { input, output, profileFields } from '../schemas.ts';
 
 interface Args {
   display_name?: string;
@@ -26,14 +26,7 @@ export const updateProfile: ToolSpec<ToolContext, Args> = {
     }),
     minProperties: 1,
   },
-  outputSchema: output({
-    handle: { type: 'string' },
-    status: { enum: ['candidate', 'member'] },
-    display_name: untrustedText,
-    headline: untrustedText,
-    bio: untrustedText,
-    accepts_questions: { type: 'boolean' },
-  }),
+  outputSchema: output(profileFields),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
@@ -50,6 +43,6 @@ export const updateProfile: ToolSpec<ToolContext, Args> = {
       ...(args.bio !== undefined ? { bio: args.bio } : {}),
       ...(args.accepts_questions !== undefined ? { acceptsQuestions: args.accepts_questions } : {}),
     });
-    return ok({ ...presentPrincipal(p, ctx.wrapper), bio: ctx.wrapper.wrap(p.bio) });
+    return ok(presentProfile(p, ctx.wrapper));
   },
 };

@@ -2,7 +2,7 @@ import type { ToolSpec } from '../../core/registry.ts';
 import type { ToolContext } from '../context.ts';
 import { presentPrincipal } from '../present.ts';
 import { ok } from '../result.ts';
-import { input, output, untrustedText } from '../schemas.ts';
+import { input, output, principalFields } from '../schemas.ts';
 
 export const listMembers: ToolSpec<ToolContext, { accepting_questions_only?: boolean }> = {
   name: 'list_members',
@@ -20,13 +20,7 @@ export const listMembers: ToolSpec<ToolContext, { accepting_questions_only?: boo
   outputSchema: output({
     members: {
       type: 'array',
-      items: output({
-        handle: { type: 'string' },
-        status: { const: 'member' },
-        display_name: untrustedText,
-        headline: untrustedText,
-        accepts_questions: { type: 'boolean' },
-      }),
+      items: output({ ...principalFields, status: { const: 'member' } }),
     },
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -2,7 +2,7 @@ import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { countByOrigin, presentEvidence, presentPrincipal } from '../present.ts';
 import { ok } from '../result.ts';
-import { evidenceCounts, output, timestamp, untrustedText } from '../schemas.ts';
+import { evidenceCounts, evidenceItem, output, principalFields } from '../schemas.ts';
 
 export const listCandidates: ToolSpec<ToolContext, Record<string, never>> = {
   name: 'list_candidates',
@@ -15,22 +15,10 @@ export const listCandidates: ToolSpec<ToolContext, Record<string, never>> = {
     candidates: {
       type: 'array',
       items: output({
-        handle: { type: 'string' },
+        ...principalFields,
         status: { const: 'candidate' },
-        display_name: untrustedText,
-        headline: untrustedText,
-        accepts_questions: { type: 'boolean' },
         evidence_counts: evidenceCounts,
-        evidence: {
-          type: 'array',
-          items: output({
-            id: { type: 'string' },
-            origin: { type: 'string' },
-            claim: untrustedText,
-            artifact_ref: { type: ['string', 'null'] },
-            filed_at: timestamp,
-          }),
-        },
+        evidence: { type: 'array', items: evidenceItem },
         your_review: { enum: ['support', 'oppose', null] },
       }),
     },
