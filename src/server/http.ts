@@ -14,6 +14,7 @@ import { authenticate, headerShape, type Authentication } from './auth.ts';
 import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
 import { classifyFast, createFastPath } from './fast-path.ts';
+import { parseJson, payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
 import { errorFields, type Logger } from './log.ts';
 import { buildMcpServer } from './mcp.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
@@ -180,56 +181,6 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
   };
 }
 
-/** Reads a request body up to `max` bytes; null when it is larger. */
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) {
-    req.resume();
-    return null;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      req.resume();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The request again, its body already read, for the SDK's Node adapter (which reads it as a stream). */
-function replay(req: IncomingMessage, raw: Buffer, auth: AuthInfo) {
-  return {
-    method: req.method,
-    url: req.url,
-    headers: req.headers,
-    auth,
-    async *[Symbol.asyncIterator]() {
-      yield raw;
-    },
-  };
-}
-
-/** Same body as the SDK's own 413, so clients see one answer whichever path read the body. */
-function payloadTooLarge(max: number) {
-  return {
-    jsonrpc: '2.0',
-    error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${max} bytes` },
-    id: null,
-  };
-}
-
 function authInfoFor(auth: Exclude<Authentication, { kind: 'rejected' }>): AuthInfo {
   const caller = auth.caller;
   return {
@@ -259,20 +210,4 @@ function unauthorized(
 
 function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendJson(res, 405, { error: 'method_not_allowed' }, { Allow: allow });
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(text);
 }

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+
+/** Small I/O pieces of the HTTP edge: bodies read under a bound, replayed to the SDK, JSON answers. */
+
+/** Reads a request body up to `max` bytes; null when it is larger. */
+export async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return null;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      req.resume();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request again, its body already read, for the SDK's Node adapter (which reads it as a stream). */
+export function replay(req: IncomingMessage, raw: Buffer, auth: AuthInfo) {
+  return {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    auth,
+    async *[Symbol.asyncIterator]() {
+      yield raw;
+    },
+  };
+}
+
+/** Same body as the SDK's own 413, so clients see one answer whichever path read the body. */
+export function payloadTooLarge(max: number) {
+  return {
+    jsonrpc: '2.0',
+    error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${max} bytes` },
+    id: null,
+  };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}
