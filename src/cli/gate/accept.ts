@@ -1,10 +1,9 @@
 import { worstVerdict, type Tool, type ToolReport } from '../../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
-import { readLock, runCompare } from './compare.ts';
-import { lockTool, lockToTools, writeLock, type AuditEntry, type Lock } from './lockfile.ts';
+import { compareLockWithSource } from './compare.ts';
+import { lockTool, writeLock, type AuditEntry, type Lock } from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { exitCode } from './render.ts';
-import { loadTools } from './sources.ts';
 
 export const ACCEPT_USAGE = `Usage: warden gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
                           [--lock FILE] [--tool NAME[@NEWHASH]]... [--reason TEXT] [--calls calls.jsonl]
@@ -63,11 +62,7 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     io.stdout(ACCEPT_USAGE);
     return EXIT.ok;
   }
-  if (args.positionals.length > 0)
-    throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
-  const lock = readLock(args.lock);
-  const liveTools = await loadTools(args.source);
-  const result = runCompare(lockToTools(lock), liveTools, args);
+  const { lock, live: liveTools, result } = await compareLockWithSource(args);
   const changed = result.tools.filter((t) => t.verdict !== 'identical');
   const selections = args.tools.map(parseSelection);
   for (const s of selections) {

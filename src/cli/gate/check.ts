@@ -1,9 +1,7 @@
-import { EXIT, UsageError, type CliIo } from '../io.ts';
-import { readLock, runCompare } from './compare.ts';
-import { lockToTools } from './lockfile.ts';
+import { EXIT, type CliIo } from '../io.ts';
+import { compareLockWithSource } from './compare.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { exitCode, renderJson, renderText } from './render.ts';
-import { loadTools } from './sources.ts';
 
 export const CHECK_USAGE = `Usage: warden gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
@@ -27,11 +25,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     io.stdout(CHECK_USAGE);
     return EXIT.ok;
   }
-  if (args.positionals.length > 0)
-    throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
-  const lock = readLock(args.lock);
-  const live = await loadTools(args.source);
-  const result = runCompare(lockToTools(lock), live, args);
+  const { result } = await compareLockWithSource(args);
   io.stdout(args.json ? renderJson(result) : renderText(result));
   return exitCode(result, args.allowUnknown);
 }

@@ -10,7 +10,7 @@ import {
 import { UsageError } from '../io.ts';
 import { isLock, lockToTools, parseLock, type Lock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
-import { readJsonFile } from './sources.ts';
+import { loadTools, readJsonFile } from './sources.ts';
 
 export function readCalls(file: string | undefined): RecordedCall[] {
   if (!file) return [];
@@ -53,4 +53,18 @@ export function runCompare(
     strictOpenObjects: args.strictOpenObjects,
     calls: readCalls(args.calls),
   });
+}
+
+/**
+ * The lock against what the source serves now: what check reports and accept blesses.
+ * A stray positional is a usage error (a server command belongs after --).
+ */
+export async function compareLockWithSource(
+  args: GateArgs,
+): Promise<{ lock: Lock; live: Tool[]; result: ManifestComparison }> {
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
+  const lock = readLock(args.lock);
+  const live = await loadTools(args.source);
+  return { lock, live, result: runCompare(lockToTools(lock), live, args) };
 }
