@@ -20,7 +20,7 @@ Commands:
   gate      pin MCP tool manifests and tell breaking changes from compatible ones
   doctor    ask an endpoint which tier you really got, and why
 
-Run "warden <command> --help" for a command's options.
+Run "warden <command> --help" for a command's options; "warden --version" for the version.
 `;
 
 /** Runs one CLI invocation and returns its exit code; never throws. */
@@ -29,6 +29,11 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);
     return name ? EXIT.ok : EXIT.error;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    const { VERSION } = await import('../version.ts');
+    io.stdout(`warden ${VERSION}\n`);
+    return EXIT.ok;
   }
   const load = commands[name];
   if (!load) {

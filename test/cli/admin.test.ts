@@ -208,3 +208,15 @@ describe('store locations on screen', () => {
     assert.doesNotMatch(io.err.join(''), /s3cret/);
   });
 });
+
+describe('warden --version and --help', () => {
+  it('prints the package version and a usage that names every command', async () => {
+    const v = bufferIo({});
+    assert.equal(await main(['--version'], v), 0);
+    assert.match(v.out.join(''), /^warden \d+\.\d+\.\d+\n$/);
+    const h = bufferIo({});
+    assert.equal(await main(['--help'], h), 0);
+    for (const cmd of ['serve', 'stdio', 'admin', 'gate', 'doctor'])
+      assert.match(h.out.join(''), new RegExp(`\\n  ${cmd} `));
+  });
+});
