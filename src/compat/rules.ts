@@ -229,6 +229,13 @@ export const RULES: readonly Rule[] = [
   { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },
   { id: 'recursion-too-deep', input: U, output: U, message: 'schemas nest deeper than the gate follows' },
   {
+    id: 'budget-exhausted',
+    input: U,
+    output: U,
+    message:
+      'the comparison ran out of its work budget ({budget} subschema pairs); a larger budget or a smaller change would decide it',
+  },
+  {
     id: 'unknown-keyword-changed',
     input: U,
     output: U,

@@ -19,6 +19,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'replay-rejected-call': 'manifests.test.ts: replay as the second signal',
   'replay-disagrees': 'manifests.test.ts: a rejection the rules did not predict',
   'sampling-disagrees': 'manifests.test.ts: sampling as the cross-check',
+  'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
     'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',
 };

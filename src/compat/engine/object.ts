@@ -22,16 +22,26 @@ export function additionalOf(s: JsonObject): Schema {
   return a === undefined ? true : (a as Schema);
 }
 
-/** A key no side declares, for witnesses about undeclared properties. */
-export function extraKey(sub: JsonObject, sup: JsonObject): string {
-  let key = 'warden_extra';
+/**
+ * A key no side declares, for witnesses about undeclared properties; undefined when the tried
+ * names are all declared or matched by a pattern (a pattern such as "" matches every name).
+ */
+export function extraKey(sub: JsonObject, sup: JsonObject): string | undefined {
   const taken = (k: string): boolean =>
     k in props(sub) ||
     k in props(sup) ||
     matchingPatterns(sub, k).length > 0 ||
     matchingPatterns(sup, k).length > 0;
-  for (let i = 0; taken(key); i++) key = `warden_extra_${i}`;
-  return key;
+  for (const key of [
+    'warden_extra',
+    '~',
+    '0',
+    '-',
+    'A',
+    ...Array.from({ length: 16 }, (_, i) => `warden_extra_${i}`),
+  ])
+    if (!taken(key)) return key;
+  return undefined;
 }
 
 function withKey(
@@ -203,7 +213,8 @@ function compareAdditional(
   }
   const key = extraKey(sub, sup);
   if (supAdd === false) {
-    const local = withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
+    const local =
+      key === undefined ? undefined : withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
     ctx.emit(
       ctx.id('additional-properties-closed', 'additional-properties-opened'),
       '/additionalProperties',
@@ -212,7 +223,7 @@ function compareAdditional(
     );
     return;
   }
-  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key));
+  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key ?? 'warden_extra'));
 }
 
 /** An object with exactly n properties that the sub side probably accepts. */
