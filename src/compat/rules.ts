@@ -300,6 +300,55 @@ export const RULES: readonly Rule[] = [
     message: 'tool annotation {keyword} changed from {old} to {new}',
   },
   { id: 'tool-field-changed', input: C, output: C, message: 'tool field {field} changed' },
+  // effects: MCP's behaviour hints, read with the defaults a client must assume when absent
+  {
+    id: 'effect-read-only-dropped',
+    input: N,
+    output: N,
+    message: 'the tool is no longer read-only (readOnlyHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-destructive',
+    input: N,
+    output: N,
+    message: 'the tool may now destroy data (destructiveHint {old} → {new})',
+  },
+  {
+    id: 'effect-no-longer-idempotent',
+    input: N,
+    output: N,
+    message: 'repeating a call may now have further effects (idempotentHint {old} → {new})',
+  },
+  {
+    id: 'effect-opened-world',
+    input: N,
+    output: N,
+    message: 'the tool now reaches outside its own world (openWorldHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-read-only',
+    input: C,
+    output: C,
+    message: 'the tool became read-only (readOnlyHint {old} → {new})',
+  },
+  {
+    id: 'effect-no-longer-destructive',
+    input: C,
+    output: C,
+    message: 'the tool no longer destroys data (destructiveHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-idempotent',
+    input: C,
+    output: C,
+    message: 'repeating a call no longer has further effects (idempotentHint {old} → {new})',
+  },
+  {
+    id: 'effect-closed-world',
+    input: C,
+    output: C,
+    message: 'the tool no longer reaches outside its own world (openWorldHint {old} → {new})',
+  },
   {
     id: 'output-schema-added',
     input: C,
@@ -338,6 +387,8 @@ export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error') && typeof value === 'string') return value;
+    // An argument left out means the field was absent (null is a value in its own right).
+    if (value === undefined && (key === 'old' || key === 'new')) return 'absent';
     return show(value);
   });
   return finding.reason ? `${base} (${finding.reason})` : base;
