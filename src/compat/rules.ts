@@ -209,21 +209,91 @@ export const RULES: readonly Rule[] = [
     output: U,
     message: 'oneOf branches may overlap after the change; exclusivity is not decided',
   },
-  { id: 'not-added', input: U, output: C, message: '"not" added; exclusion is not decided' },
+  {
+    id: 'not-added',
+    input: U,
+    output: C,
+    message:
+      '"not" added in a shape the gate does not decide (it decides not of const, enum, type and required); a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
   { id: 'not-removed', input: C, output: U, message: '"not" removed' },
-  { id: 'not-changed', input: U, output: U, message: '"not" changed; exclusion is not decided' },
+  {
+    id: 'not-changed',
+    input: U,
+    output: U,
+    message:
+      '"not" changed; the gate decides a "not" added to a schema without one, not one exclusion against another: a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
+  {
+    id: 'not-excludes-value',
+    input: N,
+    output: C,
+    message: 'value {value} is now excluded by "not"',
+  },
+  {
+    id: 'not-no-longer-excludes-value',
+    input: C,
+    output: N,
+    message: 'value {value} is no longer excluded by "not"',
+  },
   {
     id: 'conditional-added',
     input: U,
     output: C,
-    message: 'if/then/else added; conditionals are not decided',
+    message:
+      'if/then/else added; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
   },
   { id: 'conditional-removed', input: C, output: U, message: 'if/then/else removed' },
   {
     id: 'conditional-changed',
     input: U,
     output: U,
-    message: 'if/then/else changed; conditionals are not decided',
+    message:
+      'if/then/else changed; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
+  // object names and dependencies
+  {
+    id: 'property-name-rejected',
+    input: N,
+    output: C,
+    message: 'property name {property} is no longer allowed by propertyNames',
+  },
+  {
+    id: 'property-name-allowed',
+    input: C,
+    output: N,
+    message: 'property name {property} is now allowed by propertyNames',
+  },
+  {
+    id: 'property-names-constrained',
+    input: A,
+    output: C,
+    message: 'propertyNames now constrains the names of undeclared properties of an open object',
+  },
+  {
+    id: 'property-names-relaxed',
+    input: C,
+    output: A,
+    message: 'propertyNames no longer constrains the names of undeclared properties',
+  },
+  {
+    id: 'property-names-changed',
+    input: U,
+    output: U,
+    message:
+      'propertyNames changed and neither name set is shown to include the other; a closed object (additionalProperties false) would decide it',
+  },
+  {
+    id: 'dependent-required-added',
+    input: N,
+    output: C,
+    message: 'property {property} now requires {requires}',
+  },
+  {
+    id: 'dependent-required-removed',
+    input: C,
+    output: N,
+    message: 'property {property} no longer requires {requires}',
   },
   // references and the unknown
   { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },

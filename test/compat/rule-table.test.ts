@@ -27,6 +27,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'effect-no-longer-destructive': 'effects.test.ts: narrowings are compatible',
   'effect-became-idempotent': 'effects.test.ts: narrowings are compatible',
   'effect-closed-world': 'effects.test.ts: narrowings are compatible',
+  'property-names-changed':
+    'waiver: only when a propertyNames schema cannot be compiled on its own; the comparison then says unknown',
   'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
     'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',

@@ -12,6 +12,7 @@ import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
 import { resolveRef, siblingsApply } from './refs.ts';
 import { compareStrings } from './string.ts';
+import { compareFiniteWhole } from './whole.ts';
 import { compareTypes } from './type.ts';
 import { acceptsAll, sameSubtree, shared, subValue } from './util.ts';
 
@@ -138,6 +139,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   const sup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx);
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
+  if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;
   if (compareSubAllOf(sub, sup, ctx)) return;

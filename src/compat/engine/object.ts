@@ -3,6 +3,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
+import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
 
@@ -131,6 +132,8 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   compareRequired(sub, sup, subReq, supReq, ctx);
   compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx);
   comparePatternProperties(sub, sup, ctx);
+  comparePropertyNames(sub, sup, ctx);
+  compareDependentRequired(sub, sup, ctx);
   const objectOf = (n: number): Json | undefined => objectWithKeys(ctx, sub, n);
   compareCount(
     sub,
