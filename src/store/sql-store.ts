@@ -167,13 +167,19 @@ export class SqlStore implements Store {
 
   async listTokens(principalId: string): Promise<TokenRecord[]> {
     return (
-      await this.sql.all(`${SELECT.token} WHERE t.principal_id = ? ORDER BY t.created_at, t.id`, [principalId])
+      await this.sql.all(`${SELECT.token} WHERE t.principal_id = ? ORDER BY t.created_at, t.id`, [
+        principalId,
+      ])
     ).map((r) => toToken(r, str(r['principal_handle'])));
   }
 
   async revokeToken(id: string, at: string, withdrawal?: DecisionOutcome): Promise<boolean> {
     const changed = await this.sql.write([
-      { sql: `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, params: [at, id], mustChange: true },
+      {
+        sql: `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`,
+        params: [at, id],
+        mustChange: true,
+      },
       ...(withdrawal
         ? [
             {

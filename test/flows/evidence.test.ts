@@ -116,10 +116,19 @@ describe('evidence: a claim needs its artifact', () => {
       assert.equal(r.code, 'artifact_ref_malformed', `${origin} ${ref}`);
       assert.match(r.reason, /points at nothing anyone could check/);
       assert.match(r.reason, why, `${origin} ${ref}: ${r.reason}`);
-      assert.match(r.next, new RegExp(`Send artifact_ref as .*${origin === 'commit' ? 'full commit hash' : 'URL'}`));
+      assert.match(
+        r.next,
+        new RegExp(`Send artifact_ref as .*${origin === 'commit' ? 'full commit hash' : 'URL'}`),
+      );
     }
     assert.equal(
-      (await refused(dora, 'file_evidence', { origin: 'manual', claim: 'x', artifact_ref: `https://git.example.org/a@${sha}` })).code,
+      (
+        await refused(dora, 'file_evidence', {
+          origin: 'manual',
+          claim: 'x',
+          artifact_ref: `https://git.example.org/a@${sha}`,
+        })
+      ).code,
       'invalid_value',
     );
     assert.equal(await count(), before);

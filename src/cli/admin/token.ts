@@ -53,7 +53,8 @@ export const tokenCommands: Record<string, AdminCommand> = {
     async run(deps, args, io) {
       const t = await revokeToken(deps.store, positional(args, 0, 'TOKEN_ID'));
       if (args.values['json']) printJson(io, view(t));
-      else io.stdout(`Revoked ${t.id} "${plain(t.label)}" at ${t.revokedAt}. Its next request gets HTTP 401.\n`);
+      else
+        io.stdout(`Revoked ${t.id} "${plain(t.label)}" at ${t.revokedAt}. Its next request gets HTTP 401.\n`);
       return 0;
     },
   },

@@ -68,7 +68,11 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
       tier: p.tier === 'member' ? 'member' : 'candidate',
       token:
         caller.kind === 'agent'
-          ? { id: caller.token.id, label: ctx.wrapper.wrap(caller.token.label), expires_at: caller.token.expiresAt }
+          ? {
+              id: caller.token.id,
+              label: ctx.wrapper.wrap(caller.token.label),
+              expires_at: caller.token.expiresAt,
+            }
           : null,
       token_scopes: caller.kind === 'agent' ? caller.token.scopes : [],
       mandate: {
