@@ -143,7 +143,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       if (req.method !== 'POST') return mcp(Object.assign(req, { auth: authInfo }), res);
       const limit = auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;
       const raw = await readBody(req, limit);
-      if (raw === null) return sendJson(res, 413, payloadTooLarge(limit));
+      // Closing the connection stops reading the rest of an oversized body.
+      if (raw === null) return sendJson(res, 413, payloadTooLarge(limit), { Connection: 'close' });
       const screened = screenPost(req.headers, raw);
       if (!screened.ok) return sendJson(res, screened.status, screened.body);
       const message = screened.message;
