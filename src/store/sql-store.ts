@@ -18,6 +18,7 @@ import type {
   Store,
   TokenRecord,
 } from './contract.ts';
+import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
 import {
   mandateColumns,
@@ -36,8 +37,10 @@ import type { Param, SqlExecutor } from './sql.ts';
 const now = (): string => new Date().toISOString();
 
 /** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
-export class SqlStore implements Store {
-  constructor(readonly sql: SqlExecutor) {}
+export class SqlStore extends ConsoleSql implements Store {
+  constructor(override readonly sql: SqlExecutor) {
+    super(sql);
+  }
 
   get kind(): string {
     return this.sql.kind;
