@@ -54,6 +54,7 @@ export async function startSession(
     hash: hashSecret(id),
     principalId,
     csrf: newSecret(),
+    at: now.toISOString(),
     expiresAt: new Date(now.getTime() + cfg.maxMs).toISOString(),
   });
   return sessionCookie(id, cfg);

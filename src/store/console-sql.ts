@@ -34,8 +34,8 @@ export class ConsoleSql implements ConsoleStore {
     return { result: row['used_at'] === null ? 'expired' : 'used' };
   }
 
-  async createSession(s: { hash: string; principalId: string; csrf: string; expiresAt: string }) {
-    const at = new Date().toISOString();
+  async createSession(s: { hash: string; principalId: string; csrf: string; at: string; expiresAt: string }) {
+    const at = s.at;
     await this.sql.run(
       `INSERT INTO console_sessions (hash, principal_id, csrf, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
       [s.hash, s.principalId, s.csrf, at, at, s.expiresAt],

@@ -166,7 +166,14 @@ export interface ConsoleStore {
   /** Marks the link used in one conditional write, so a link signs in at most once even under a race. */
   consumeLoginLink(hash: string, at: string): Promise<LinkUse>;
 
-  createSession(s: { hash: string; principalId: string; csrf: string; expiresAt: string }): Promise<void>;
+  /** `at` is the sign-in instant (created and last seen), from the caller's clock. */
+  createSession(s: {
+    hash: string;
+    principalId: string;
+    csrf: string;
+    at: string;
+    expiresAt: string;
+  }): Promise<void>;
   getSession(hash: string): Promise<ConsoleSessionRecord | null>;
   touchSession(hash: string, at: string): Promise<void>;
   deleteSession(hash: string): Promise<void>;

@@ -69,12 +69,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startConsoleClub(opts: Partial<ConsoleDeps> = {}): Promise<ConsoleClub> {
+export async function startConsoleClub(
+  opts: Partial<ConsoleDeps> = {},
+  serve: { https?: boolean } = {},
+): Promise<ConsoleClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
   const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'));
   const registry = buildRegistry();
   const port = await freePort();
-  const base = `http://localhost:${port}`;
+  // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.
+  const base = `${serve.https ? 'https' : 'http'}://localhost:${port}`;
   const server = await startHttpServer({
     store,
     registry,
@@ -101,7 +105,9 @@ export async function startConsoleClub(opts: Partial<ConsoleDeps> = {}): Promise
       return { token: issued.token, tokenId: issued.record.id };
     },
     async link(handle, expires) {
-      return (await makeLoginLink(store, handle, { publicUrl: base, ...(expires ? { expires } : {}) })).url;
+      const now = opts.now?.() ?? new Date();
+      return (await makeLoginLink(store, handle, { publicUrl: base, now, ...(expires ? { expires } : {}) }))
+        .url;
     },
     async connect(token) {
       const c = await connectClient(server.mcpUrl, token, 'legacy');
@@ -157,4 +163,56 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A browser-less console visitor: fetch with a cookie jar of one, for header-level tests. */
+export class Visitor {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(this.base + path, {
+      redirect: 'manual',
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+  }
+
+  /** A form post; Origin is ours unless told otherwise (null: none sent). */
+  async post(
+    path: string,
+    form: Record<string, string | string[]>,
+    opts: { origin?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) body.append(k, x);
+    const origin = opts.origin === undefined ? this.base : opts.origin;
+    const res = await fetch(this.base + path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(origin ? { origin } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...opts.headers,
+      },
+      body: body.toString(),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
+    return res;
+  }
+
+  /** Signs in with a one-time link, as a person pressing "Continue". */
+  async signInWith(link: string): Promise<Response> {
+    const t = new URL(link).searchParams.get('t')!;
+    return this.post('/console/link', { t });
+  }
+
+  /** The CSRF token of the current session, read from a page's form. */
+  async csrf(): Promise<string> {
+    const text = await (await this.get('/console/mandate')).text();
+    const m = /name="_csrf" value="([^"]+)"/.exec(text);
+    if (!m) throw new Error('no CSRF field: not signed in?');
+    return m[1]!;
+  }
 }
