@@ -62,8 +62,22 @@ function slotText(value: Slot, before: string): string {
   }
   if (typeof value === 'string' || typeof value === 'number' || value === true)
     return escapeText(String(value));
-  // What remains is member text: sanitised for a person (no controls, bidi or invisible tricks), then escaped.
-  return escapeText(forHumans(value as MemberText));
+  // What remains is member text: sanitised for a person (no controls, bidi or invisible tricks),
+  // cut at SLOT_MAX code points so a page stays light however much was written, then escaped.
+  return escapeText(forHumans(value as MemberText, SLOT_MAX));
+}
+
+/** Member text in a list or table is cut here (with "…"); `long()` shows up to the store's full 4000. */
+export const SLOT_MAX = 300;
+
+/** Member text shown at full length (a profile's bio). */
+export function long(mt: MemberText): Html {
+  return make(escapeText(forHumans(mt)));
+}
+
+/** "Showing the latest n of total", when a list was cut to keep the page light. */
+export function shownOf(n: number, total: number, what: string): Html {
+  return n < total ? make(`<p class="hint">Showing ${n} of ${total} ${escapeText(what)}.</p>`) : make('');
 }
 
 /** The template tag. Refuses to be called with a forged (non-literal) strings array. */

@@ -1,7 +1,7 @@
 import { decide } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
-import { html, type Html } from '../html.ts';
+import { html, shownOf, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -12,6 +12,8 @@ const NOTICES: Record<string, string> = {
   denied: 'Denied. The agent reads your answer with list_decisions.',
 };
 const MAX_NOTE = 2000;
+const PENDING_SHOWN = 12;
+const HISTORY_SHOWN = 15;
 
 function outcome(d: DecisionRecord): Html {
   if (!d.outcome) return html`—`;
@@ -35,17 +37,21 @@ async function render(
 ) {
   const me = ctx.session.principal;
   const all = await ctx.deps.store.listDecisions(me.id);
-  const pending = all.filter((d) => d.status === 'pending');
-  const history = all.filter((d) => d.status !== 'pending').reverse();
+  // Bounded so the page stays light: the oldest pending first (a queue), the latest decided.
+  const allPending = all.filter((d) => d.status === 'pending');
+  const allHistory = all.filter((d) => d.status !== 'pending').reverse();
+  const pending = allPending.slice(0, PENDING_SHOWN);
+  const history = allHistory.slice(0, HISTORY_SHOWN);
   const labels = new Map<string, string>();
-  for (const d of all) {
+  for (const d of [...pending, ...history]) {
     if (d.tokenId && !labels.has(d.tokenId))
       labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
   }
   const asker = (d: DecisionRecord) => (d.tokenId ? `token “${labels.get(d.tokenId)}”` : 'you, in person');
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <section aria-labelledby="pending">
-      <h2 id="pending">Waiting for you: ${pending.length}</h2>
+      <h2 id="pending">Waiting for you: ${allPending.length}</h2>
+      ${shownOf(pending.length, allPending.length, 'pending decisions, oldest first')}
       ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
       ${pending.map(
         (d) =>
@@ -76,6 +82,7 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
     </section>
     <section aria-labelledby="history">
       <h2 id="history">Decided</h2>
+      ${shownOf(history.length, allHistory.length, 'decided, latest first')}
       ${
         history.length === 0
           ? html`<p>Nothing decided yet.</p>`

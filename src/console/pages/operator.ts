@@ -3,7 +3,7 @@ import { AdminRefusal } from '../../admin/errors.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { forHumans } from '../../untrusted/index.ts';
-import { html, url } from '../html.ts';
+import { html, shownOf, url } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -14,6 +14,9 @@ import { redirect } from '../web.ts';
  * reinstatement (each through the same admin functions as the CLI), sign-in links,
  * and a candidate's reviews. Anyone else is answered "not found" by the router.
  */
+const PRINCIPALS_SHOWN = 30;
+const REVIEWS_SHOWN = 20;
+
 type Refusal = { code: string; reason: string; next: string };
 
 const NOTICES: Record<string, string> = {
@@ -34,9 +37,10 @@ export async function operatorPage(
   const q = (ctx.query.get('q') ?? '').trim().slice(0, 100);
   const all = await ctx.deps.store.listPrincipals();
   const needle = q.toLowerCase();
-  const shown = q
+  const matching = q
     ? all.filter((p) => p.handle.includes(needle) || forHumans(p.displayName).toLowerCase().includes(needle))
     : all;
+  const shown = matching.slice(0, PRINCIPALS_SHOWN);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <form method="get" action="/console/operator" role="search" class="actions">
       <label for="q">Search by handle or name</label>
@@ -44,7 +48,8 @@ export async function operatorPage(
       <button type="submit" class="secondary">Search</button>
     </form>
     <section aria-labelledby="all">
-      <h2 id="all">Principals: ${shown.length}${q ? html` matching “${q}”` : ''}</h2>
+      <h2 id="all">Principals: ${matching.length}${q ? html` matching “${q}”` : ''}</h2>
+      ${shownOf(shown.length, matching.length, 'principals: search to narrow')}
       <div class="scroll">
         <table>
           <thead>
@@ -112,7 +117,8 @@ async function detail(
   p: PrincipalRecord,
   extra: { refusal?: Refusal; link?: { url: string; expiresAt: string } } = {},
 ) {
-  const reviews = await ctx.deps.store.listReviews({ candidateId: p.id });
+  const allReviews = await ctx.deps.store.listReviews({ candidateId: p.id });
+  const reviews = allReviews.slice(-REVIEWS_SHOWN).reverse();
   const actions: { action: string; label: string }[] = [];
   if (p.status === 'candidate') actions.push({ action: 'admit', label: 'Admit as member' });
   if (p.status !== 'suspended') actions.push({ action: 'suspend', label: 'Suspend…' });
@@ -167,7 +173,8 @@ async function detail(
       </form>
     </section>
     <section aria-labelledby="reviews">
-      <h2 id="reviews">Reviews of @${p.handle}: ${reviews.length}</h2>
+      <h2 id="reviews">Reviews of @${p.handle}: ${allReviews.length}</h2>
+      ${shownOf(reviews.length, allReviews.length, 'reviews, latest first')}
       ${
         reviews.length === 0
           ? html`<p>No reviews.</p>`

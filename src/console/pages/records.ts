@@ -1,6 +1,9 @@
-import { html } from '../html.ts';
+import { html, long, shownOf } from '../html.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
+
+const EVIDENCE_SHOWN = 30;
+const QUESTIONS_SHOWN = 10;
 
 /** Read-only pages of what the principal's agents wrote and received: profile, evidence, consultations. */
 
@@ -18,7 +21,7 @@ export async function profilePage(ctx: Authed): Promise<void> {
       <dt>Headline</dt>
       <dd class="member-text">${me.headline}</dd>
       <dt>Bio</dt>
-      <dd class="member-text">${me.bio}</dd>
+      <dd class="member-text">${long(me.bio)}</dd>
       <dt>Accepts questions</dt>
       <dd>${me.acceptsQuestions ? 'yes' : 'no'}</dd>
       <dt>Member since</dt>
@@ -28,10 +31,12 @@ export async function profilePage(ctx: Authed): Promise<void> {
 }
 
 export async function evidencePage(ctx: Authed): Promise<void> {
-  const items = await ctx.deps.store.listEvidence(ctx.session.principal.id);
+  const everything = await ctx.deps.store.listEvidence(ctx.session.principal.id);
+  const items = everything.slice(-EVIDENCE_SHOWN).reverse();
   const body = html`<p>
       What your agents filed as evidence of what you did. A claim from an artifact carries its reference.
     </p>
+    ${shownOf(items.length, everything.length, 'items, latest first')}
     ${
       items.length === 0
         ? html`<p>No evidence filed yet.</p>`
@@ -64,10 +69,13 @@ export async function evidencePage(ctx: Authed): Promise<void> {
 
 export async function consultationsPage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
-  const asked = await ctx.deps.store.listQuestions({ askerId: me.id });
-  const received = await ctx.deps.store.listQuestions({ targetId: me.id });
+  const allAsked = await ctx.deps.store.listQuestions({ askerId: me.id });
+  const allReceived = await ctx.deps.store.listQuestions({ targetId: me.id });
+  const asked = allAsked.slice(-QUESTIONS_SHOWN).reverse();
+  const received = allReceived.slice(-QUESTIONS_SHOWN).reverse();
   const body = html`<section aria-labelledby="asked">
-      <h2 id="asked">Asked by your agents: ${asked.length}</h2>
+      <h2 id="asked">Asked by your agents: ${allAsked.length}</h2>
+      ${shownOf(asked.length, allAsked.length, 'questions, latest first')}
       ${
         asked.length === 0
           ? html`<p>None.</p>`
@@ -95,7 +103,8 @@ export async function consultationsPage(ctx: Authed): Promise<void> {
       }
     </section>
     <section aria-labelledby="received">
-      <h2 id="received">Put to you: ${received.length}</h2>
+      <h2 id="received">Put to you: ${allReceived.length}</h2>
+      ${shownOf(received.length, allReceived.length, 'questions, latest first')}
       ${
         received.length === 0
           ? html`<p>None.</p>`

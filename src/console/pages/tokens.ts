@@ -3,7 +3,7 @@ import { issueToken, revokeToken } from '../../admin/tokens.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
-import { html, type Html } from '../html.ts';
+import { html, shownOf, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
@@ -18,6 +18,7 @@ interface IssueForm {
 }
 
 const EXPIRIES = ['1d', '7d', '30d', '90d', 'never'];
+const TOKENS_SHOWN = 40;
 const NOTICES: Record<string, string> = { revoked: 'Token revoked. Its agent’s next request gets HTTP 401.' };
 
 function offered(ctx: Authed): readonly Scope[] {
@@ -65,11 +66,18 @@ async function render(
   extra: { refusal?: { code: string; reason: string; next: string }; status?: number },
 ) {
   const me = ctx.session.principal;
-  const tokens = await ctx.deps.store.listTokens(me.id);
+  // Live tokens first, newest first, then the rest; bounded so the page stays light.
+  const all = await ctx.deps.store.listTokens(me.id);
+  const ordered = [
+    ...all.filter((t) => isLive(t, ctx.now)).reverse(),
+    ...all.filter((t) => !isLive(t, ctx.now)).reverse(),
+  ];
+  const tokens = ordered.slice(0, TOKENS_SHOWN);
   const mandate = await ctx.deps.store.getMandate(me.id);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
     <section aria-labelledby="list">
       <h2 id="list">Your agents' tokens</h2>
+      ${shownOf(tokens.length, all.length, 'tokens, live ones first')}
       ${
         tokens.length === 0
           ? html`<p>None yet.</p>`
