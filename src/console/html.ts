@@ -75,11 +75,6 @@ export function long(mt: MemberText): Html {
   return make(escapeText(forHumans(mt)));
 }
 
-/** "Showing the latest n of total", when a list was cut to keep the page light. */
-export function shownOf(n: number, total: number, what: string): Html {
-  return n < total ? make(`<p class="hint">Showing ${n} of ${total} ${escapeText(what)}.</p>`) : make('');
-}
-
 /** The template tag. Refuses to be called with a forged (non-literal) strings array. */
 export function html(strings: TemplateStringsArray, ...slots: Slot[]): Html {
   if (!Array.isArray(strings.raw) || !Object.isFrozen(strings)) {

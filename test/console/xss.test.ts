@@ -81,11 +81,17 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
   });
 
   /** Each page, and which planted strings it must show. */
-  const PAGES: { path: string; name: string; expect: readonly string[] }[] = [
+  const PAGES: { path: string; name: string; expect: readonly string[]; more?: string }[] = [
     { path: '/console/', name: 'overview', expect: [XSS_CORPUS[0]!] },
     { path: '/console/profile', name: 'profile', expect: XSS_CORPUS },
     { path: '/console/evidence', name: 'evidence', expect: XSS_CORPUS },
-    { path: '/console/consultations', name: 'consultations', expect: XSS_CORPUS },
+    {
+      path: '/console/consultations',
+      name: 'consultations',
+      expect: XSS_CORPUS,
+      // Ten per list per page: the rest is one "Next page" away.
+      more: '/console/consultations?asked=2&received=2',
+    },
     { path: '/console/decisions', name: 'decisions', expect: XSS_CORPUS },
     { path: '/console/operator', name: 'operator-list', expect: XSS_CORPUS },
     { path: '/console/operator/principal?h=cand', name: 'operator-reviews', expect: XSS_CORPUS },
@@ -115,7 +121,14 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
       assert.ok(bytes < 100 * 1024, `${p.path} weighs ${bytes} bytes`);
       await page.waitForTimeout(50);
       assert.equal(await sentinel(page), undefined, `${p.path}: an injected script ran`);
-      const text = flat(await page.locator('main').innerText());
+      let text = flat(await page.locator('main').innerText());
+      if (p.more) {
+        await page.getByRole('link', { name: 'Next page' }).first().click();
+        await page.waitForURL(/asked=2/);
+        await page.goto(club.base + p.more);
+        assert.equal(await sentinel(page), undefined, `${p.more}: an injected script ran`);
+        text += ' ' + flat(await page.locator('main').innerText());
+      }
       for (const raw of p.expect) {
         assert.ok(text.includes(shown(raw)), `${p.path} does not show ${JSON.stringify(raw)}`);
       }

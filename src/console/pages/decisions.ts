@@ -1,7 +1,8 @@
 import { decide } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
-import { html, shownOf, type Html } from '../html.ts';
+import { html, type Html } from '../html.ts';
+import { paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -40,8 +41,10 @@ async function render(
   // Bounded so the page stays light: the oldest pending first (a queue), the latest decided.
   const allPending = all.filter((d) => d.status === 'pending');
   const allHistory = all.filter((d) => d.status !== 'pending').reverse();
-  const pending = allPending.slice(0, PENDING_SHOWN);
-  const history = allHistory.slice(0, HISTORY_SHOWN);
+  const p = paged(allPending, ctx, PENDING_SHOWN, 'pending', 'pending decisions, oldest first');
+  const h = paged(allHistory, ctx, HISTORY_SHOWN, 'history', 'decided, latest first');
+  const pending = p.shown;
+  const history = h.shown;
   const labels = new Map<string, string>();
   for (const d of [...pending, ...history]) {
     if (d.tokenId && !labels.has(d.tokenId))
@@ -51,8 +54,7 @@ async function render(
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <section aria-labelledby="pending">
       <h2 id="pending">Waiting for you: ${allPending.length}</h2>
-      ${shownOf(pending.length, allPending.length, 'pending decisions, oldest first')}
-      ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
+      ${p.nav} ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
       ${pending.map(
         (d) =>
           html`<article class="decision" aria-labelledby="d-${d.id}">
@@ -82,7 +84,7 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
     </section>
     <section aria-labelledby="history">
       <h2 id="history">Decided</h2>
-      ${shownOf(history.length, allHistory.length, 'decided, latest first')}
+      ${h.nav}
       ${
         history.length === 0
           ? html`<p>Nothing decided yet.</p>`

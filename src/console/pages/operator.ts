@@ -3,7 +3,8 @@ import { AdminRefusal } from '../../admin/errors.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { forHumans } from '../../untrusted/index.ts';
-import { html, shownOf, url } from '../html.ts';
+import { html, url } from '../html.ts';
+import { paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -40,7 +41,7 @@ export async function operatorPage(
   const matching = q
     ? all.filter((p) => p.handle.includes(needle) || forHumans(p.displayName).toLowerCase().includes(needle))
     : all;
-  const shown = matching.slice(0, PRINCIPALS_SHOWN);
+  const { shown, nav } = paged(matching, ctx, PRINCIPALS_SHOWN, 'page', 'principals');
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <form method="get" action="/console/operator" role="search" class="actions">
       <label for="q">Search by handle or name</label>
@@ -49,7 +50,7 @@ export async function operatorPage(
     </form>
     <section aria-labelledby="all">
       <h2 id="all">Principals: ${matching.length}${q ? html` matching “${q}”` : ''}</h2>
-      ${shownOf(shown.length, matching.length, 'principals: search to narrow')}
+      ${nav}
       <div class="scroll">
         <table>
           <thead>
@@ -118,7 +119,13 @@ async function detail(
   extra: { refusal?: Refusal; link?: { url: string; expiresAt: string } } = {},
 ) {
   const allReviews = await ctx.deps.store.listReviews({ candidateId: p.id });
-  const reviews = allReviews.slice(-REVIEWS_SHOWN).reverse();
+  const { shown: reviews, nav } = paged(
+    [...allReviews].reverse(),
+    ctx,
+    REVIEWS_SHOWN,
+    'reviews',
+    'reviews, latest first',
+  );
   const actions: { action: string; label: string }[] = [];
   if (p.status === 'candidate') actions.push({ action: 'admit', label: 'Admit as member' });
   if (p.status !== 'suspended') actions.push({ action: 'suspend', label: 'Suspend…' });
@@ -174,7 +181,7 @@ async function detail(
     </section>
     <section aria-labelledby="reviews">
       <h2 id="reviews">Reviews of @${p.handle}: ${allReviews.length}</h2>
-      ${shownOf(reviews.length, allReviews.length, 'reviews, latest first')}
+      ${nav}
       ${
         reviews.length === 0
           ? html`<p>No reviews.</p>`

@@ -1,5 +1,6 @@
 import { tierOfStatus } from '../../core/tiers.ts';
-import { html, shownOf } from '../html.ts';
+import { html } from '../html.ts';
+import { paged } from '../paging.ts';
 import { noticeBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
@@ -11,7 +12,7 @@ export async function overviewPage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
   const mandate = await store.getMandate(me.id);
   const live = (await store.listTokens(me.id)).filter((t) => isLive(t, ctx.now)).reverse();
-  const tokens = live.slice(0, 40);
+  const { shown: tokens, nav } = paged(live, ctx, 40, 'page', 'live tokens, newest first');
   const pending = await store.listDecisions(me.id, { status: 'pending' });
   const passkeys = await store.listPasskeys(me.id);
   const tier = tierOfStatus(me.status);
@@ -41,7 +42,7 @@ export async function overviewPage(ctx: Authed): Promise<void> {
     </section>
     <section aria-labelledby="agents">
       <h2 id="agents">Your agents' tokens today</h2>
-      ${shownOf(tokens.length, live.length, 'live tokens, newest first')}
+      ${nav}
       ${
         tokens.length === 0
           ? html`<p>No live tokens. <a href="/console/tokens">Issue one</a>.</p>`

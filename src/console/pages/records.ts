@@ -1,4 +1,5 @@
-import { html, long, shownOf } from '../html.ts';
+import { html, long } from '../html.ts';
+import { paged } from '../paging.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
 
@@ -32,11 +33,17 @@ export async function profilePage(ctx: Authed): Promise<void> {
 
 export async function evidencePage(ctx: Authed): Promise<void> {
   const everything = await ctx.deps.store.listEvidence(ctx.session.principal.id);
-  const items = everything.slice(-EVIDENCE_SHOWN).reverse();
+  const { shown: items, nav } = paged(
+    [...everything].reverse(),
+    ctx,
+    EVIDENCE_SHOWN,
+    'page',
+    'items, latest first',
+  );
   const body = html`<p>
       What your agents filed as evidence of what you did. A claim from an artifact carries its reference.
     </p>
-    ${shownOf(items.length, everything.length, 'items, latest first')}
+    ${nav}
     ${
       items.length === 0
         ? html`<p>No evidence filed yet.</p>`
@@ -71,11 +78,19 @@ export async function consultationsPage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
   const allAsked = await ctx.deps.store.listQuestions({ askerId: me.id });
   const allReceived = await ctx.deps.store.listQuestions({ targetId: me.id });
-  const asked = allAsked.slice(-QUESTIONS_SHOWN).reverse();
-  const received = allReceived.slice(-QUESTIONS_SHOWN).reverse();
+  const a = paged([...allAsked].reverse(), ctx, QUESTIONS_SHOWN, 'asked', 'questions asked, latest first');
+  const r = paged(
+    [...allReceived].reverse(),
+    ctx,
+    QUESTIONS_SHOWN,
+    'received',
+    'questions received, latest first',
+  );
+  const asked = a.shown;
+  const received = r.shown;
   const body = html`<section aria-labelledby="asked">
       <h2 id="asked">Asked by your agents: ${allAsked.length}</h2>
-      ${shownOf(asked.length, allAsked.length, 'questions, latest first')}
+      ${a.nav}
       ${
         asked.length === 0
           ? html`<p>None.</p>`
@@ -104,7 +119,7 @@ export async function consultationsPage(ctx: Authed): Promise<void> {
     </section>
     <section aria-labelledby="received">
       <h2 id="received">Put to you: ${allReceived.length}</h2>
-      ${shownOf(received.length, allReceived.length, 'questions, latest first')}
+      ${r.nav}
       ${
         received.length === 0
           ? html`<p>None.</p>`

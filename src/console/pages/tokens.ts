@@ -3,7 +3,8 @@ import { issueToken, revokeToken } from '../../admin/tokens.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
-import { html, shownOf, type Html } from '../html.ts';
+import { html, type Html } from '../html.ts';
+import { paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
@@ -72,12 +73,12 @@ async function render(
     ...all.filter((t) => isLive(t, ctx.now)).reverse(),
     ...all.filter((t) => !isLive(t, ctx.now)).reverse(),
   ];
-  const tokens = ordered.slice(0, TOKENS_SHOWN);
+  const { shown: tokens, nav } = paged(ordered, ctx, TOKENS_SHOWN, 'page', 'tokens, live ones first');
   const mandate = await ctx.deps.store.getMandate(me.id);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
     <section aria-labelledby="list">
       <h2 id="list">Your agents' tokens</h2>
-      ${shownOf(tokens.length, all.length, 'tokens, live ones first')}
+      ${nav}
       ${
         tokens.length === 0
           ? html`<p>None yet.</p>`
