@@ -1,6 +1,7 @@
 import { decide } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
+import type { MemberText } from '../../untrusted/index.ts';
 import { html, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
@@ -45,12 +46,14 @@ async function render(
   const h = paged(allHistory, ctx, HISTORY_SHOWN, 'history', 'decided, latest first');
   const pending = p.shown;
   const history = h.shown;
-  const labels = new Map<string, string>();
+  // Token labels are member text since they may be written by anyone issuing a token: escaped like the rest.
+  const labels = new Map<string, MemberText | string>();
   for (const d of [...pending, ...history]) {
     if (d.tokenId && !labels.has(d.tokenId))
       labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
   }
-  const asker = (d: DecisionRecord) => (d.tokenId ? `token “${labels.get(d.tokenId)}”` : 'you, in person');
+  const asker = (d: DecisionRecord) =>
+    d.tokenId ? html`token “${labels.get(d.tokenId)}”` : html`you, in person`;
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <section aria-labelledby="pending">
       <h2 id="pending">Waiting for you: ${allPending.length}</h2>
