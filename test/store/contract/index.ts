@@ -2,6 +2,7 @@ import { describe } from 'node:test';
 import type { Backend } from './backend.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
+import { limitContract } from './limits.ts';
 import { mandateContract } from './mandates.ts';
 import { principalContract } from './principals.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
@@ -21,5 +22,6 @@ export function storeContract(name: string, backend: Backend): void {
     mandateContract(backend);
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
+    limitContract(backend);
   });
 }
