@@ -30,7 +30,8 @@ let window = { start: 0, stacks: 0, suppressed: 0 };
  */
 export function errorFields(err: unknown, now = Date.now()): Record<string, unknown> {
   if (!(err instanceof Error)) return { error: String(err) };
-  if (now < window.start || now - window.start >= STACK_WINDOW_MS) window = { start: now, stacks: 0, suppressed: 0 };
+  if (now < window.start || now - window.start >= STACK_WINDOW_MS)
+    window = { start: now, stacks: 0, suppressed: 0 };
   if (window.stacks < STACKS_PER_WINDOW) {
     window.stacks++;
     return { error: err.message, stack: err.stack };
