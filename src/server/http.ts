@@ -15,7 +15,7 @@ import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
 import { classifyFast, createFastPath } from './fast-path.ts';
 import { payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
-import { errorFields, logSdkError, type Logger } from './log.ts';
+import { logRequestError, type Logger } from './log.ts';
 import { screenPost } from './screen.ts';
 import { buildMcpServer } from './mcp.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
@@ -85,13 +85,13 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     {
       responseMode: 'auto',
       maxRequestBodySize: maxBody,
-      onerror: (err) => logSdkError(opts.logger, 'mcp_error', err),
+      onerror: (err) => logRequestError(opts.logger, 'mcp_error', err),
     },
   );
   const fast = opts.fastPath === false ? null : createFastPath(deps);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
-    onerror: (err) => logSdkError(opts.logger, 'mcp_adapter_error', err),
+    onerror: (err) => logRequestError(opts.logger, 'mcp_adapter_error', err),
   });
 
   let base = '';
@@ -104,7 +104,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     { headersTimeout, requestTimeout, connectionsCheckingInterval: 1_000 },
     (req, res) => {
       route(req, res).catch((err: unknown) => {
-        opts.logger.error('http_error', errorFields(err));
+        logRequestError(opts.logger, 'http_error', err);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
         else res.end();
       });
