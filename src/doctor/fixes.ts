@@ -20,6 +20,12 @@ export function rejectionFix(r: Rejection, target: Target): string {
       return target.kind === 'http'
         ? 'send the header exactly as "Authorization: Bearer wdn_…", with a Warden agent token after the word Bearer'
         : 'set WARDEN_TOKEN to a Warden agent token (wdn_…)';
+    case 'unknown':
+      if (r.emptyStore)
+        return target.kind === 'stdio'
+          ? `point the server at the store the token was issued from: add WARDEN_DB=/absolute/path/to/warden.db (or --db) to ${target.source ? "this entry's env" : 'its environment'}; a new token would only hide the mistake`
+          : 'start the server on the store the token was issued from (warden serve --db /absolute/path/to/warden.db, or WARDEN_DB); a new token would only hide the mistake';
+      return `issue a new token (${ISSUE}) and put it in ${whereCredentialGoes(target)}`;
     default:
       return `issue a new token (${ISSUE}) and put it in ${whereCredentialGoes(target)}`;
   }

@@ -25,7 +25,9 @@ export function rejectionReason(r: Rejection, target: Target): string {
     case 'expired':
       return when ? `the token expired on ${when}` : 'the token has expired';
     case 'unknown':
-      return 'the token is not known to this server (mistyped, or issued by another Warden)';
+      return r.emptyStore
+        ? 'the token is not known to this server, whose store has no principals at all: the server is most likely running on the wrong store (a new, empty one, e.g. started from another directory or with another --db), not the token that is wrong'
+        : 'the token is not known to this server (mistyped, or issued by another Warden)';
     case 'suspended':
       return "the token's principal is suspended: every one of their tokens is refused until the club reinstates them";
     case 'malformed':

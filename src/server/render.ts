@@ -37,7 +37,7 @@ export const REFUSAL_META_KEY = 'warden/refusal';
  * `isError` is set, and throws away the result when it does not match; SDK 2.x and
  * the Python SDK skip that check on errors, and all three require no structured
  * content on an error. Leaving it out keeps every output schema to the success shape
- * (the lean tools/list) and lets every client read the refusal. See docs/refusals.md.
+ * (the lean tools/list) and lets every client read the refusal. See docs/interop.md.
  */
 export function renderRefusal(r: Refusal): CallToolResult {
   return {

@@ -52,6 +52,8 @@ export interface Session {
 
 export interface ClientKind {
   name: string;
+  /** How many calls the matrix may have in flight at once. */
+  parallel: number;
   open(target: Target): Promise<Session>;
 }
 
@@ -84,6 +86,7 @@ const authHeaders = (token: string | undefined): Record<string, string> =>
 /** The official TypeScript SDK 1.x client (npm `latest` of @modelcontextprotocol/sdk). */
 export const sdkV1: ClientKind = {
   name: 'SDK 1.x',
+  parallel: 4,
   async open(target) {
     const client = new ClientV1({ name: 'matrix-v1', version: '1.0.0' });
     await client.connect(
@@ -109,6 +112,7 @@ export const sdkV1: ClientKind = {
 function sdkV2(era: 'legacy' | 'modern'): ClientKind {
   return {
     name: era === 'modern' ? 'SDK 2.x, 2026-07-28' : 'SDK 2.x, 2025-11-25',
+    parallel: 4,
     async open(target) {
       const client = new ClientV2(
         { name: 'matrix-v2', version: '1.0.0' },
@@ -149,23 +153,33 @@ const INSPECTOR_BUILD = dirname(
  */
 export const inspectorCli: ClientKind = {
   name: 'Inspector CLI',
+  // Two processes per call over stdio (the Inspector and a Warden): keep it gentle on a small machine.
+  parallel: 2,
   async open(target) {
     const run = async (extra: string[]): Promise<unknown> => {
       const targetArgs =
         target.transport === 'http'
           ? [target.url, '--transport', 'http', ...headerArgs(target.token)]
           : [process.execPath, BIN, 'stdio', '--transport', 'stdio'];
-      // It finds its own package.json relative to the working directory: run it from its folder.
-      const { stdout } = await exec(
-        process.execPath,
-        [join(INSPECTOR_BUILD, 'index.js'), ...targetArgs, ...extra],
-        {
-          cwd: INSPECTOR_BUILD,
-          env: target.transport === 'stdio' ? { ...process.env, ...stdioEnv(target) } : process.env,
-          timeout: 60_000,
-          maxBuffer: 8 * 1024 * 1024,
-        },
-      );
+      const argv = [join(INSPECTOR_BUILD, 'index.js'), ...targetArgs, ...extra];
+      const options = {
+        // It finds its own package.json relative to the working directory: run it from its folder.
+        cwd: INSPECTOR_BUILD,
+        env: target.transport === 'stdio' ? { ...process.env, ...stdioEnv(target) } : process.env,
+        timeout: 120_000,
+        maxBuffer: 8 * 1024 * 1024,
+      };
+      let stdout: string;
+      try {
+        ({ stdout } = await exec(process.execPath, argv, options));
+      } catch (err) {
+        // One more try only when the process itself never got an answer (starved and
+        // killed, or its connection dropped on a loaded machine); a wrong answer is
+        // printed on stdout with exit 0 and is never retried.
+        const e = err as { killed?: boolean; stderr?: string };
+        if (!e.killed && !/fetch failed|Connection closed/.test(e.stderr ?? '')) throw err;
+        ({ stdout } = await exec(process.execPath, argv, options));
+      }
       return JSON.parse(stdout);
     };
     return {

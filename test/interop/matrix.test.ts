@@ -82,7 +82,7 @@ describe('client matrix: every client hears the refusal', () => {
           };
           const session = await client.open(target);
           try {
-            rows.push(await exercise(session, client.name, transport, tier));
+            rows.push(await exercise(session, client.name, client.parallel, transport, tier));
           } finally {
             await session.close();
           }
@@ -96,14 +96,20 @@ describe('client matrix: every client hears the refusal', () => {
    * around all of them must not move). Calls run a few at a time: the Inspector
    * starts a process per call, and over stdio a Warden per call too.
    */
-  async function exercise(session: Session, name: string, transport: Transport, tier: Tier): Promise<Row> {
+  async function exercise(
+    session: Session,
+    name: string,
+    width: number,
+    transport: Transport,
+    tier: Tier,
+  ): Promise<Row> {
     const where = (tool: string) => `${name} / ${transport} / ${tier.tier} / ${tool}`;
     const tools = await session.listTools();
     assert.equal(tools.length, tier.expected, `${where('tools/list')}: ${tools.join(', ')}`);
     const ctx: CaseContext = { store: club.store, other, ...(tier.me ? { me: tier.me } : {}) };
     for (const tool of tools) assert.ok(CASES[tool], `${where(tool)}: no case for this tool`);
 
-    const successes = await inParallel(tools, async (tool) => {
+    const successes = await inParallel(tools, width, async (tool) => {
       const ok = await session.callTool(tool, await CASES[tool]!.success(ctx));
       assert.equal(ok.isError, false, `${where(tool)} success: ${ok.text}`);
       assert.equal(typeof ok.structured, 'object', `${where(tool)}: structured content`);
@@ -113,7 +119,7 @@ describe('client matrix: every client hears the refusal', () => {
 
     const before = await footprint(club.store, tier.me?.id);
     const calls = Object.fromEntries(tools.map((t) => [t, spies[t]!.calls]));
-    const refusals = await inParallel(tools, async (tool) => {
+    const refusals = await inParallel(tools, width, async (tool) => {
       const expected = CASES[tool]!.refusal;
       const r = await session.callTool(tool, expected.args);
       assert.equal(r.isError, true, `${where(tool)} refusal: ${r.text}`);
@@ -134,8 +140,12 @@ describe('client matrix: every client hears the refusal', () => {
   }
 });
 
-/** Runs `fn` over the items, four at a time; resolves to how many completed. */
-async function inParallel<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<number> {
+/** Runs `fn` over the items, `width` at a time; resolves to how many completed. */
+async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T) => Promise<void>,
+): Promise<number> {
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -144,6 +154,6 @@ async function inParallel<T>(items: readonly T[], fn: (item: T) => Promise<void>
       done++;
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all(Array.from({ length: width }, worker));
   return done;
 }

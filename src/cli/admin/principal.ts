@@ -16,9 +16,10 @@ function summary(p: PrincipalRecord) {
   };
 }
 
-const statusCommand = (status: 'member' | 'suspended', verb: string): AdminCommand => ({
+const statusCommand = (status: 'member' | 'suspended', verb: string, what: string): AdminCommand => ({
   options: {},
   usage: `${verb} HANDLE`,
+  summary: what,
   async run(deps, args, io) {
     const p = await setStatus(deps.store, positional(args, 0, 'HANDLE'), status);
     if (args.values['json']) printJson(io, summary(p));
@@ -31,6 +32,7 @@ export const principalCommands: Record<string, AdminCommand> = {
   add: {
     options: { status: { type: 'string' }, name: { type: 'string' } },
     usage: 'add HANDLE [--status candidate|member] [--name NAME]',
+    summary: 'add a principal (a candidate unless told otherwise) with the default mandate',
     async run(deps, args, io) {
       const status = str(args.values, 'status') ?? 'candidate';
       if (status !== 'candidate' && status !== 'member')
@@ -45,11 +47,20 @@ export const principalCommands: Record<string, AdminCommand> = {
       return 0;
     },
   },
-  admit: statusCommand('member', 'admit'),
-  suspend: statusCommand('suspended', 'suspend'),
+  admit: statusCommand(
+    'member',
+    'admit',
+    "admit a candidate as a member (the club's act, done by a person; tokens keep their scopes)",
+  ),
+  suspend: statusCommand(
+    'suspended',
+    'suspend',
+    'suspend a principal: every one of their tokens is refused at once',
+  ),
   list: {
     options: {},
     usage: 'list',
+    summary: 'every principal, with status',
     async run(deps, args, io) {
       const all = await deps.store.listPrincipals();
       if (args.values['json']) printJson(io, all.map(summary));
@@ -65,6 +76,7 @@ export const principalCommands: Record<string, AdminCommand> = {
   show: {
     options: {},
     usage: 'show HANDLE',
+    summary: 'one principal: profile, evidence, reviews, tokens',
     async run(deps, args, io) {
       const p = await requirePrincipal(deps.store, positional(args, 0, 'HANDLE'));
       const reviews = await deps.store.listReviews({ candidateId: p.id });
