@@ -64,6 +64,8 @@ export function referenceWords(r: Reference): string {
       ? `${r.text}, filled in from --input ${r.name}`
       : `${r.text}, which VS Code asks for${prompt} when it starts the server; give it with --input ${r.name}=…`;
   }
+  if (r.kind === 'env' && r.defaulted)
+    return `${r.text}, filled in from its default in the configuration: ${r.name} is not set in this environment (the client uses the default too only where ${r.name} is unset)`;
   if (r.kind === 'env')
     return r.resolved
       ? `${r.text}, filled in from the environment (the client must see the same variable)`

@@ -1,4 +1,11 @@
-import { DEFAULT_TIMEOUT_MS, diagnoseAll, exitCodeOf, isTier, type Tier } from '../../doctor/index.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  diagnoseAll,
+  exitCodeOf,
+  isTier,
+  maskTokens,
+  type Tier,
+} from '../../doctor/index.ts';
 import { parse } from '../common.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { renderHuman, styleFor } from './render-human.ts';
@@ -65,7 +72,10 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
       })();
   const reports = await diagnoseAll(targets, { expect, timeoutMs });
   const code = exitCodeOf(reports);
-  io.stdout(values.json ? renderJson(reports, code) : renderHuman(reports, code, styleFor(io.isTty, io.env)));
+  const rendered = values.json
+    ? renderJson(reports, code)
+    : renderHuman(reports, code, styleFor(io.isTty, io.env));
+  io.stdout(maskTokens(rendered));
   return code;
 }
 
