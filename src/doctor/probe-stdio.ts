@@ -9,7 +9,7 @@ import {
 } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
-import { isObject, strings } from './json.ts';
+import { isObject, strings, wrappedText } from './json.ts';
 import { connectAndList } from './connection.ts';
 import { isTier, type StdioTarget } from './types.ts';
 
@@ -140,7 +140,7 @@ async function diagnoseOverStdio(
         token: token
           ? {
               id: String(token['id']),
-              label: String(token['label']),
+              label: wrappedText(token['label']),
               expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
             }
           : null,

@@ -10,7 +10,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is a self-report. Any other origin (commit, document, calendar) claims the fact comes from that artifact and must carry artifact_ref pointing at it: a commit sha (optionally with repository URL), a document URL, or a calendar event URI or id. A claim that names an artifact but gives no reference to it is refused, because it would be self-report in costume.',
+    'Records something your principal actually did. origin "manual" is a self-report. Any other origin (commit, document, calendar) claims the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as its repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an http(s) URL, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. The reference is stored as the URL parser reads it. A claim that names an artifact but gives no reference to it is refused, because it would be self-report in costume.',
   inputSchema: input(
     {
       origin: { enum: [...EVIDENCE_ORIGINS], description: 'Where the fact comes from.' },
@@ -35,13 +35,13 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
     if (!args.claim.trim()) {
       return refuse('invalid_value', 'The claim is blank.', 'Say in words what your principal did.');
     }
-    const problem = checkArtifact(args.origin, args.artifact_ref);
-    if (problem) return { ok: false, refusal: problem };
+    const artifact = checkArtifact(args.origin, args.artifact_ref);
+    if (!artifact.ok) return { ok: false, refusal: artifact.refusal };
     const record = await ctx.store.addEvidence({
       principalId: me.id,
       origin: args.origin,
       claim: args.claim,
-      artifactRef: args.artifact_ref?.trim() ? args.artifact_ref.trim() : null,
+      artifactRef: artifact.ref,
     });
     return ok({ filed: presentEvidence(record, ctx.wrapper) });
   },

@@ -10,7 +10,7 @@ const decisionItem = output({
   request: untrustedText,
   reason_code: { type: 'string' },
   reason: { type: 'string' },
-  status: { enum: ['pending', 'approved', 'denied'] },
+  status: { enum: ['pending', 'approved', 'denied', 'stale'] },
   note: nullableUntrusted,
   outcome: { type: ['object', 'null'] },
   created_at: timestamp,
@@ -19,16 +19,16 @@ const decisionItem = output({
 
 export const listDecisions: ToolSpec<
   ToolContext,
-  { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'all' }
+  { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'stale' | 'all' }
 > = {
   name: 'list_decisions',
   title: "Your principal's decision queue",
   scope: 'mandate:read',
   description:
-    "Lists the requests waiting for (or already given) your principal's decision: one by decision_id, or all (filter by status). A decided request shows the answer — including a denial and the principal's note — and, when approved, the outcome of executing it. The note is your principal's own text, wrapped as data.",
+    "Lists the requests waiting for (or already given) your principal's decision: one by decision_id, or all (filter by status). A decided request shows the answer — including a denial and the principal's note — and, when approved, the outcome of executing it. A request whose authority lapsed before it was approved (the asking token revoked or expired, or its scope no longer in the mandate) is closed as stale and never executed; its outcome says why. The note is your principal's own text, wrapped as data.",
   inputSchema: input({
     decision_id: { type: 'string', minLength: 1, maxLength: 64 },
-    status: { enum: ['pending', 'approved', 'denied', 'all'], default: 'all' },
+    status: { enum: ['pending', 'approved', 'denied', 'stale', 'all'], default: 'all' },
   }),
   outputSchema: output({ decisions: { type: 'array', items: decisionItem } }),
   annotations: { readOnlyHint: true, openWorldHint: false },
