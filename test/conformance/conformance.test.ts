@@ -50,7 +50,7 @@ describe('MCP conformance suite (@modelcontextprotocol/conformance 0.1.13)', () 
     { timeout: 300_000 },
     async () => {
       const out = join(dir, 'results');
-      let stdout = '';
+      let stdout: string;
       let code = 0;
       try {
         ({ stdout } = await promisify(execFile)(
