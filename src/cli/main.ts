@@ -9,7 +9,8 @@ type Command = (argv: string[], io: CliIo) => Promise<number>;
  */
 export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
   serve: {
-    summary: "run the club's MCP server over Streamable HTTP (creates its store on first start)",
+    summary:
+      "run the club's MCP server over Streamable HTTP, and the principals' console at /console/ (creates its store on first start)",
     load: async () => (await import('./serve.ts')).runServe,
   },
   stdio: {

@@ -6,7 +6,7 @@ import { INIT_USAGE, runInit } from './init.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { decisionCommands } from './decisions.ts';
 import { mandateCommands } from './mandate.ts';
-import { principalCommands } from './principal.ts';
+import { operatorCommands, principalCommands } from './principal.ts';
 import { tokenCommands } from './token.ts';
 
 /** One admin subcommand: parsed values and positionals in, exit code out. */
@@ -24,6 +24,7 @@ export type AdminCommand = {
 
 export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
   principal: principalCommands,
+  operator: operatorCommands,
   token: tokenCommands,
   mandate: mandateCommands,
   decisions: decisionCommands,
@@ -95,9 +96,9 @@ export async function runAdmin(argv: string[], io: CliIo): Promise<number> {
     return await command.run({ store, registry: buildRegistry() }, { positionals, values }, io);
   } catch (err) {
     if (err instanceof AdminRefusal) {
-      if (values.json)
-        io.stdout(JSON.stringify({ refused: { code: err.code, message: err.message } }) + '\n');
-      io.stderr(`warden admin: refused (${err.code}): ${err.message}\n`);
+      const message = err.next ? `${err.message} ${err.next}` : err.message;
+      if (values.json) io.stdout(JSON.stringify({ refused: { code: err.code, message } }) + '\n');
+      io.stderr(`warden admin: refused (${err.code}): ${message}\n`);
       return EXIT.failed;
     }
     throw err;

@@ -20,6 +20,10 @@ export const GATE_COMMANDS: Record<string, { summary: string; load: () => Promis
     summary: 'bless a reviewed change into the lock, bound to its old and new hashes',
     load: async () => (await import('./accept.ts')).runAccept,
   },
+  club: {
+    summary: "Warden gates itself: each tier's view of the club against its committed lock (--bless)",
+    load: async () => (await import('./club.ts')).runClub,
+  },
   proxy: {
     summary:
       'run a stdio MCP server behind the gate: record every call for replay, withhold tools whose change is breaking or unknown',

@@ -1,5 +1,6 @@
 import { describe } from 'node:test';
 import type { Backend } from './backend.ts';
+import { consoleContract } from './console.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { mandateContract } from './mandates.ts';
@@ -21,5 +22,6 @@ export function storeContract(name: string, backend: Backend): void {
     mandateContract(backend);
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
+    consoleContract(backend);
   });
 }
