@@ -2,23 +2,41 @@ import { processIo, UsageError, EXIT, type CliIo } from './io.ts';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-/** Subcommands load lazily so `warden gate` never opens a database and `warden serve` never loads the gate. */
-const commands: Record<string, () => Promise<Command>> = {
-  serve: async () => (await import('./serve.ts')).runServe,
-  stdio: async () => (await import('./stdio.ts')).runStdio,
-  admin: async () => (await import('./admin/index.ts')).runAdmin,
-  doctor: async () => (await import('./doctor/index.ts')).runDoctor,
-  gate: async () => (await import('./gate/index.ts')).runGate,
+/**
+ * The top of the command tree. Subcommands load lazily so `warden gate` never opens a
+ * database and `warden serve` never loads the gate. The summaries are the ones
+ * `warden --help` prints and the README's command table is generated from (tree.ts).
+ */
+export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  serve: {
+    summary:
+      "run the club's MCP server over Streamable HTTP, and the principals' console at /console/ (creates its store on first start)",
+    load: async () => (await import('./serve.ts')).runServe,
+  },
+  stdio: {
+    summary: 'serve MCP over stdio (token from WARDEN_TOKEN)',
+    load: async () => (await import('./stdio.ts')).runStdio,
+  },
+  admin: {
+    summary: 'manage principals, tokens, mandates and decisions (human side)',
+    load: async () => (await import('./admin/index.ts')).runAdmin,
+  },
+  gate: {
+    summary: 'pin MCP tool manifests and tell breaking changes from compatible ones',
+    load: async () => (await import('./gate/index.ts')).runGate,
+  },
+  doctor: {
+    summary: 'ask an endpoint which tier you really got, and why',
+    load: async () => (await import('./doctor/index.ts')).runDoctor,
+  },
 };
 
 const USAGE = `Usage: warden <command> [options]
 
 Commands:
-  serve     run the club's MCP server over Streamable HTTP (default store: SQLite file)
-  stdio     serve MCP over stdio (token from WARDEN_TOKEN)
-  admin     manage principals, tokens, mandates and decisions (human side)
-  gate      pin MCP tool manifests and tell breaking changes from compatible ones
-  doctor    ask an endpoint which tier you really got, and why
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(9)} ${c.summary}`)
+  .join('\n')}
 
 Run "warden <command> --help" for a command's options; "warden --version" for the version.
 `;
@@ -35,7 +53,7 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stdout(`warden ${VERSION}\n`);
     return EXIT.ok;
   }
-  const load = commands[name];
+  const load = COMMANDS[name]?.load;
   if (!load) {
     io.stderr(`warden: unknown command "${name}"\n\n${USAGE}`);
     return EXIT.error;

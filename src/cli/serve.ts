@@ -5,7 +5,7 @@ import { VERSION } from '../version.ts';
 import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
 
-const HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
+export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
@@ -25,13 +25,13 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     false,
   );
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(SERVE_HELP);
     return EXIT.ok;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0–65535; got "${values.port}"`);
-  const store = await openDb(values.db, io);
+  const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
   let running;
   try {

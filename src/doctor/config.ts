@@ -16,6 +16,25 @@ const FORMAT_LABEL: Record<ConfigFormat, string> = {
   'mcp-servers': 'mcpServers',
 };
 
+/**
+ * Which kinds of entry each client really starts from this file (docs/doctor.md has
+ * the sources). Claude Desktop starts only local servers from
+ * claude_desktop_config.json: remote servers are added in its settings as
+ * connectors, and a "url" entry in the file is not started at all.
+ */
+const STARTS: Record<ConfigFormat, ReadonlySet<'http' | 'stdio'>> = {
+  'claude-desktop': new Set(['stdio']),
+  'claude-code': new Set(['stdio', 'http']),
+  cursor: new Set(['stdio', 'http']),
+  vscode: new Set(['stdio', 'http']),
+  'mcp-servers': new Set(['stdio', 'http']),
+};
+
+const NOT_STARTED: Partial<Record<ConfigFormat, string>> = {
+  'claude-desktop':
+    'Claude Desktop does not start a "url" entry from claude_desktop_config.json: the file starts local (stdio) servers only. Add a remote server in Claude Desktop under Settings → Connectors, or give this entry a "command" (e.g. a local stdio server)',
+};
+
 export interface ClientConfig {
   file: string;
   format: ConfigFormat;
@@ -57,7 +76,12 @@ export function readClientConfig(
     forms: FORMS_BY_CLIENT[format === 'mcp-servers' ? 'unknown' : format],
   };
   const label = `${FORMAT_LABEL[format]} ${basename(path)}`;
-  const targets = Object.entries(servers).map(([name, entry]) => targetFromEntry(name, entry, label, ctx));
+  const targets = Object.entries(servers).map(([name, entry]) => {
+    const target = targetFromEntry(name, entry, label, ctx);
+    if (!target.invalid && !STARTS[format].has(target.kind))
+      target.invalid = NOT_STARTED[format] ?? `${FORMAT_LABEL[format]} does not start ${target.kind} entries`;
+    return target;
+  });
   return { file: path, format, label, targets };
 }
 

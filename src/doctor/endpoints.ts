@@ -33,6 +33,15 @@ export interface Diagnosis {
 export interface Rejection {
   reason: string;
   description: string;
+  /** The server's store has no principals at all: the likely fault is the store, not the token. */
+  emptyStore: boolean;
+}
+
+/** Warden's words for an unknown token on an empty store (also over stdio, where only text arrives). */
+const EMPTY_STORE = /store has no principals at all/;
+
+export function rejection(reason: string, description: string, emptyStore = false): Rejection {
+  return { reason, description, emptyStore: emptyStore || EMPTY_STORE.test(description) };
 }
 
 export type DiagnoseAnswer =
@@ -116,9 +125,9 @@ export async function readDiagnosis(
 /** Reads a 401's reason from its JSON body, else from the WWW-Authenticate challenge. */
 export function rejectionFrom(body: unknown, challenge: string | null): Rejection {
   if (isObject(body) && typeof body['reason'] === 'string')
-    return { reason: body['reason'], description: String(body['error_description'] ?? '') };
+    return rejection(body['reason'], String(body['error_description'] ?? ''), body['empty_store'] === true);
   const description = challenge ? (/error_description="([^"]*)"/.exec(challenge)?.[1] ?? '') : '';
-  return { reason: 'unknown', description };
+  return rejection('unknown', description);
 }
 
 /** RFC 9728: metadata for a resource at /p lives at /.well-known/oauth-protected-resource/p. */

@@ -2,8 +2,9 @@ import type { Diagnosis, Rejection } from './endpoints.ts';
 import { isCredentialField, type MissingScope } from './reasons.ts';
 import type { Reference, Target, Tier } from './types.ts';
 
-const ISSUE =
-  'warden admin token issue HANDLE --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch';
+/** Every scope an agent of a member can hold (the member tier's ceiling). */
+const MEMBER_SCOPES = ['profile:write', 'evidence:write', 'inbox', 'mandate:read', 'consult', 'vouch'];
+const ISSUE = `warden admin token issue HANDLE --scopes ${MEMBER_SCOPES.join(',')}`;
 
 /** Where the credential lives for this target, in the words of whoever edits it. */
 function whereCredentialGoes(target: Target): string {
@@ -20,6 +21,12 @@ export function rejectionFix(r: Rejection, target: Target): string {
       return target.kind === 'http'
         ? 'send the header exactly as "Authorization: Bearer wdn_…", with a Warden agent token after the word Bearer'
         : 'set WARDEN_TOKEN to a Warden agent token (wdn_…)';
+    case 'unknown':
+      if (r.emptyStore)
+        return target.kind === 'stdio'
+          ? `point the server at the store the token was issued from: add WARDEN_DB=/absolute/path/to/warden.db (or --db) to ${target.source ? "this entry's env" : 'its environment'}; a new token would only hide the mistake`
+          : 'start the server on the store the token was issued from (warden serve --db /absolute/path/to/warden.db, or WARDEN_DB); a new token would only hide the mistake';
+      return `issue a new token (${ISSUE}) and put it in ${whereCredentialGoes(target)}`;
     default:
       return `issue a new token (${ISSUE}) and put it in ${whereCredentialGoes(target)}`;
   }
@@ -45,8 +52,7 @@ export function anonymousFix(target: Target, references: Reference[]): string {
  */
 export function gapFix(d: Diagnosis, missing: MissingScope[], expect: Tier | null): string | null {
   const handle = d.principal?.handle ?? 'HANDLE';
-  if (expect === 'member' && d.tier === 'candidate')
-    return `only the club can admit ${handle} as a member: warden admin principal admit ${handle}`;
+  if (expect === 'member' && d.tier === 'candidate') return admissionFix(d, handle);
   const reachable = missing.filter((m) => !m.missing.includes('above_tier'));
   const steps: string[] = [];
   const forMandate = reachable.filter((m) => m.missing.includes('not_in_mandate')).map((m) => m.scope);
@@ -65,4 +71,21 @@ export function gapFix(d: Diagnosis, missing: MissingScope[], expect: Tier | nul
     );
   }
   return steps.length > 0 ? steps.join('; ') : null;
+}
+
+/**
+ * A candidate who should be a member needs two steps, not one: admission (the
+ * club's act), and then a token carrying the member scopes — a token issued to a
+ * candidate holds only the candidate's scopes, so after admission it still sees
+ * the candidate's tools. The second step is named only when the token lacks them.
+ */
+function admissionFix(d: Diagnosis, handle: string): string {
+  const admit = `1) only the club can admit ${handle} as a member: warden admin principal admit ${handle}`;
+  const tokenScopes = d.scopes?.token ?? [];
+  const lacking = MEMBER_SCOPES.filter((s) => !tokenScopes.includes(s));
+  if (d.scopes && lacking.length === 0) return admit;
+  const revoke = d.token ? `, and revoke this one: warden admin token revoke ${d.token.id}` : '';
+  return `${admit}; 2) then issue a token with the member scopes, since this one was issued with a candidate's and would still see ${
+    d.visible ?? 'the same'
+  } tools after admission: warden admin token issue ${handle} --scopes ${MEMBER_SCOPES.join(',')}${revoke}`;
 }

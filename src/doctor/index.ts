@@ -6,6 +6,7 @@ import type { ServerReport, Target, Tier } from './types.ts';
 export { readClientConfig, ConfigError, type ClientConfig } from './config.ts';
 export { exitCodeOf, EXIT_CODE } from './exit-codes.ts';
 export { isTier, TIERS, type Check, type ServerReport, type Target, type Tier } from './types.ts';
+export { maskTokens } from './mask.ts';
 
 export interface DoctorOptions {
   expect: Tier | null;

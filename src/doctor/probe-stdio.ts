@@ -1,6 +1,12 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { DiagnosedTool, Diagnosis, DiagnoseAnswer, TierCatalog } from './endpoints.ts';
+import {
+  rejection,
+  type DiagnosedTool,
+  type Diagnosis,
+  type DiagnoseAnswer,
+  type TierCatalog,
+} from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
 import { isObject, strings, wrappedText } from './json.ts';
@@ -37,7 +43,7 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
   });
   const base = { target, catalog: null, protectedResourceMetadata: null } as const;
   try {
-    const conn = await connectAndList(transport, timeoutMs);
+    const conn = await connectAndList(transport, timeoutMs, 'stdio');
     try {
       // A tool call that fails leaves the listing standing: the diagnosis is then only absent.
       const { diagnose, source, catalog } = await diagnoseOverStdio(
@@ -69,7 +75,7 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
     await Promise.race([ended, new Promise((r) => setTimeout(r, 1000))]);
     const refusal = WARDEN_REFUSAL.exec(stderr);
     const diagnose: DiagnoseAnswer = refusal
-      ? { kind: 'rejected', rejection: { reason: refusal[1]!, description: refusal[2]!.trim() } }
+      ? { kind: 'rejected', rejection: rejection(refusal[1]!, refusal[2]!.trim()) }
       : { kind: 'absent', why: 'the process did not complete the MCP handshake' };
     return {
       ...base,

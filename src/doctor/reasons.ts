@@ -25,7 +25,9 @@ export function rejectionReason(r: Rejection, target: Target): string {
     case 'expired':
       return when ? `the token expired on ${when}` : 'the token has expired';
     case 'unknown':
-      return 'the token is not known to this server (mistyped, or issued by another Warden)';
+      return r.emptyStore
+        ? 'the token is not known to this server, whose store has no principals at all: the server is most likely running on the wrong store (a new, empty one, e.g. started from another directory or with another --db), not the token that is wrong'
+        : 'the token is not known to this server (mistyped, or issued by another Warden)';
     case 'suspended':
       return "the token's principal is suspended: every one of their tokens is refused until the club reinstates them";
     case 'malformed':
@@ -62,6 +64,8 @@ export function referenceWords(r: Reference): string {
       ? `${r.text}, filled in from --input ${r.name}`
       : `${r.text}, which VS Code asks for${prompt} when it starts the server; give it with --input ${r.name}=…`;
   }
+  if (r.kind === 'env' && r.defaulted)
+    return `${r.text}, filled in from its default in the configuration: ${r.name} is not set in this environment (the client uses the default too only where ${r.name} is unset)`;
   if (r.kind === 'env')
     return r.resolved
       ? `${r.text}, filled in from the environment (the client must see the same variable)`

@@ -56,6 +56,7 @@ export function expandReferences(raw: string, field: string, ctx: ReferenceConte
       resolved: !literal && found.value !== null,
       literal,
     };
+    if (found.defaulted && !literal) ref.defaulted = true;
     const description = found.kind === 'input' ? ctx.inputDescriptions.get(found.name) : undefined;
     if (description !== undefined) ref.description = description;
     references.push(ref);
@@ -72,7 +73,7 @@ export function expandReferences(raw: string, field: string, ctx: ReferenceConte
 function resolveOne(
   body: string,
   ctx: ReferenceContext,
-): { kind: Reference['kind']; form: ReferenceForm; name: string; value: string | null } {
+): { kind: Reference['kind']; form: ReferenceForm; name: string; value: string | null; defaulted?: boolean } {
   if (body.startsWith('input:')) {
     const name = body.slice('input:'.length);
     return { kind: 'input', form: 'input', name, value: ctx.inputs.get(name) ?? null };
@@ -96,7 +97,10 @@ function resolveOne(
   if (plain) {
     const name = plain[1]!;
     const fallback = plain[2];
-    return { kind: 'env', form: 'env-plain', name, value: ctx.env[name] ?? fallback ?? null };
+    const set = ctx.env[name];
+    if (set === undefined && fallback !== undefined)
+      return { kind: 'env', form: 'env-plain', name, value: fallback, defaulted: true };
+    return { kind: 'env', form: 'env-plain', name, value: set ?? null };
   }
   // ${command:…}, ${config:…} and the like: only the editor can answer them.
   return { kind: 'variable', form: 'editor-variable', name: body, value: null };

@@ -26,6 +26,8 @@ export interface Reference {
   literal: boolean;
   /** For VS Code inputs: the prompt the editor shows. */
   description?: string;
+  /** `${NAME:-default}` with NAME unset: the value is the configuration's default, not the environment's. */
+  defaulted?: boolean;
 }
 
 interface TargetBase {

@@ -11,7 +11,14 @@ export type RejectionCode = 'malformed' | 'unknown' | 'expired' | 'revoked' | 's
 export type Authentication =
   | { kind: 'anonymous'; caller: Caller }
   | { kind: 'agent'; caller: Caller; credential: Credential }
-  | { kind: 'rejected'; code: RejectionCode; message: string; credential?: Credential };
+  | {
+      kind: 'rejected';
+      code: RejectionCode;
+      message: string;
+      credential?: Credential;
+      /** Set when an unknown token meets a store with no principals: the store is the likely fault. */
+      emptyStore?: true;
+    };
 
 /** How the Authorization header arrived, for diagnosis. */
 export type HeaderShape = 'absent' | 'bearer' | 'not_bearer' | 'empty_bearer';
@@ -58,8 +65,7 @@ export async function authenticate(
     };
   }
   const credential = await store.findCredential(hashToken(token));
-  if (!credential)
-    return { kind: 'rejected', code: 'unknown', message: 'The bearer token is not known to this server.' };
+  if (!credential) return unknownToken(store);
   const { token: t, principal, mandate } = credential;
   if (t.revokedAt) {
     return {
@@ -89,4 +95,19 @@ export async function authenticate(
   }
   const permissions = computePermissions(tier, t.scopes, mandate.scopes);
   return { kind: 'agent', credential, caller: { kind: 'agent', permissions, principal, token: t, mandate } };
+}
+
+/** Said when a token on an empty store is refused: the store, not the token, is what is wrong. */
+export const EMPTY_STORE_HINT =
+  "This server's store has no principals at all: it is most likely not the store the token was issued from (a new, empty one was opened). Point the server at the right store (--db or WARDEN_DB) rather than issuing a new token.";
+
+/**
+ * A token this store has never seen. On a store with no principals at all that is
+ * almost always the wrong store (a server started from another directory, or a
+ * mistyped --db), so the answer says so instead of inviting a new token.
+ */
+async function unknownToken(store: Store): Promise<Authentication> {
+  const message = 'The bearer token is not known to this server.';
+  if (await store.hasPrincipals()) return { kind: 'rejected', code: 'unknown', message };
+  return { kind: 'rejected', code: 'unknown', message: `${message} ${EMPTY_STORE_HINT}`, emptyStore: true };
 }

@@ -118,7 +118,12 @@ export function createFastPath(deps: McpDeps) {
     }
     const result =
       req.era === 'modern'
-        ? { ...rendered, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: serverInfo } }
+        ? // The SDK's stamp: any _meta of the result first, then the server's info.
+          {
+            ...rendered,
+            resultType: 'complete',
+            _meta: { ...rendered._meta, [SERVER_INFO_META_KEY]: serverInfo },
+          }
         : rendered;
     return envelope(req.id, JSON.stringify(result));
   };

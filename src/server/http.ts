@@ -228,7 +228,12 @@ function unauthorized(
   sendJson(
     res,
     401,
-    { error: 'invalid_token', error_description: auth.message, reason: auth.code },
+    {
+      error: 'invalid_token',
+      error_description: auth.message,
+      reason: auth.code,
+      ...(auth.emptyStore ? { empty_store: true } : {}),
+    },
     { 'WWW-Authenticate': challenge },
   );
 }

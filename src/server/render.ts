@@ -10,16 +10,40 @@ import { UNTRUSTED_NOTICE } from '../untrusted/index.ts';
  */
 export function renderOk(data: JsonObject): CallToolResult {
   const json = JSON.stringify(data);
-  const text = json.includes('"untrusted":"member-text"') ? `${UNTRUSTED_NOTICE}\n${json}` : json;
-  return { content: [{ type: 'text', text }], structuredContent: data };
+  const lines = [json];
+  if (json.includes('"untrusted":"member-text"')) lines.unshift(UNTRUSTED_NOTICE);
+  if (data['status'] === 'queued_for_principal') lines.unshift(queuedLine(data));
+  return { content: [{ type: 'text', text: lines.join('\n') }], structuredContent: data };
 }
 
-/** A refusal: isError, its stable code, the reason and the next step, in text and as data. */
+/**
+ * A queued request is not an error (nothing failed; it waits for the principal), so
+ * its result is a success that validates against the tool's outputSchema. Its text
+ * still opens with what happened, why and what to do, in words, for clients that
+ * show only the text.
+ */
+function queuedLine(data: JsonObject): string {
+  return `Queued for your principal (${String(data['reason_code'])}): ${String(data['reason'])}\nNext: ${String(data['next'])}`;
+}
+
+/** Where a refusal travels as data, beside the text: a `_meta` key every client keeps. */
+export const REFUSAL_META_KEY = 'warden/refusal';
+
+/**
+ * A refusal: `isError`, with its stable code, the reason and the next step stated in
+ * the text and given as data under `_meta["warden/refusal"]` — never as
+ * `structuredContent`. The official SDK 1.x client (and the Inspector built on it)
+ * validates any `structuredContent` against the tool's `outputSchema` even when
+ * `isError` is set, and throws away the result when it does not match; SDK 2.x and
+ * the Python SDK skip that check on errors, and all three require no structured
+ * content on an error. Leaving it out keeps every output schema to the success shape
+ * (the lean tools/list) and lets every client read the refusal. See docs/interop.md.
+ */
 export function renderRefusal(r: Refusal): CallToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text: `Refused (${r.code}): ${r.reason}\nNext: ${r.next}` }],
-    structuredContent: { refusal: { code: r.code, reason: r.reason, next: r.next } },
+    _meta: { [REFUSAL_META_KEY]: { code: r.code, reason: r.reason, next: r.next } },
   };
 }
 

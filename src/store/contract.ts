@@ -208,6 +208,8 @@ export interface Store extends ConsoleStore {
   createPrincipal(p: NewPrincipal): Promise<PrincipalRecord>;
   getPrincipalById(id: string): Promise<PrincipalRecord | null>;
   getPrincipalByHandle(handle: string): Promise<PrincipalRecord | null>;
+  /** Whether the store holds any principal at all: false on a fresh, empty store (a likely wrong one). */
+  hasPrincipals(): Promise<boolean>;
   listPrincipals(filter?: {
     status?: PrincipalStatus;
     acceptsQuestions?: boolean;

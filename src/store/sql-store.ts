@@ -90,6 +90,10 @@ export class SqlStore extends ConsoleSql implements Store {
     return r ? toPrincipal(r) : null;
   }
 
+  async hasPrincipals(): Promise<boolean> {
+    return (await this.sql.get(`SELECT 1 AS one FROM principals LIMIT 1`, [])) !== undefined;
+  }
+
   async listPrincipals(
     filter: { status?: PrincipalStatus; acceptsQuestions?: boolean } = {},
   ): Promise<PrincipalRecord[]> {

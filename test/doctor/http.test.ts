@@ -106,16 +106,33 @@ describe('doctor over HTTP, from client configurations, against a real Warden', 
     assert.ok(server.checks.some((c) => c.id === 'cross-check' && c.ok === true));
   });
 
-  it('a candidate expected to be a member: exit 1, and only admission fixes it', async () => {
+  it('a candidate expected to be a member: exit 1, and the fix names both steps, which together work', async () => {
     const { token } = await club.addCandidate('cand-cora');
     const { code, server } = await doctorJson([club.server.mcpUrl, '--token', token, '--expect', 'member']);
     assert.equal(code, 1);
     assert.equal(server.tier, 'candidate');
     assert.equal(server.tools, 10);
-    assert.equal(
-      server.fix,
-      'only the club can admit cand-cora as a member: warden admin principal admit cand-cora',
+    const fix = server.fix ?? '';
+    assert.match(
+      fix,
+      /^1\) only the club can admit cand-cora as a member: warden admin principal admit cand-cora; 2\) then issue a token with the member scopes/,
     );
+    const issue = /warden admin token issue cand-cora --scopes (\S+),/.exec(fix);
+    assert.ok(issue, fix);
+
+    // Step 1 alone is not enough: the old token still sees the candidate's 10 tools,
+    // and the doctor still points at the token.
+    await setStatus(club.store, 'cand-cora', 'member');
+    const after1 = await doctorJson([club.server.mcpUrl, '--token', token, '--expect', 'member']);
+    assert.equal(after1.server.tier, 'member');
+    assert.equal(after1.server.tools, 10);
+    assert.match(after1.server.fix ?? '', /issue a token that carries consult, vouch/);
+
+    // Step 2, exactly as the fix says: the new token sees the member's 14.
+    const issued = await issueToken(club.store, club.registry, 'cand-cora', { scopes: issue[1]! });
+    const after2 = await doctorJson([club.server.mcpUrl, '--token', issued.token, '--expect', 'member']);
+    assert.equal(after2.code, 0);
+    assert.equal(after2.server.tools, 14);
   });
 
   it('an expired token: rejected, and the reason says when it expired', async () => {

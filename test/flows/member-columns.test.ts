@@ -210,7 +210,7 @@ describe('artifact_ref injection, read back by another member', () => {
         name: 'file_evidence',
         arguments: { origin: 'calendar', claim: 'Chaired it.', artifact_ref: ref },
       });
-      if (r.isError) refusals.push((r.structuredContent as { refusal: Refusal }).refusal);
+      if (r.isError) refusals.push(r._meta?.['warden/refusal'] as Refusal);
       else accepted.push(ref);
     }
     // References that pass the parser are stored as it serialised them, and still read back wrapped.

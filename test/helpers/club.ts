@@ -130,7 +130,9 @@ export async function refused(
 ): Promise<{ code: string; reason: string; next: string }> {
   const r = await client.callTool({ name, arguments: args });
   if (!r.isError) throw new Error(`${name} was not refused: ${JSON.stringify(r.structuredContent)}`);
-  return (r.structuredContent as { refusal: { code: string; reason: string; next: string } }).refusal;
+  assert.equal(r.structuredContent, undefined, `${name}: a refusal carries no structuredContent`);
+  const meta = r._meta as Record<string, unknown> | undefined;
+  return meta?.['warden/refusal'] as { code: string; reason: string; next: string };
 }
 
 /** The raw text of a wrapped field, without its markers (for asserting what a member wrote arrived). */

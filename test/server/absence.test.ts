@@ -58,7 +58,7 @@ describe('a hidden tool is indistinguishable from one that never existed', () =>
     const client = await club.connect(candidate, 'legacy');
     const r = await client.callTool({ name: 'file_evidence', arguments: { origin: 'rumour', claim: 42 } });
     assert.equal(r.isError, true);
-    assert.equal((r.structuredContent as { refusal: { code: string } }).refusal.code, 'invalid_arguments');
+    assert.equal((r._meta?.['warden/refusal'] as { code: string }).code, 'invalid_arguments');
     assert.equal(spy.calls, 0);
   });
 });

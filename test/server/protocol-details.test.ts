@@ -135,7 +135,8 @@ describe('protocol details', () => {
       try {
         const r = await client.callTool({ name: 'update_profile', arguments: { bio: 'half \ud800 a pair' } });
         assert.equal(r.isError, true);
-        const refusal = (r.structuredContent as { refusal: { code: string; reason: string } }).refusal;
+        assert.equal(r.structuredContent, undefined);
+        const refusal = r._meta?.['warden/refusal'] as { code: string; reason: string };
         assert.equal(refusal.code, 'invalid_arguments');
         assert.match(refusal.reason, /arguments\.bio holds a lone surrogate \(U\+D800\) at character 5/);
         assert.equal(spy.calls, 0, 'the handler never ran');

@@ -183,11 +183,11 @@ describe('no cheap stalls', () => {
       );
       const result = answered.body['result'] as {
         isError: boolean;
-        structuredContent: { refusal: { code: string; next: string } };
+        _meta: { 'warden/refusal': { code: string; next: string } };
       };
       assert.equal(result.isError, true);
-      assert.equal(result.structuredContent.refusal.code, 'internal_error');
-      assert.match(result.structuredContent.refusal.next, /Retry/);
+      assert.equal(result._meta['warden/refusal'].code, 'internal_error');
+      assert.match(result._meta['warden/refusal'].next, /Retry/);
       assert.equal(spy.calls, 1);
     } finally {
       other.prepare('ROLLBACK').run();

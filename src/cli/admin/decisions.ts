@@ -26,6 +26,7 @@ export const decisionCommands: Record<string, AdminCommand> = {
   list: {
     options: { status: { type: 'string' } },
     usage: 'list HANDLE [--status pending|approved|denied|stale]',
+    summary: "the principal's decision queue: what their agents asked for outside the mandate",
     async run(deps, args, io) {
       const status = str(args.values, 'status');
       if (status !== undefined && !['pending', 'approved', 'denied', 'stale'].includes(status)) {
@@ -51,6 +52,7 @@ export const decisionCommands: Record<string, AdminCommand> = {
       as: { type: 'string' },
     },
     usage: 'decide ID --approve|--deny --as HANDLE [--note TEXT]',
+    summary: 'decide a queued request as its principal; approval executes the stored request',
     async run(deps, args, io) {
       const approve = args.values['approve'] === true;
       const deny = args.values['deny'] === true;
@@ -73,6 +75,8 @@ export const decisionCommands: Record<string, AdminCommand> = {
   reissue: {
     options: {},
     usage: 'reissue ID',
+    summary:
+      'a stale decision (its authority lapsed before approval) done in person, as a new act of its principal',
     async run(deps, args, io) {
       const id = positional(args, 0, 'ID');
       const record = await deps.store.getDecision(id);

@@ -2,6 +2,7 @@ import { AdminRefusal } from '../../admin/errors.ts';
 import type { AdminDeps } from '../../admin/as-principal.ts';
 import { buildRegistry } from '../../tools/index.ts';
 import { DB_OPTIONS, openDb, parse } from '../common.ts';
+import { INIT_USAGE, runInit } from './init.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { decisionCommands } from './decisions.ts';
 import { mandateCommands } from './mandate.ts';
@@ -12,6 +13,8 @@ import { tokenCommands } from './token.ts';
 export type AdminCommand = {
   options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
   usage: string;
+  /** One line: what it does. Shown by --help and in the README's command table. */
+  summary: string;
   run: (
     deps: AdminDeps,
     args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined> },
@@ -19,7 +22,7 @@ export type AdminCommand = {
   ) => Promise<number>;
 };
 
-const groups: Record<string, Record<string, AdminCommand>> = {
+export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
   principal: principalCommands,
   operator: operatorCommands,
   token: tokenCommands,
@@ -27,28 +30,65 @@ const groups: Record<string, Record<string, AdminCommand>> = {
   decisions: decisionCommands,
 };
 
+const HELP = ['--help', '-h'];
+
 function usage(): string {
   const lines = ['Usage: warden admin <group> <command> [args] [--db PATH|URL] [--json]', ''];
-  for (const [g, cmds] of Object.entries(groups)) {
+  lines.push(`  warden admin ${INIT_USAGE}`);
+  for (const [g, cmds] of Object.entries(ADMIN_GROUPS)) {
     for (const c of Object.values(cmds)) lines.push(`  warden admin ${g} ${c.usage}`);
   }
-  lines.push('', 'Exit codes: 0 done, 1 refused (the message says why), 2 usage or store error.', '');
+  lines.push(
+    '',
+    'Run "warden admin <group> --help" or "warden admin <group> <command> --help" for more.',
+    'Exit codes: 0 done, 1 refused (the message says why), 2 usage or store error.',
+    '',
+  );
   return lines.join('\n');
+}
+
+function groupUsage(group: string, cmds: Record<string, AdminCommand>): string {
+  const lines = [
+    `Usage: warden admin ${group} <${Object.keys(cmds).join('|')}> [args] [--db PATH|URL] [--json]`,
+    '',
+  ];
+  for (const c of Object.values(cmds)) lines.push(`  warden admin ${group} ${c.usage}`, `      ${c.summary}`);
+  return lines.join('\n') + '\n';
+}
+
+/** A leaf's --help: its usage line, what it does, and the options every admin command takes. */
+export function leafUsage(path: string, usageLine: string, summary: string): string {
+  return (
+    `Usage: warden ${path} ${usageLine.replace(/^\S+\s*/, '')}`.trimEnd() +
+    `
+
+${summary}.
+
+  --db PATH|URL   the store (else WARDEN_DB, else .warden/warden.db); it must exist already
+  --json          print JSON
+`
+  );
 }
 
 /** The human side, headless: what the console does, for scripts and operators. */
 export async function runAdmin(argv: string[], io: CliIo): Promise<number> {
   const [group, name, ...rest] = argv;
-  if (!group || group === '--help' || group === '-h') {
+  if (!group || HELP.includes(group)) {
     io.stdout(usage());
     return group ? EXIT.ok : EXIT.error;
   }
-  const command = groups[group]?.[name ?? ''];
+  if (group === 'init') return runInit(argv.slice(1), io);
+  const cmds = ADMIN_GROUPS[group];
+  if (cmds && (!name || HELP.includes(name))) {
+    io.stdout(groupUsage(group, cmds));
+    return name ? EXIT.ok : EXIT.error;
+  }
+  const command = cmds?.[name ?? ''];
   if (!command)
     throw new UsageError(`unknown admin command "${[group, name].filter(Boolean).join(' ')}"\n\n${usage()}`);
   const { values, positionals } = parse(rest, { ...DB_OPTIONS, ...command.options } as typeof DB_OPTIONS);
   if (values.help) {
-    io.stdout(`Usage: warden admin ${group} ${command.usage}\n`);
+    io.stdout(leafUsage(`admin ${group} ${name}`, command.usage, command.summary));
     return EXIT.ok;
   }
   const store = await openDb(values.db, io);

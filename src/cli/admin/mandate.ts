@@ -29,6 +29,7 @@ export const mandateCommands: Record<string, AdminCommand> = {
   show: {
     options: {},
     usage: 'show HANDLE',
+    summary: "a principal's mandate: scopes agents may use, consult terms, review approval",
     async run(deps, args, io) {
       const handle = positional(args, 0, 'HANDLE');
       print(io, handle, await showMandate(deps, handle), Boolean(args.values['json']));
@@ -44,6 +45,8 @@ export const mandateCommands: Record<string, AdminCommand> = {
     },
     usage:
       'set HANDLE [--scopes a,b] [--consult-counterparts any|h1,h2] [--consult-daily N|unlimited] [--reviews-need-approval true|false]',
+    summary:
+      'change the mandate, as the principal (never through an agent): in force from every token’s next request',
     async run(deps, args, io) {
       const handle = positional(args, 0, 'HANDLE');
       const v = args.values;

@@ -18,9 +18,10 @@ function summary(p: PrincipalRecord) {
   };
 }
 
-const statusCommand = (status: 'member' | 'suspended', verb: string): AdminCommand => ({
+const statusCommand = (status: 'member' | 'suspended', verb: string, what: string): AdminCommand => ({
   options: {},
   usage: `${verb} HANDLE`,
+  summary: what,
   async run(deps, args, io) {
     const p = await setStatus(deps.store, positional(args, 0, 'HANDLE'), status);
     if (args.values['json']) printJson(io, summary(p));
@@ -33,6 +34,8 @@ export const principalCommands: Record<string, AdminCommand> = {
   add: {
     options: { status: { type: 'string' }, name: { type: 'string' }, operator: { type: 'boolean' } },
     usage: 'add HANDLE [--status candidate|member] [--name NAME] [--operator]',
+    summary:
+      'add a principal (a candidate unless told otherwise) with the default mandate; --operator lets them admit and suspend in the console',
     async run(deps, args, io) {
       const status = str(args.values, 'status') ?? 'candidate';
       if (status !== 'candidate' && status !== 'member')
@@ -51,12 +54,21 @@ export const principalCommands: Record<string, AdminCommand> = {
       return 0;
     },
   },
-  admit: statusCommand('member', 'admit'),
-  suspend: statusCommand('suspended', 'suspend'),
-  reinstate: statusCommand('member', 'reinstate'),
+  admit: statusCommand(
+    'member',
+    'admit',
+    "admit a candidate as a member (the club's act, done by a person; tokens keep their scopes)",
+  ),
+  suspend: statusCommand(
+    'suspended',
+    'suspend',
+    'suspend a principal: every one of their tokens is refused at once',
+  ),
+  reinstate: statusCommand('member', 'reinstate', 'reinstate a suspended principal as a member'),
   'login-link': {
     options: { expires: { type: 'string' }, 'public-url': { type: 'string' } },
     usage: 'login-link HANDLE [--expires 15m] [--public-url URL]',
+    summary: 'a one-time console sign-in link: the URL alone on stdout (LINK=$(…) works)',
     async run(deps, args, io) {
       const expires = str(args.values, 'expires');
       const publicUrl =
@@ -78,6 +90,7 @@ export const principalCommands: Record<string, AdminCommand> = {
   list: {
     options: {},
     usage: 'list',
+    summary: 'every principal, with status',
     async run(deps, args, io) {
       const all = await deps.store.listPrincipals();
       if (args.values['json']) printJson(io, all.map(summary));
@@ -93,6 +106,7 @@ export const principalCommands: Record<string, AdminCommand> = {
   show: {
     options: {},
     usage: 'show HANDLE',
+    summary: 'one principal: profile, evidence, reviews, tokens',
     async run(deps, args, io) {
       const p = await requirePrincipal(deps.store, positional(args, 0, 'HANDLE'));
       const reviews = await deps.store.listReviews({ candidateId: p.id });
@@ -134,6 +148,9 @@ export const principalCommands: Record<string, AdminCommand> = {
 const operatorCommand = (grant: boolean): AdminCommand => ({
   options: {},
   usage: `${grant ? 'grant' : 'revoke'} HANDLE`,
+  summary: grant
+    ? 'make a principal an operator (the console pages for admission, suspension and sign-in links)'
+    : 'take the operator role away from a principal',
   async run(deps, args, io) {
     const p = await setOperatorRole(deps.store, positional(args, 0, 'HANDLE'), grant);
     if (args.values['json']) printJson(io, summary(p));

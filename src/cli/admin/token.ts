@@ -27,6 +27,8 @@ export const tokenCommands: Record<string, AdminCommand> = {
       'after-admission': { type: 'boolean' },
     },
     usage: 'issue HANDLE --scopes a,b,c [--label L] [--expires 30d|12h|never] [--after-admission]',
+    summary:
+      "issue an agent token: the token alone on stdout (TOKEN=$(…) works), details and today's tools on stderr; --after-admission: a candidate's token may also carry member scopes, inert until admission",
     async run(deps, args, io) {
       const scopes = str(args.values, 'scopes');
       if (scopes === undefined)
@@ -56,6 +58,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
   revoke: {
     options: {},
     usage: 'revoke TOKEN_ID',
+    summary: 'revoke a token: refused from its next request',
     async run(deps, args, io) {
       const t = await revokeToken(deps.store, positional(args, 0, 'TOKEN_ID'));
       if (args.values['json']) printJson(io, view(t));
@@ -67,6 +70,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
   list: {
     options: {},
     usage: 'list HANDLE',
+    summary: "a principal's tokens (never the secrets)",
     async run(deps, args, io) {
       const p = await requirePrincipal(deps.store, positional(args, 0, 'HANDLE'));
       const tokens = await deps.store.listTokens(p.id);

@@ -1,11 +1,18 @@
-import { DEFAULT_TIMEOUT_MS, diagnoseAll, exitCodeOf, isTier, type Tier } from '../../doctor/index.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  diagnoseAll,
+  exitCodeOf,
+  isTier,
+  maskTokens,
+  type Tier,
+} from '../../doctor/index.ts';
 import { parse } from '../common.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { renderHuman, styleFor } from './render-human.ts';
 import { renderJson } from './render-json.ts';
 import { targetFromUrl, targetsFromConfig } from './targets.ts';
 
-const HELP = `Usage:
+export const DOCTOR_HELP = `Usage:
   warden doctor URL [--token T | --header "Name: value"]… [--expect TIER] [--json]
   warden doctor --config FILE [--server NAME]… [--input ID=VALUE]… [--expect TIER] [--json]
 
@@ -46,7 +53,7 @@ const OPTIONS = {
 export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(argv, OPTIONS);
   if (values.help) {
-    io.stdout(HELP);
+    io.stdout(DOCTOR_HELP);
     return EXIT.ok;
   }
   const expect = parseExpect(values.expect);
@@ -58,13 +65,17 @@ export async function runDoctor(argv: string[], io: CliIo): Promise<number> {
         return targetsFromConfig(values.config, values.server ?? [], values.input ?? [], io.env);
       })()
     : (() => {
-        if (positionals.length !== 1) throw new UsageError(`one URL or --config FILE is needed\n\n${HELP}`);
+        if (positionals.length !== 1)
+          throw new UsageError(`one URL or --config FILE is needed\n\n${DOCTOR_HELP}`);
         if (values.server || values.input) throw new UsageError('--server and --input go with --config');
         return [targetFromUrl(positionals[0]!, values.token, values.header ?? [])];
       })();
   const reports = await diagnoseAll(targets, { expect, timeoutMs });
   const code = exitCodeOf(reports);
-  io.stdout(values.json ? renderJson(reports, code) : renderHuman(reports, code, styleFor(io.isTty, io.env)));
+  const rendered = values.json
+    ? renderJson(reports, code)
+    : renderHuman(reports, code, styleFor(io.isTty, io.env));
+  io.stdout(maskTokens(rendered));
   return code;
 }
 

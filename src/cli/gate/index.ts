@@ -2,23 +2,40 @@ import { EXIT, UsageError, type CliIo } from '../io.ts';
 
 type Sub = (argv: string[], io: CliIo) => Promise<number>;
 
-const SUBCOMMANDS: Record<string, () => Promise<Sub>> = {
-  pin: async () => (await import('./pin.ts')).runPin,
-  check: async () => (await import('./check.ts')).runCheck,
-  diff: async () => (await import('./diff.ts')).runDiff,
-  accept: async () => (await import('./accept.ts')).runAccept,
-  proxy: async () => (await import('./proxy.ts')).runProxy,
-  club: async () => (await import('./club.ts')).runClub,
+/** The gate's subcommands, with the one-line summaries `warden gate --help` prints. */
+export const GATE_COMMANDS: Record<string, { summary: string; load: () => Promise<Sub> }> = {
+  pin: {
+    summary: 'fetch tools/list and write a lockfile (hash + whole definition per tool)',
+    load: async () => (await import('./pin.ts')).runPin,
+  },
+  check: {
+    summary: 'compare the live manifest with the lock: exit 0 pass, 1 breaking, 2 unknown or error',
+    load: async () => (await import('./check.ts')).runCheck,
+  },
+  diff: {
+    summary: 'compare two files (tools/list results or lockfiles)',
+    load: async () => (await import('./diff.ts')).runDiff,
+  },
+  accept: {
+    summary: 'bless a reviewed change into the lock, bound to its old and new hashes',
+    load: async () => (await import('./accept.ts')).runAccept,
+  },
+  club: {
+    summary: "Warden gates itself: each tier's view of the club against its committed lock (--bless)",
+    load: async () => (await import('./club.ts')).runClub,
+  },
+  proxy: {
+    summary:
+      'run a stdio MCP server behind the gate: record every call for replay, withhold tools whose change is breaking or unknown',
+    load: async () => (await import('./proxy.ts')).runProxy,
+  },
 };
 
-const USAGE = `Usage: warden gate <pin|check|diff|accept|proxy|club> [options]
+const USAGE = `Usage: warden gate <${Object.keys(GATE_COMMANDS).join('|')}> [options]
 
-  pin      fetch tools/list and write a lockfile (hash + whole definition per tool)
-  check    compare the live manifest with the lock: exit 0 pass, 1 breaking, 2 unknown or error
-  diff     compare two files (tools/list results or lockfiles)
-  accept   bless a reviewed change into the lock, bound to its old and new hashes
-  proxy    between an agent and a stdio server: record calls, withhold tools whose change breaks
-  club     Warden gates itself: each tier's view of the club against its committed lock (--bless)
+${Object.entries(GATE_COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`)
+  .join('\n')}
 
 Run "warden gate <command> --help" for its options.
 `;
@@ -30,7 +47,7 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return name ? EXIT.ok : EXIT.error;
   }
-  const load = SUBCOMMANDS[name];
+  const load = GATE_COMMANDS[name]?.load;
   if (!load) throw new UsageError(`unknown gate command "${name}"\n\n${USAGE}`);
   return (await load())(rest, io);
 }

@@ -24,6 +24,12 @@ export function principalContract(backend: Backend): void {
       assert.deepEqual(await store().getMandate(p.id), normaliseMandate(defaultMandate()));
     });
 
+    void it('tells an empty store from one with principals', async () => {
+      assert.equal(await store().hasPrincipals(), false);
+      await store().createPrincipal({ handle: 'alice', status: 'candidate', displayName: 'A' });
+      assert.equal(await store().hasPrincipals(), true);
+    });
+
     void it('refuses a second principal with the same handle and leaves no trace of it', async () => {
       await store().createPrincipal({ handle: 'alice', status: 'member', displayName: 'A' });
       await assert.rejects(
