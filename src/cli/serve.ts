@@ -50,7 +50,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       `cannot listen on ${values.host}:${port}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  const principals = await store.listPrincipals();
+  const principals = await store.countPrincipals();
   const db = displayLocation(dbLocation(values.db, io));
   // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
@@ -62,11 +62,11 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stdout(
       [
         `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
-        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals.length} principal(s)`,
+        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
         '',
-        principals.length === 0
+        principals === 0
           ? 'No principals yet. Add one and give their agent a token (the console is the admin CLI for now):'
           : 'Manage principals, tokens and mandates with the admin CLI:',
         `  npx warden admin principal add alice --status member --name "Alice"${dbHint}`,
