@@ -19,28 +19,14 @@ const ITEM_BYTE_BUDGET = RESULT_BYTE_BUDGET - 4 * 1024;
 
 /** The two inputs every list tool takes. */
 export const pageInputs: Record<string, JsonSchema> = {
-  limit: {
-    type: 'integer',
-    minimum: 1,
-    maximum: MAX_LIMIT,
-    default: DEFAULT_LIMIT,
-    description: `Items per page, 1–${MAX_LIMIT}.`,
-  },
-  cursor: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 1024,
-    description: 'next_cursor from the previous page, to continue the same list.',
-  },
+  limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  cursor: { type: 'string', maxLength: 1024 },
 };
 
 /** The output fields every paged result adds beside its list. */
 export const pageOutputs: Record<string, JsonSchema> = {
-  next_cursor: { type: 'string', description: 'Pass as cursor for the next page; absent on the last page.' },
-  cut_at_byte_budget: {
-    const: true,
-    description: 'Present when the page stopped early to stay under 64 KB; next_cursor continues it.',
-  },
+  next_cursor: { type: 'string' },
+  cut_at_byte_budget: { const: true },
 };
 export const PAGE_OUTPUT_KEYS = Object.keys(pageOutputs);
 

@@ -10,7 +10,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is a self-report. Any other origin (commit, document, calendar) claims the fact comes from that artifact and must carry artifact_ref pointing at it: a commit sha (optionally with repository URL), a document URL, or a calendar event URI or id. A claim that names an artifact but gives no reference to it is refused, because it would be self-report in costume.',
+    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit sha (optionally with repository URL), a document URL, or a calendar event URI or id. Without it the claim is refused: it would be self-report in costume.',
   inputSchema: input(
     {
       origin: { enum: [...EVIDENCE_ORIGINS], description: 'Where the fact comes from.' },
@@ -29,7 +29,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
     ['origin', 'claim'],
   ),
   outputSchema: output({ filed: evidenceItem }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (!args.claim.trim()) {

@@ -26,7 +26,7 @@ export const listDecisions: ToolSpec<
   title: "Your principal's decision queue",
   scope: 'mandate:read',
   description:
-    "Lists the requests waiting for (or already given) your principal's decision: one by decision_id, or all, oldest first, a page at a time (filter by status). A decided request shows the answer — including a denial and the principal's note — and, when approved, the outcome of executing it. The note is your principal's own text, wrapped as data.",
+    "Requests waiting for (or given) your principal's decision: one by decision_id, or all by status, oldest first, a page at a time. A decided one shows the answer (a denial too, with the principal's note, wrapped as data) and, if approved, what executing it gave.",
   inputSchema: input({
     decision_id: { type: 'string', minLength: 1, maxLength: 64 },
     status: { enum: ['pending', 'approved', 'denied', 'all'], default: 'all' },

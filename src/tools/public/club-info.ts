@@ -10,7 +10,7 @@ export const clubInfo: ToolSpec<ToolContext, Record<string, never>> = {
   title: 'About the club',
   scope: null,
   description:
-    'What this club is, how membership works, and what your connection may do. Call it first if you are unsure what you can do here: it names your tier and the tools your tier could see. Anyone may call it.',
+    'What this club is, how membership works, and what your connection may do: your tier and the tools it could see. Anyone may call it; call it first if unsure.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: output({
     name: { type: 'string' },
