@@ -3,6 +3,7 @@ import type { Backend } from './backend.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { mandateContract } from './mandates.ts';
+import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
 import { tokenContract } from './tokens.ts';
@@ -21,5 +22,6 @@ export function storeContract(name: string, backend: Backend): void {
     mandateContract(backend);
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
+    pageContract(backend);
   });
 }
