@@ -105,6 +105,7 @@ describe('pagination: keyset pages with signed cursors', () => {
       cursor = r.next_cursor;
       if (asked < 31) await ask('bob', `q${asked++}`);
     }
+    // Rows of one millisecond read in the order they were written: exactly the insertion order.
     assert.deepEqual(
       seen,
       Array.from({ length: asked }, (_, i) => `q${i}`),
