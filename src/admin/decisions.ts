@@ -1,23 +1,36 @@
-import type { DecisionOutcome, DecisionRecord } from '../store/contract.ts';
+import { evaluateStaleness, type StaleCode } from '../core/staleness.ts';
+import { tierOfStatus } from '../core/tiers.ts';
+import type { DecisionOutcome, DecisionRecord, DecisionStatus, PrincipalRecord } from '../store/contract.ts';
 import type { Invocation } from '../tools/invoke.ts';
 import { runAsPrincipal, type AdminDeps } from './as-principal.ts';
 import { AdminRefusal } from './errors.ts';
 import { requirePrincipal } from './principals.ts';
 
-export async function listDecisions(
-  deps: AdminDeps,
-  handle: string,
-  status?: 'pending' | 'approved' | 'denied',
-) {
+export async function listDecisions(deps: AdminDeps, handle: string, status?: DecisionStatus) {
   const p = await requirePrincipal(deps.store, handle);
   return deps.store.listDecisions(p.id, status ? { status } : {});
 }
 
+/** What a stale decision's record says, for the agent reading it through list_decisions. */
+export function staleOutcome(code: StaleCode, reason: string): DecisionOutcome {
+  return {
+    ok: false,
+    refusal: {
+      code: `stale_${code}`,
+      reason: `${reason} The request was not executed: approval lifts the mandate's terms, never an authority that has lapsed.`,
+      next: 'Nothing was done and nothing will be. Do not retry it or try another way around it: only your principal can still do it, in person, as a new act of their own.',
+    },
+  };
+}
+
 /**
- * The principal decides. The record is claimed first (pending → approved/denied in
- * one conditional write), so deciding twice is refused even under a race; on
- * approval the stored request then runs as the principal and its outcome is kept
- * on the same record, where the agent reads it.
+ * The principal decides. An approval first re-checks the request against what holds
+ * now (the principal's tier, the mandate's scopes, the asking token's state); if that
+ * authority lapsed, the decision is closed as stale with the reason and not run. The
+ * record is then claimed in one conditional write (pending → approved/denied, and for
+ * an approval only while the asking token is live), so deciding twice is refused even
+ * under a race; on approval the stored request runs as the principal and its outcome
+ * is kept on the same record, where the agent reads it.
  */
 export async function decide(
   deps: AdminDeps,
@@ -27,27 +40,98 @@ export async function decide(
   note: string | null,
 ): Promise<DecisionRecord> {
   const p = await requirePrincipal(deps.store, handle);
-  const d = await deps.store.getDecision(id);
-  if (!d) throw new AdminRefusal('not_found', `No decision has the id "${id}".`);
-  if (d.principalId !== p.id)
-    throw new AdminRefusal('not_your_decision', `Decision ${id} belongs to another principal.`);
-  if (d.status !== 'pending') {
-    throw new AdminRefusal('already_decided', `Decision ${id} was ${d.status} already, on ${d.decidedAt}.`);
-  }
+  const d = await pendingDecisionOf(deps, p, id);
   const now = (deps.now ?? (() => new Date()))();
+  if (verdict === 'approve') await closeIfStale(deps, p, d, now);
   const claimed = await deps.store.claimDecision(
     id,
     verdict === 'approve' ? 'approved' : 'denied',
     note,
     now.toISOString(),
   );
-  if (!claimed)
+  if (!claimed) {
+    // Lost a race: decided by someone else, or the token lapsed between the check and the claim.
+    const current = await deps.store.getDecision(id);
+    if (current?.status === 'pending' && verdict === 'approve')
+      await closeIfStale(deps, p, current, new Date());
     throw new AdminRefusal('already_decided', `Decision ${id} was decided a moment ago by someone else.`);
+  }
   if (verdict === 'approve') {
     const result = await runAsPrincipal(deps, p, d.tool, d.arguments, d.id);
     await deps.store.recordDecisionOutcome(id, toOutcome(result));
   }
   return (await deps.store.getDecision(id))!;
+}
+
+/**
+ * Runs a stale decision's request as the principal in person: a new, explicit act of
+ * theirs (never an agent's), under what the principal may do now. The stale record
+ * stays as it was; the result of this act is returned to the principal.
+ */
+export async function reissue(deps: AdminDeps, handle: string, id: string): Promise<Invocation> {
+  const p = await requirePrincipal(deps.store, handle);
+  const d = await deps.store.getDecision(id);
+  if (!d || d.principalId !== p.id) throw new AdminRefusal('not_found', `${handle} has no decision "${id}".`);
+  if (d.status !== 'stale') {
+    throw new AdminRefusal(
+      'not_stale',
+      `Decision ${id} is ${d.status}; only a stale decision is re-issued (a pending one is approved or denied).`,
+    );
+  }
+  return runAsPrincipal(deps, p, d.tool, d.arguments, d.id);
+}
+
+async function pendingDecisionOf(deps: AdminDeps, p: PrincipalRecord, id: string): Promise<DecisionRecord> {
+  const d = await deps.store.getDecision(id);
+  if (!d) throw new AdminRefusal('not_found', `No decision has the id "${id}".`);
+  if (d.principalId !== p.id)
+    throw new AdminRefusal('not_your_decision', `Decision ${id} belongs to another principal.`);
+  if (d.status === 'stale') throw staleRefusal(d);
+  if (d.status !== 'pending') {
+    throw new AdminRefusal('already_decided', `Decision ${id} was ${d.status} already, on ${d.decidedAt}.`);
+  }
+  return d;
+}
+
+/** Re-evaluates the request against what holds now; closes it as stale (and refuses) if it no longer may run. */
+async function closeIfStale(
+  deps: AdminDeps,
+  p: PrincipalRecord,
+  d: DecisionRecord,
+  now: Date,
+): Promise<void> {
+  const tier = tierOfStatus(p.status);
+  if (tier === null) throw new AdminRefusal('suspended', `${p.handle} is suspended.`);
+  const tool = deps.registry.all().find((t) => t.spec.name === d.tool);
+  const token = d.tokenId ? await deps.store.getToken(d.tokenId) : null;
+  const verdict = evaluateStaleness({
+    scope: tool ? tool.spec.scope : undefined,
+    tier,
+    mandateScopes: (await deps.store.getMandate(p.id)).scopes,
+    token: d.tokenId
+      ? (token ?? {
+          id: d.tokenId,
+          scopes: [],
+          revokedAt: 'an unknown date (the token is gone)',
+          expiresAt: null,
+        })
+      : null,
+    now,
+  });
+  if (!verdict.stale) return;
+  await deps.store.closeStale(d.id, staleOutcome(verdict.code, verdict.reason), now.toISOString());
+  const closed = await deps.store.getDecision(d.id);
+  throw closed?.status === 'stale'
+    ? staleRefusal(closed)
+    : new AdminRefusal('already_decided', `Decision ${d.id} was decided a moment ago by someone else.`);
+}
+
+function staleRefusal(d: DecisionRecord): AdminRefusal {
+  const why = d.outcome && !d.outcome.ok ? d.outcome.refusal.reason : 'Its authority lapsed.';
+  return new AdminRefusal(
+    'stale',
+    `Decision ${d.id} is stale, closed on ${d.decidedAt} without being executed. ${why} To do it anyway, do it in person as a new act: warden admin decisions reissue ${d.id}.`,
+  );
 }
 
 /** Keeps only server-written scalars of a result, so a stored outcome can hold no member text. */

@@ -6,6 +6,7 @@ import { computePermissions } from '../core/permissions.ts';
 import type { Store, TokenRecord } from '../store/contract.ts';
 import type { ToolContext } from '../tools/index.ts';
 import { AdminRefusal } from './errors.ts';
+import { staleOutcome } from './decisions.ts';
 import { requirePrincipal } from './principals.ts';
 
 const LABEL = /^[\p{L}\p{N} ._:@/()-]{1,64}$/u;
@@ -83,10 +84,19 @@ export async function issueToken(
   return { token, record, preview };
 }
 
+/**
+ * Revokes a token, and in the same write withdraws every decision its agent queued
+ * that is still pending: each is closed as stale with the reason on its record.
+ */
 export async function revokeToken(store: Store, id: string, now = new Date()): Promise<TokenRecord> {
   const t = await store.getToken(id);
   if (!t) throw new AdminRefusal('not_found', `No token has the id "${id}".`);
   if (t.revokedAt) throw new AdminRefusal('conflict', `Token ${id} was revoked already, on ${t.revokedAt}.`);
-  await store.revokeToken(id, now.toISOString());
+  const at = now.toISOString();
+  const withdrawal = staleOutcome(
+    'token_revoked',
+    `The token that asked (${id}) was revoked on ${at}, which withdrew the requests its agent had queued.`,
+  );
+  await store.revokeToken(id, at, withdrawal);
   return (await store.getToken(id))!;
 }

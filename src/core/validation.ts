@@ -27,3 +27,31 @@ export function describeErrors(errors: ErrorObject[] | null | undefined): string
     })
     .join('; ');
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The first string (or key) in a value holding a lone surrogate, with its path and
+ * position; null when every string is well-formed text. With the `u` flag a valid
+ * pair is one code point and never matches \p{Cs}: only an unpaired half does.
+ */
+export function findLoneSurrogate(
+  value: unknown,
+  path = 'arguments',
+  depth = 0,
+): { path: string; index: number; codeUnit: string } | null {
+  if (typeof value === 'string') {
+    const m = LONE_SURROGATE.exec(value);
+    if (!m) return null;
+    return { path, index: m.index, codeUnit: m[0].charCodeAt(0).toString(16).toUpperCase() };
+  }
+  if (typeof value !== 'object' || value === null || depth > 64) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const at = Array.isArray(value) ? `${path}[${k}]` : `${path}.${k}`;
+    const inKey = findLoneSurrogate(k, `a property name in ${path}`, depth + 1);
+    if (inKey) return inKey;
+    const found = findLoneSurrogate(v, at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}

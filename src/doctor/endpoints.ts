@@ -1,5 +1,5 @@
 import { getJson } from './http-json.ts';
-import { isObject, strings } from './json.ts';
+import { isObject, strings, wrappedText } from './json.ts';
 import { isTier, type Tier } from './types.ts';
 
 /** GET /tiers: the public catalog, which tools each tier could see. */
@@ -96,7 +96,7 @@ export async function readDiagnosis(
       token: token
         ? {
             id: String(token['id']),
-            label: String(token['label']),
+            label: wrappedText(token['label']),
             expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
           }
         : null,

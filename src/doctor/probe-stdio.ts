@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { DiagnosedTool, Diagnosis, DiagnoseAnswer, TierCatalog } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
-import { isObject, strings } from './json.ts';
+import { isObject, strings, wrappedText } from './json.ts';
 import { connectAndList } from './connection.ts';
 import { isTier, type StdioTarget } from './types.ts';
 
@@ -134,7 +134,7 @@ async function diagnoseOverStdio(
         token: token
           ? {
               id: String(token['id']),
-              label: String(token['label']),
+              label: wrappedText(token['label']),
               expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
             }
           : null,

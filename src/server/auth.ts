@@ -1,6 +1,7 @@
 import { computePermissions, anonymousPermissions } from '../core/permissions.ts';
 import { looksLikeToken, hashToken } from '../core/tokens.ts';
 import { tierOfStatus } from '../core/tiers.ts';
+import { StoreBusyError } from '../store/busy.ts';
 import type { Credential, Store } from '../store/contract.ts';
 import type { Caller } from '../tools/context.ts';
 
@@ -81,7 +82,10 @@ export async function authenticate(
     };
   }
   if (!t.lastUsedAt || now.getTime() - Date.parse(t.lastUsedAt) > TOUCH_INTERVAL_MS) {
-    await store.touchToken(t.id, now.toISOString());
+    // Bookkeeping only: a store locked by other writers must not fail (or hold) the request.
+    await store.touchToken(t.id, now.toISOString()).catch((err: unknown) => {
+      if (!(err instanceof StoreBusyError)) throw err;
+    });
   }
   const permissions = computePermissions(tier, t.scopes, mandate.scopes);
   return { kind: 'agent', credential, caller: { kind: 'agent', permissions, principal, token: t, mandate } };

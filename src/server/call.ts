@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Caller, ToolContext } from '../tools/index.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { newWrapper } from '../untrusted/index.ts';
-import { errorFields } from './log.ts';
+import { clientErrorFields, errorFields } from './log.ts';
 import type { McpDeps } from './mcp.ts';
 import { renderOk, renderRefusal } from './render.ts';
 
@@ -26,6 +26,7 @@ export async function callToolAs(
   };
   const result = await invokeTool(name, args, ctx, {
     logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
+    logBusy: (ref, tool, err) => deps.logger.info('store_busy', { ref, tool, ...clientErrorFields(err) }),
   });
   if (result.kind === 'unknown_tool') return null;
   return result.kind === 'ok' ? renderOk(result.data) : renderRefusal(result.refusal);

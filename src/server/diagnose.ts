@@ -3,6 +3,7 @@ import type { Registry } from '../core/registry.ts';
 import { TIER_CEILING } from '../core/tiers.ts';
 import type { ToolContext } from '../tools/index.ts';
 import { explainTools } from '../tools/mandate/explain.ts';
+import { newWrapper } from '../untrusted/index.ts';
 import type { Authentication, HeaderShape } from './auth.ts';
 
 /**
@@ -37,7 +38,8 @@ export function diagnosis(
     reason: `a valid token of ${principal.status} ${principal.handle}`,
     token: {
       id: token.id,
-      label: token.label,
+      // Chosen by the principal: wrapped like any member text.
+      label: newWrapper().wrap(token.label),
       created_at: token.createdAt,
       expires_at: token.expiresAt,
       revoked_at: token.revokedAt,

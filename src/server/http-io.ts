@@ -23,14 +23,6 @@ export async function readBody(req: IncomingMessage, max: number): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-export function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The request again, its body already read, for the SDK's Node adapter (which reads it as a stream). */
 export function replay(req: IncomingMessage, raw: Buffer, auth: AuthInfo) {
   return {

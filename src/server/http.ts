@@ -14,8 +14,9 @@ import { authenticate, headerShape, type Authentication } from './auth.ts';
 import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
 import { classifyFast, createFastPath } from './fast-path.ts';
-import { parseJson, payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
-import { errorFields, type Logger } from './log.ts';
+import { payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
+import { errorFields, logSdkError, type Logger } from './log.ts';
+import { screenPost } from './screen.ts';
 import { buildMcpServer } from './mcp.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter, tooManyRequests, type RateLimits } from './rate-limit.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
@@ -30,7 +31,13 @@ export interface HttpOptions {
   /** The URL clients use, when it differs from the bind address (behind a load balancer). */
   publicUrl?: string;
   allowedOrigins?: string[];
+  /** Largest body from a caller with a valid credential (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Largest body from a caller without one (default 64 KiB): nothing anonymous needs more. */
+  anonymousMaxBodyBytes?: number;
+  /** How long a client may take to send its headers, and its whole request (defaults 10 s, 30 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
   now?: () => Date;
   /** Serve well-formed tools/list and tools/call without the SDK's per-request instance (default on). */
   fastPath?: boolean;
@@ -56,6 +63,9 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? (() => new Date());
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const anonymousMaxBody = Math.min(opts.anonymousMaxBodyBytes ?? 64 * 1024, maxBody);
+  const headersTimeout = opts.headersTimeoutMs ?? 10_000;
+  const requestTimeout = Math.max(opts.requestTimeoutMs ?? 30_000, headersTimeout);
   const deps = {
     store: opts.store,
     registry: opts.registry,
@@ -73,27 +83,32 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     {
       responseMode: 'auto',
       maxRequestBodySize: maxBody,
-      onerror: (err) => opts.logger.error('mcp_error', errorFields(err)),
+      onerror: (err) => logSdkError(opts.logger, 'mcp_error', err),
     },
   );
   const fast = opts.fastPath === false ? null : createFastPath(deps);
   const limiter = new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
-    onerror: (err) => opts.logger.error('mcp_adapter_error', errorFields(err)),
+    onerror: (err) => logSdkError(opts.logger, 'mcp_adapter_error', err),
   });
 
   let base = '';
   let guard: GuardConfig = { loopbackOnly: true, allowedOrigins: [], allowedHosts: [] };
   const resourceMetadataUrl = () => `${base}${PRM_PATHS[1]}`;
 
-  const server = createServer((req, res) => {
-    route(req, res).catch((err: unknown) => {
-      opts.logger.error('http_error', errorFields(err));
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
-      else res.end();
-    });
-  });
+  // Node checks these timeouts only every connectionsCheckingInterval (30 s by default),
+  // which let a slow-header client hold a socket well past the limit; check every second.
+  const server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: 1_000 },
+    (req, res) => {
+      route(req, res).catch((err: unknown) => {
+        opts.logger.error('http_error', errorFields(err));
+        if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
+        else res.end();
+      });
+    },
+  );
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -141,10 +156,14 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       }
       const authInfo = authInfoFor(auth);
       if (req.method !== 'POST') return mcp(Object.assign(req, { auth: authInfo }), res);
-      const raw = await readBody(req, maxBody);
-      if (raw === null) return sendJson(res, 413, payloadTooLarge(maxBody));
-      const message = parseJson(raw);
-      const fastRequest = fast && message !== undefined ? classifyFast(req.headers, message) : null;
+      const limit = auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;
+      const raw = await readBody(req, limit);
+      // Closing the connection stops reading the rest of an oversized body.
+      if (raw === null) return sendJson(res, 413, payloadTooLarge(limit), { Connection: 'close' });
+      const screened = screenPost(req.headers, raw);
+      if (!screened.ok) return sendJson(res, screened.status, screened.body);
+      const message = screened.message;
+      const fastRequest = fast ? classifyFast(req.headers, message) : null;
       if (fast && fastRequest) {
         const text = await fast(fastRequest, auth.caller);
         res.writeHead(200, {
@@ -162,8 +181,6 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
   }
 
   // Slow clients cannot hold sockets: bounded header, request and idle times.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
   server.timeout = 60_000;
 

@@ -24,7 +24,8 @@ export interface PrincipalRecord {
 export interface TokenRecord {
   id: string;
   principalId: string;
-  label: string;
+  /** Chosen by the principal: member text like the rest. */
+  label: MemberText;
   /** As stored. May be anything a forged row holds: policy never trusts it beyond the intersection. */
   scopes: string[];
   createdAt: string;
@@ -47,7 +48,8 @@ export interface EvidenceRecord {
   principalId: string;
   origin: EvidenceOrigin;
   claim: MemberText;
-  artifactRef: string | null;
+  /** Validated by form when filed, but written by the member all the same. */
+  artifactRef: MemberText | null;
   createdAt: string;
 }
 
@@ -78,7 +80,8 @@ export interface ReviewRecord {
   createdAt: string;
 }
 
-export type DecisionStatus = 'pending' | 'approved' | 'denied';
+/** `stale`: closed unexecuted because the authority behind the request lapsed (outcome says why). */
+export type DecisionStatus = 'pending' | 'approved' | 'denied' | 'stale';
 
 export interface DecisionRecord {
   id: string;
@@ -100,7 +103,7 @@ export interface DecisionRecord {
   decidedAt: string | null;
 }
 
-/** The stored result of an approved request: either its ids/status fields, or the refusal it met. */
+/** The stored result of an approved request (its ids/status fields, or the refusal it met), or why a stale one was closed. */
 export type DecisionOutcome =
   | { ok: true; result: Record<string, string | number | boolean | null> }
   | { ok: false; refusal: { code: string; reason: string; next: string } };
@@ -169,7 +172,11 @@ export interface Store {
   findCredential(hash: string): Promise<Credential | null>;
   getToken(id: string): Promise<TokenRecord | null>;
   listTokens(principalId: string): Promise<TokenRecord[]>;
-  revokeToken(id: string, at: string): Promise<boolean>;
+  /**
+   * Revokes a token and, in the same transaction, closes its pending decisions as
+   * stale with `withdrawal` as their outcome. False when it was revoked already.
+   */
+  revokeToken(id: string, at: string, withdrawal?: DecisionOutcome): Promise<boolean>;
   touchToken(id: string, at: string): Promise<void>;
 
   getMandate(principalId: string): Promise<Mandate>;
@@ -184,6 +191,15 @@ export interface Store {
   listEvidence(principalId: string): Promise<EvidenceRecord[]>;
 
   createQuestion(q: { askerId: string; targetId: string; question: string }): Promise<QuestionRecord>;
+  /**
+   * Creates the question only if the asker asked fewer than `max` since `since`:
+   * one conditional write under the asker's lock, so the limit holds across
+   * replicas. Null when the limit was reached (nothing written).
+   */
+  createQuestionWithinLimit(
+    q: { askerId: string; targetId: string; question: string },
+    limit: { max: number; since: string },
+  ): Promise<QuestionRecord | null>;
   getQuestion(id: string): Promise<QuestionRecord | null>;
   listQuestions(filter: {
     targetId?: string;
@@ -199,7 +215,7 @@ export interface Store {
     candidateId: string;
     verdict: ReviewVerdict;
     note: string;
-  }): Promise<ReviewRecord>;
+  }): Promise<ReviewRecord | null>;
   listReviews(filter: { candidateId?: string; reviewerId?: string }): Promise<ReviewRecord[]>;
 
   createDecision(d: {
@@ -212,8 +228,14 @@ export interface Store {
   }): Promise<DecisionRecord>;
   getDecision(id: string): Promise<DecisionRecord | null>;
   listDecisions(principalId: string, filter?: { status?: DecisionStatus }): Promise<DecisionRecord[]>;
-  /** Moves a pending decision to approved/denied; false when it was no longer pending (no double decisions). */
+  /**
+   * Moves a pending decision to approved/denied; false when it was no longer pending
+   * (no double decisions) or, for an approval, when the token that asked has been
+   * revoked or has expired by `at`: one conditional write.
+   */
   claimDecision(id: string, status: 'approved' | 'denied', note: string | null, at: string): Promise<boolean>;
+  /** Closes a pending decision as stale, unexecuted, with why; false when it was no longer pending. */
+  closeStale(id: string, outcome: DecisionOutcome, at: string): Promise<boolean>;
   recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void>;
 
   // Paged reads: keyset pages on a stable order, served by an index (never OFFSET).

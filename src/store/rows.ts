@@ -40,11 +40,12 @@ export function toPrincipal(r: Row): PrincipalRecord {
   };
 }
 
-export function toToken(r: Row): TokenRecord {
+/** `handle` is the token's principal, who chose the label (joined by every query that reads tokens). */
+export function toToken(r: Row, handle: string): TokenRecord {
   return {
     id: str(r['id']),
     principalId: str(r['principal_id']),
-    label: str(r['label']),
+    label: memberText(str(r['label']), handle),
     scopes: parseJson<unknown[]>(r['scopes'], []).map(String),
     createdAt: str(r['created_at']),
     expiresAt: optStr(r['expires_at']),
@@ -88,7 +89,7 @@ export function toEvidence(r: Row): EvidenceRecord {
     principalId: str(r['principal_id']),
     origin: str(r['origin']) as EvidenceOrigin,
     claim: memberText(str(r['claim']), str(r['author_handle'])),
-    artifactRef: optStr(r['artifact_ref']),
+    artifactRef: optionalText(r['artifact_ref'], str(r['author_handle'])),
     createdAt: str(r['created_at']),
   };
 }
@@ -140,6 +141,11 @@ export function toDecision(r: Row): DecisionRecord {
   };
 }
 
+function optionalText(v: unknown, author: string) {
+  const raw = optStr(v);
+  return raw === null ? null : memberText(raw, author);
+}
+
 function parseJson<T>(v: unknown, fallback: T): T {
   if (typeof v !== 'string') return fallback;
   try {
@@ -156,6 +162,7 @@ export const SELECT = {
              JOIN principals a ON a.id = q.asker_id JOIN principals t ON t.id = q.target_id`,
   review: `SELECT r.*, p.handle AS reviewer_handle FROM reviews r JOIN principals p ON p.id = r.reviewer_id`,
   decision: `SELECT d.*, p.handle AS principal_handle FROM decisions d JOIN principals p ON p.id = d.principal_id`,
+  token: `SELECT t.*, p.handle AS principal_handle FROM tokens t JOIN principals p ON p.id = t.principal_id`,
   credential: `SELECT t.id AS t_id, t.principal_id AS t_principal_id, t.label AS t_label, t.scopes AS t_scopes,
              t.created_at AS t_created_at, t.expires_at AS t_expires_at, t.revoked_at AS t_revoked_at,
              t.last_used_at AS t_last_used_at, p.*, m.scopes AS m_scopes,

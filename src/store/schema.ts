@@ -85,6 +85,36 @@ export const MIGRATIONS: readonly string[] = [
      decided_at TEXT
    );
    CREATE INDEX decisions_principal ON decisions(principal_id, status);`,
+  // Limits the store enforces whatever the number of replicas: a decision can be
+  // closed as stale (its authority lapsed before it was approved), and one review
+  // per (reviewer, candidate) is a unique index, not a read before the write. An
+  // older store may hold a duplicate review from before: the earliest one stays.
+  `CREATE TABLE decisions_v2 (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     token_id TEXT,
+     tool TEXT NOT NULL,
+     arguments TEXT NOT NULL,
+     reason_code TEXT NOT NULL,
+     reason TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending','approved','denied','stale')),
+     note TEXT,
+     outcome TEXT,
+     created_at TEXT NOT NULL,
+     decided_at TEXT
+   );
+   INSERT INTO decisions_v2 (id, principal_id, token_id, tool, arguments, reason_code, reason, status, note, outcome, created_at, decided_at)
+     SELECT id, principal_id, token_id, tool, arguments, reason_code, reason, status, note, outcome, created_at, decided_at FROM decisions;
+   DROP TABLE decisions;
+   ALTER TABLE decisions_v2 RENAME TO decisions;
+   CREATE INDEX decisions_principal ON decisions(principal_id, status);
+   CREATE INDEX decisions_token ON decisions(token_id, status);
+   DELETE FROM reviews WHERE EXISTS (
+     SELECT 1 FROM reviews earlier
+     WHERE earlier.reviewer_id = reviews.reviewer_id AND earlier.candidate_id = reviews.candidate_id
+       AND (earlier.created_at < reviews.created_at OR (earlier.created_at = reviews.created_at AND earlier.id < reviews.id))
+   );
+   CREATE UNIQUE INDEX reviews_once ON reviews(reviewer_id, candidate_id);`,
   // Paging and search. Keyset pages read an index in list order (no OFFSET, no sort);
   // principal_terms holds each principal's lower-cased words (handle, name, headline)
   // for prefix search by B-tree range, which both engines serve the same way. The
@@ -110,6 +140,5 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX questions_target_status_time ON questions(target_id, status, asked_at, id);
    CREATE INDEX questions_asker_time ON questions(asker_id, asked_at, id);
    CREATE INDEX decisions_principal_time ON decisions(principal_id, created_at, id);
-   CREATE INDEX decisions_principal_status_time ON decisions(principal_id, status, created_at, id);
-   CREATE INDEX reviews_reviewer ON reviews(reviewer_id, candidate_id);`,
+   CREATE INDEX decisions_principal_status_time ON decisions(principal_id, status, created_at, id);`,
 ];

@@ -38,6 +38,7 @@ import {
 import type { Param, SqlExecutor } from './sql.ts';
 
 const now = (): string => new Date().toISOString();
+const str = (v: unknown): string => String(v);
 
 /** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
 export class SqlStore implements Store {
@@ -176,7 +177,7 @@ export class SqlStore implements Store {
     const principal = toPrincipal(r);
     const mandateRow = prefixed(r, 'm_');
     return {
-      token: toToken(prefixed(r, 't_')),
+      token: toToken(prefixed(r, 't_'), principal.handle),
       principal,
       // A principal without a mandate row has granted nothing: fail closed.
       mandate:
@@ -187,21 +188,35 @@ export class SqlStore implements Store {
   }
 
   async getToken(id: string): Promise<TokenRecord | null> {
-    const r = await this.sql.get(`SELECT * FROM tokens WHERE id = ?`, [id]);
-    return r ? toToken(r) : null;
+    const r = await this.sql.get(`${SELECT.token} WHERE t.id = ?`, [id]);
+    return r ? toToken(r, str(r['principal_handle'])) : null;
   }
 
   async listTokens(principalId: string): Promise<TokenRecord[]> {
     return (
-      await this.sql.all(`SELECT * FROM tokens WHERE principal_id = ? ORDER BY created_at, id`, [principalId])
-    ).map(toToken);
+      await this.sql.all(`${SELECT.token} WHERE t.principal_id = ? ORDER BY t.created_at, t.id`, [
+        principalId,
+      ])
+    ).map((r) => toToken(r, str(r['principal_handle'])));
   }
 
-  async revokeToken(id: string, at: string): Promise<boolean> {
-    return (
-      (await this.sql.run(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, [at, id])) >
-      0
-    );
+  async revokeToken(id: string, at: string, withdrawal?: DecisionOutcome): Promise<boolean> {
+    const changed = await this.sql.write([
+      {
+        sql: `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`,
+        params: [at, id],
+        mustChange: true,
+      },
+      ...(withdrawal
+        ? [
+            {
+              sql: `UPDATE decisions SET status = 'stale', outcome = ?, decided_at = ? WHERE token_id = ? AND status = 'pending'`,
+              params: [JSON.stringify(withdrawal), at, id],
+            },
+          ]
+        : []),
+    ]);
+    return changed !== null;
   }
 
   async touchToken(id: string, at: string): Promise<void> {
@@ -262,6 +277,26 @@ export class SqlStore implements Store {
     return (await this.getQuestion(id)) as QuestionRecord;
   }
 
+  async createQuestionWithinLimit(
+    q: { askerId: string; targetId: string; question: string },
+    limit: { max: number; since: string },
+  ): Promise<QuestionRecord | null> {
+    const id = newId('q');
+    const done = await this.sql.write([
+      // Locks the asker's row until commit: concurrent askers of one principal queue here,
+      // on every replica, and each then counts what the previous one committed.
+      { sql: `UPDATE principals SET id = id WHERE id = ?`, params: [q.askerId], mustChange: true },
+      {
+        sql: `INSERT INTO questions (id, asker_id, target_id, question, status, asked_at)
+              SELECT ?, ?, ?, ?, 'open', ?
+              WHERE (SELECT COUNT(*) FROM questions WHERE asker_id = ? AND asked_at >= ?) < ?`,
+        params: [id, q.askerId, q.targetId, q.question, now(), q.askerId, limit.since, limit.max],
+        mustChange: true,
+      },
+    ]);
+    return done ? this.getQuestion(id) : null;
+  }
+
   async getQuestion(id: string): Promise<QuestionRecord | null> {
     const r = await this.sql.get(`${SELECT.question} WHERE q.id = ?`, [id]);
     return r ? toQuestion(r) : null;
@@ -313,12 +348,15 @@ export class SqlStore implements Store {
     candidateId: string;
     verdict: ReviewVerdict;
     note: string;
-  }): Promise<ReviewRecord> {
+  }): Promise<ReviewRecord | null> {
     const id = newId('rv');
-    await this.sql.run(
-      `INSERT INTO reviews (id, reviewer_id, candidate_id, verdict, note, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    // The unique index on (reviewer_id, candidate_id) decides, on every replica at once.
+    const inserted = await this.sql.run(
+      `INSERT INTO reviews (id, reviewer_id, candidate_id, verdict, note, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (reviewer_id, candidate_id) DO NOTHING`,
       [id, r.reviewerId, r.candidateId, r.verdict, r.note, now()],
     );
+    if (inserted === 0) return null;
     return toReview((await this.sql.get(`${SELECT.review} WHERE r.id = ?`, [id]))!);
   }
 
@@ -382,9 +420,24 @@ export class SqlStore implements Store {
     note: string | null,
     at: string,
   ): Promise<boolean> {
+    // An approval also needs the asking token to be live at this instant, in the same write,
+    // so a revocation landing between a check and the claim cannot slip an approval through.
+    const tokenLive =
+      status === 'approved'
+        ? ` AND (token_id IS NULL OR EXISTS (SELECT 1 FROM tokens t WHERE t.id = decisions.token_id
+              AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)))`
+        : '';
     const changed = await this.sql.run(
-      `UPDATE decisions SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
-      [status, note, at, id],
+      `UPDATE decisions SET status = ?, note = ?, decided_at = ? WHERE id = ? AND status = 'pending'${tokenLive}`,
+      status === 'approved' ? [status, note, at, id, at] : [status, note, at, id],
+    );
+    return changed > 0;
+  }
+
+  async closeStale(id: string, outcome: DecisionOutcome, at: string): Promise<boolean> {
+    const changed = await this.sql.run(
+      `UPDATE decisions SET status = 'stale', outcome = ?, decided_at = ? WHERE id = ? AND status = 'pending'`,
+      [JSON.stringify(outcome), at, id],
     );
     return changed > 0;
   }

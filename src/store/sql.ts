@@ -6,6 +6,13 @@
 export type Row = Record<string, unknown>;
 export type Param = string | number | null;
 
+export interface GuardedStatement {
+  sql: string;
+  params: Param[];
+  /** Roll the whole transaction back when this statement changes no row. */
+  mustChange?: boolean;
+}
+
 export interface SqlExecutor {
   readonly kind: string;
   all(sql: string, params?: Param[]): Promise<Row[]>;
@@ -13,5 +20,12 @@ export interface SqlExecutor {
   /** Runs one statement; resolves to the number of rows it changed. */
   run(sql: string, params?: Param[]): Promise<number>;
   batch(statements: { sql: string; params: Param[] }[]): Promise<void>;
+  /**
+   * One write transaction that holds only if every statement marked `mustChange`
+   * changed at least one row; otherwise it is rolled back and the answer is null.
+   * This is how a limit is a single conditional write, never a read then a write.
+   * Resolves to the rows each statement changed.
+   */
+  write(statements: GuardedStatement[]): Promise<number[] | null>;
   close(): Promise<void>;
 }

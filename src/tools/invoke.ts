@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { JsonObject } from '../core/json.ts';
 import { RefusalError, refusal, type Refusal } from '../core/refusal.ts';
-import { describeErrors } from '../core/validation.ts';
+import { describeErrors, findLoneSurrogate } from '../core/validation.ts';
+import { StoreBusyError } from '../store/busy.ts';
 import type { ToolContext } from './context.ts';
 
 /** What one call came to. `unknown_tool` covers both "never existed" and "hidden from you": one answer. */
@@ -11,6 +12,8 @@ export type Invocation =
 export interface InvokeOptions {
   /** Where internal errors are logged, with the reference the caller is given. */
   logError: (ref: string, tool: string, err: unknown) => void;
+  /** Where a call that found the store locked is noted (one line: not a fault, nothing to trace). */
+  logBusy?: (ref: string, tool: string, err: unknown) => void;
 }
 
 /**
@@ -37,6 +40,18 @@ export async function invokeTool(
       ),
     };
   }
+  // Half a UTF-16 pair is not text: stored, it becomes bytes no reader can decode.
+  const lone = findLoneSurrogate(args);
+  if (lone) {
+    return {
+      kind: 'refused',
+      refusal: refusal(
+        'invalid_arguments',
+        `The argument ${lone.path} holds a lone surrogate (U+${lone.codeUnit}) at character ${lone.index}: half of a UTF-16 pair without its other half, which is not a character and cannot be stored. Nothing was written.`,
+        'Send the complete character (both halves of the pair), or remove it, then call again.',
+      ),
+    };
+  }
   try {
     const outcome = await tool.spec.handler(args, ctx);
     if (!outcome.ok) return { kind: 'refused', refusal: outcome.refusal };
@@ -49,6 +64,17 @@ export async function invokeTool(
   } catch (err) {
     if (err instanceof RefusalError) return { kind: 'refused', refusal: err.refusal };
     const ref = randomBytes(6).toString('hex');
+    if (err instanceof StoreBusyError) {
+      options.logBusy?.(ref, name, err);
+      return {
+        kind: 'refused',
+        refusal: refusal(
+          'internal_error',
+          `The club's store is busy with other writes (ref ${ref}); nothing of this call was written.`,
+          'Retry the same call in a second or two; it is safe to repeat.',
+        ),
+      };
+    }
     options.logError(ref, name, err);
     return {
       kind: 'refused',

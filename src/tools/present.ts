@@ -30,7 +30,7 @@ export function presentEvidence(e: EvidenceRecord, w: Wrapper): JsonObject {
     id: e.id,
     origin: e.origin,
     claim: w.wrap(e.claim),
-    artifact_ref: e.artifactRef,
+    artifact_ref: w.wrapOptional(e.artifactRef),
     filed_at: e.createdAt,
   };
 }

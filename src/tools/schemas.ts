@@ -104,7 +104,7 @@ export const evidenceItem: JsonSchema = output({
   id: { type: 'string' },
   origin: { enum: [...EVIDENCE_ORIGINS] },
   claim: untrustedText,
-  artifact_ref: { type: ['string', 'null'] },
+  artifact_ref: nullableUntrusted,
   filed_at: timestamp,
 });
 

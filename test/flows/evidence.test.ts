@@ -16,7 +16,11 @@ describe('evidence: a claim needs its artifact', () => {
   it('files self-reports and claims that point at their artifact', async () => {
     const good: Record<string, unknown>[] = [
       { origin: 'manual', claim: 'Mentored two juniors.' },
-      { origin: 'commit', claim: 'Fixed the leak.', artifact_ref: '9fceb02' },
+      {
+        origin: 'commit',
+        claim: 'Fixed the leak.',
+        artifact_ref: 'https://git.example.org/dora/app/-/commit/9fceb02d0ae598e95dc970b74767f19372d61af8',
+      },
       {
         origin: 'commit',
         claim: 'Added retries.',
@@ -25,7 +29,7 @@ describe('evidence: a claim needs its artifact', () => {
       {
         origin: 'commit',
         claim: 'Refactor.',
-        artifact_ref: 'https://git.example.org/dora/app/commit/9fceb02d0ae5',
+        artifact_ref: 'https://git.example.org/dora/app/commit/9FCEB02D0AE598E95DC970B74767F19372D61AF8',
       },
       {
         origin: 'document',
@@ -39,11 +43,27 @@ describe('evidence: a claim needs its artifact', () => {
         artifact_ref: '040000008200E00074C5B7101A82E008@example.org',
       },
     ];
+    const stored = [];
     for (const args of good) {
-      const filed = await ok<{ filed: { origin: string; claim: unknown } }>(dora, 'file_evidence', args);
+      const filed = await ok<{ filed: { origin: string; claim: unknown; artifact_ref: unknown } }>(
+        dora,
+        'file_evidence',
+        args,
+      );
       assert.equal(filed.filed.origin, args['origin']);
       assert.equal(unwrap(filed.filed.claim), args['claim']);
+      stored.push(filed.filed.artifact_ref === null ? null : unwrap(filed.filed.artifact_ref));
     }
+    // Stored as the parser read it: one canonical form per commit, whichever way it was written.
+    assert.deepEqual(stored, [
+      null,
+      'https://git.example.org/dora/app@9fceb02d0ae598e95dc970b74767f19372d61af8',
+      'https://git.example.org/dora/app@9fceb02d0ae598e95dc970b74767f19372d61af8',
+      'https://git.example.org/dora/app@9fceb02d0ae598e95dc970b74767f19372d61af8',
+      'https://docs.example.org/design/42',
+      'webcal://cal.example.org/event/77',
+      '040000008200E00074C5B7101A82E008@example.org',
+    ]);
     const listed = await ok<{ counts: Record<string, number> }>(dora, 'list_evidence');
     assert.deepEqual(listed.counts, { manual: 1, commit: 3, document: 1, calendar: 2 });
   });
@@ -67,21 +87,48 @@ describe('evidence: a claim needs its artifact', () => {
 
   it('refuses a reference of the wrong form for its origin', async () => {
     const before = await count();
-    const wrong: [string, string][] = [
-      ['commit', 'yesterday'],
-      ['commit', 'abc12'],
-      ['commit', 'https://git.example.org/dora/app'],
-      ['document', 'the wiki'],
-      ['document', 'ftp://files.example.org/doc'],
-      ['calendar', 'tuesday'],
+    const sha = '9fceb02d0ae598e95dc970b74767f19372d61af8';
+    const wrong: [string, string, RegExp][] = [
+      ['commit', 'yesterday', /not a repository URL/],
+      ['commit', 'abc12', /not a repository URL/],
+      ['commit', sha, /which repository/],
+      ['commit', 'https://git.example.org/dora/app', /not a repository URL/],
+      ['commit', 'https://git.example.org/dora/app@9fceb02', /not a full commit hash/],
+      ['commit', `javascript:alert(1)//@${sha}`, /not javascript:/],
+      ['commit', `https://git.example.org@${sha}`, /no repository/],
+      ['document', 'the wiki', /space/],
+      ['document', 'ftp://files.example.org/doc', /not ftp:/],
+      ['document', 'javascript:alert(document.cookie)', /not javascript:/],
+      ['document', 'file:///etc/passwd', /not file:/],
+      ['document', '../../../etc/passwd', /not a URL/],
+      ['document', 'data:text/html,<script>x</script>', /not data:/],
+      ['document', 'https://user:secret@docs.example.org/x', /password/],
+      ['document', 'https://docs.example.org/\u202egpj.exe', /U\+202E/],
+      ['calendar', 'tuesday', /not a URL/],
+      ['calendar', 'urn:<b>x</b>\u202e\u001b[31m', /U\+202E|U\+001B/],
+      ['calendar', 'urn:isbn:0451450523', /not urn:/],
+      ['calendar', 'javascript:alert(1)', /not javascript:/],
+      ['calendar', 'x@localhost', /not a domain name/],
+      ['calendar', 'evt\u{E0041}\u{E0042}@example.org', /U\+E0041/],
     ];
-    for (const [origin, ref] of wrong) {
+    for (const [origin, ref, why] of wrong) {
       const r = await refused(dora, 'file_evidence', { origin, claim: 'Did it.', artifact_ref: ref });
       assert.equal(r.code, 'artifact_ref_malformed', `${origin} ${ref}`);
       assert.match(r.reason, /points at nothing anyone could check/);
+      assert.match(r.reason, why, `${origin} ${ref}: ${r.reason}`);
+      assert.match(
+        r.next,
+        new RegExp(`Send artifact_ref as .*${origin === 'commit' ? 'full commit hash' : 'URL'}`),
+      );
     }
     assert.equal(
-      (await refused(dora, 'file_evidence', { origin: 'manual', claim: 'x', artifact_ref: '9fceb02' })).code,
+      (
+        await refused(dora, 'file_evidence', {
+          origin: 'manual',
+          claim: 'x',
+          artifact_ref: `https://git.example.org/a@${sha}`,
+        })
+      ).code,
       'invalid_value',
     );
     assert.equal(await count(), before);

@@ -1,4 +1,4 @@
-import { decide, listDecisions } from '../../admin/decisions.ts';
+import { decide, listDecisions, reissue } from '../../admin/decisions.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
 import { printJson } from '../common.ts';
@@ -25,11 +25,11 @@ function view(d: DecisionRecord) {
 export const decisionCommands: Record<string, AdminCommand> = {
   list: {
     options: { status: { type: 'string' } },
-    usage: 'list HANDLE [--status pending|approved|denied]',
+    usage: 'list HANDLE [--status pending|approved|denied|stale]',
     async run(deps, args, io) {
       const status = str(args.values, 'status');
-      if (status !== undefined && !['pending', 'approved', 'denied'].includes(status)) {
-        throw new UsageError('--status is pending, approved or denied');
+      if (status !== undefined && !['pending', 'approved', 'denied', 'stale'].includes(status)) {
+        throw new UsageError('--status is pending, approved, denied or stale');
       }
       const all = await listDecisions(deps, positional(args, 0, 'HANDLE'), status as 'pending' | undefined);
       if (args.values['json']) printJson(io, all.map(view));
@@ -68,6 +68,26 @@ export const decisionCommands: Record<string, AdminCommand> = {
         if (d.outcome) io.stdout(`  outcome: ${JSON.stringify(d.outcome)}\n`);
       }
       return 0;
+    },
+  },
+  reissue: {
+    options: {},
+    usage: 'reissue ID',
+    async run(deps, args, io) {
+      const id = positional(args, 0, 'ID');
+      const record = await deps.store.getDecision(id);
+      const owner = record ? await deps.store.getPrincipalById(record.principalId) : null;
+      if (!owner) throw new UsageError(`no decision has the id "${id}"`);
+      const result = await reissue(deps, owner.handle, id);
+      const shown =
+        result.kind === 'ok'
+          ? { ok: true }
+          : result.kind === 'refused'
+            ? { ok: false, refusal: result.refusal }
+            : { ok: false, refusal: { code: 'not_found', reason: 'The tool is no longer available.' } };
+      if (args.values['json']) printJson(io, { decision: id, reissued_as: owner.handle, ...shown });
+      else io.stdout(`Re-issued ${id} in person as ${owner.handle}: ${JSON.stringify(shown)}\n`);
+      return result.kind === 'ok' ? 0 : 1;
     },
   },
 };

@@ -78,7 +78,7 @@ export const principalCommands: Record<string, AdminCommand> = {
           id: e.id,
           origin: e.origin,
           claim: plain(e.claim),
-          artifact_ref: e.artifactRef,
+          artifact_ref: e.artifactRef ? plain(e.artifactRef) : null,
         })),
         reviews: reviews.map((r) => ({
           by: r.reviewerHandle,
@@ -86,7 +86,7 @@ export const principalCommands: Record<string, AdminCommand> = {
           note: plain(r.note),
           at: r.createdAt,
         })),
-        tokens: tokens.map((t) => ({ id: t.id, label: t.label, revoked_at: t.revokedAt })),
+        tokens: tokens.map((t) => ({ id: t.id, label: plain(t.label), revoked_at: t.revokedAt })),
       };
       if (args.values['json']) printJson(io, view);
       else {

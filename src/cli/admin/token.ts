@@ -1,6 +1,7 @@
 import { requirePrincipal } from '../../admin/principals.ts';
 import { issueToken, revokeToken } from '../../admin/tokens.ts';
 import type { TokenRecord } from '../../store/contract.ts';
+import { forHumans as plain } from '../../untrusted/index.ts';
 import { printJson } from '../common.ts';
 import { UsageError } from '../io.ts';
 import { positional, str, type AdminCommand } from './index.ts';
@@ -8,7 +9,7 @@ import { positional, str, type AdminCommand } from './index.ts';
 function view(t: TokenRecord) {
   return {
     id: t.id,
-    label: t.label,
+    label: plain(t.label),
     scopes: t.scopes,
     created_at: t.createdAt,
     expires_at: t.expiresAt,
@@ -39,7 +40,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
       // The token alone on stdout, so TOKEN=$(warden admin token issue …) works; the rest on stderr.
       io.stdout(`${issued.token}\n`);
       io.stderr(
-        `Issued ${issued.record.id} "${issued.record.label}" (${issued.record.scopes.join(', ') || 'no scopes'}), ` +
+        `Issued ${issued.record.id} "${plain(issued.record.label)}" (${issued.record.scopes.join(', ') || 'no scopes'}), ` +
           `expires ${issued.record.expiresAt ?? 'never'}. Shown once: it is stored only as a hash.\n` +
           `Today it sees ${issued.preview.length} tools: ${issued.preview.join(', ')}\n`,
       );
@@ -52,7 +53,8 @@ export const tokenCommands: Record<string, AdminCommand> = {
     async run(deps, args, io) {
       const t = await revokeToken(deps.store, positional(args, 0, 'TOKEN_ID'));
       if (args.values['json']) printJson(io, view(t));
-      else io.stdout(`Revoked ${t.id} "${t.label}" at ${t.revokedAt}. Its next request gets HTTP 401.\n`);
+      else
+        io.stdout(`Revoked ${t.id} "${plain(t.label)}" at ${t.revokedAt}. Its next request gets HTTP 401.\n`);
       return 0;
     },
   },
@@ -67,7 +69,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
       else {
         for (const t of tokens) {
           const state = t.revokedAt ? `revoked ${t.revokedAt}` : `expires ${t.expiresAt ?? 'never'}`;
-          io.stdout(`${t.id}  ${t.label.padEnd(16)} ${t.scopes.join(',').padEnd(60)} ${state}\n`);
+          io.stdout(`${t.id}  ${plain(t.label).padEnd(16)} ${t.scopes.join(',').padEnd(60)} ${state}\n`);
         }
       }
       return 0;

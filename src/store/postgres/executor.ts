@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Param, Row, SqlExecutor } from '../sql.ts';
+import type { GuardedStatement, Param, Row, SqlExecutor } from '../sql.ts';
 import { migrate } from './migrate.ts';
 import { toPositional } from './placeholders.ts';
 
@@ -65,12 +65,30 @@ export class PostgresExecutor implements SqlExecutor {
 
   /** One transaction on one pooled client: either every statement holds or none does. */
   async batch(statements: { sql: string; params: Param[] }[]): Promise<void> {
+    await this.write(statements);
+  }
+
+  /**
+   * One transaction; a guarded statement that changes nothing rolls it all back.
+   * Row locks taken by an UPDATE last until COMMIT, and under READ COMMITTED each
+   * later statement sees what the previous lock holder committed.
+   */
+  async write(statements: GuardedStatement[]): Promise<number[] | null> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      for (const s of statements) await client.query(toPositional(s.sql), s.params);
+      const changes: number[] = [];
+      for (const s of statements) {
+        const n = (await client.query(toPositional(s.sql), s.params)).rowCount ?? 0;
+        if (s.mustChange && n === 0) {
+          await client.query('ROLLBACK');
+          return null;
+        }
+        changes.push(n);
+      }
       await client.query('COMMIT');
+      return changes;
     } catch (err) {
       // A client whose ROLLBACK failed is in an unknown state: release it as broken.
       await client.query('ROLLBACK').catch((e: unknown) => {

@@ -1,32 +1,51 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../schema.ts';
-import type { Param, Row, SqlExecutor } from '../sql.ts';
+import type { GuardedStatement, Param, Row, SqlExecutor } from '../sql.ts';
+import { retryWhileBusy } from './busy.ts';
+
+/**
+ * At open, a replica starting beside another may wait for the other's migration:
+ * a start-up wait, before anything is served.
+ */
+const OPEN_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * Opens (creating if needed) a SQLite file: WAL journal, synchronous=FULL and
  * foreign keys on every open, then runs pending migrations. The pragmas are not
  * persistent in SQLite (bar WAL), so setting them here on each open is the point.
+ *
+ * Once open, SQLite's own busy wait is switched off: better-sqlite3 is synchronous,
+ * so that wait would hold the whole event loop (every request, /tiers included)
+ * while another process holds the write lock. Waiting happens in busy.ts instead,
+ * between turns of the event loop.
  */
 export function openSqlite(path: string): SqliteExecutor {
   const db = new Database(path);
+  db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   migrate(db);
+  db.pragma('busy_timeout = 0');
   return new SqliteExecutor(db);
 }
 
+/** Each step re-reads the version under the write lock, so two processes starting together migrate once. */
 function migrate(db: Database.Database): void {
-  const current = Number(db.pragma('user_version', { simple: true }));
-  for (let v = current; v < MIGRATIONS.length; v++) {
-    const step = db.transaction(() => {
-      db.exec(MIGRATIONS[v] as string);
-      db.pragma(`user_version = ${v + 1}`);
-    });
-    step();
+  const step = db.transaction((): boolean => {
+    const v = Number(db.pragma('user_version', { simple: true }));
+    if (v >= MIGRATIONS.length) return false;
+    db.exec(MIGRATIONS[v] as string);
+    db.pragma(`user_version = ${v + 1}`);
+    return true;
+  });
+  while (step.immediate()) {
+    // one migration per transaction
   }
 }
+
+/** Thrown inside a transaction to roll it back when a guarded statement changed nothing. */
+class GuardFailed extends Error {}
 
 export class SqliteExecutor implements SqlExecutor {
   readonly kind = 'sqlite';
@@ -44,22 +63,39 @@ export class SqliteExecutor implements SqlExecutor {
     return stmt;
   }
 
-  async all(sql: string, params: Param[] = []): Promise<Row[]> {
-    return this.#prepare(sql).all(...params) as Row[];
+  all(sql: string, params: Param[] = []): Promise<Row[]> {
+    return retryWhileBusy(() => this.#prepare(sql).all(...params) as Row[]);
   }
 
-  async get(sql: string, params: Param[] = []): Promise<Row | undefined> {
-    return this.#prepare(sql).get(...params) as Row | undefined;
+  get(sql: string, params: Param[] = []): Promise<Row | undefined> {
+    return retryWhileBusy(() => this.#prepare(sql).get(...params) as Row | undefined);
   }
 
-  async run(sql: string, params: Param[] = []): Promise<number> {
-    return this.#prepare(sql).run(...params).changes;
+  run(sql: string, params: Param[] = []): Promise<number> {
+    return retryWhileBusy(() => this.#prepare(sql).run(...params).changes);
   }
 
   async batch(statements: { sql: string; params: Param[] }[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const s of statements) this.#prepare(s.sql).run(...s.params);
-    })();
+    await this.write(statements);
+  }
+
+  /** BEGIN IMMEDIATE: the write lock is taken first, so what the statements read is what they change. */
+  write(statements: GuardedStatement[]): Promise<number[] | null> {
+    const tx = this.db.transaction(() =>
+      statements.map((s) => {
+        const changes = this.#prepare(s.sql).run(...s.params).changes;
+        if (s.mustChange && changes === 0) throw new GuardFailed();
+        return changes;
+      }),
+    );
+    return retryWhileBusy(() => {
+      try {
+        return tx.immediate();
+      } catch (err) {
+        if (err instanceof GuardFailed) return null;
+        throw err;
+      }
+    });
   }
 
   /** Reads a pragma back (tests check WAL and synchronous=FULL on every open). */

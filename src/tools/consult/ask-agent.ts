@@ -64,16 +64,27 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
     }
     if (!args.question.trim())
       return refuse('invalid_value', 'The question is blank.', 'Write the question in words.');
+    const question = { askerId: me.id, targetId: target.id, question: args.question };
+    let q = null;
     if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
-      const askedToday = await ctx.store.countQuestionsAskedSince(me.id, startOfUtcDay(ctx.now()));
-      const verdict = evaluateConsultTerms(ctx.caller.mandate, target.handle, askedToday);
-      if (!verdict.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, verdict);
+      const mandate = ctx.caller.mandate;
+      const anyNumber = { ...mandate, consult: { ...mandate.consult, dailyLimit: null } };
+      const counterpart = evaluateConsultTerms(anyNumber, target.handle, 0);
+      if (!counterpart.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, counterpart);
+      const max = mandate.consult.dailyLimit;
+      if (max !== null) {
+        // The daily limit is one conditional write in the store, so it holds across
+        // replicas; the count is read only to say, in the queued result, how many were asked.
+        const since = startOfUtcDay(ctx.now());
+        q = await ctx.store.createQuestionWithinLimit(question, { max, since });
+        if (!q) {
+          const asked = Math.max(await ctx.store.countQuestionsAskedSince(me.id, since), max);
+          const verdict = evaluateConsultTerms(mandate, target.handle, asked);
+          if (!verdict.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, verdict);
+        }
+      }
     }
-    const q = await ctx.store.createQuestion({
-      askerId: me.id,
-      targetId: target.id,
-      question: args.question,
-    });
+    q ??= await ctx.store.createQuestion(question);
     return ok({
       status: 'asked',
       consultation_id: q.id,

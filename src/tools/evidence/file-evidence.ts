@@ -10,10 +10,10 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit sha (optionally with repository URL), a document URL, or a calendar event URI or id. Without it the claim is refused: it would be self-report in costume.',
+    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an http(s) URL, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume.',
   inputSchema: input(
     {
-      origin: { enum: [...EVIDENCE_ORIGINS], description: 'Where the fact comes from.' },
+      origin: { enum: [...EVIDENCE_ORIGINS] },
       claim: {
         type: 'string',
         minLength: 1,
@@ -23,7 +23,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
       artifact_ref: {
         type: 'string',
         maxLength: 2000,
-        description: 'Reference to the artifact (required unless origin is manual).',
+        description: 'Required unless origin is manual.',
       },
     },
     ['origin', 'claim'],
@@ -35,13 +35,13 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
     if (!args.claim.trim()) {
       return refuse('invalid_value', 'The claim is blank.', 'Say in words what your principal did.');
     }
-    const problem = checkArtifact(args.origin, args.artifact_ref);
-    if (problem) return { ok: false, refusal: problem };
+    const artifact = checkArtifact(args.origin, args.artifact_ref);
+    if (!artifact.ok) return { ok: false, refusal: artifact.refusal };
     const record = await ctx.store.addEvidence({
       principalId: me.id,
       origin: args.origin,
       claim: args.claim,
-      artifactRef: args.artifact_ref?.trim() ? args.artifact_ref.trim() : null,
+      artifactRef: artifact.ref,
     });
     return ok({ filed: presentEvidence(record, ctx.wrapper) });
   },

@@ -9,8 +9,7 @@ export const listEvidence: ToolSpec<ToolContext, PageArgs> = {
   name: 'list_evidence',
   title: "List your principal's evidence",
   scope: 'evidence:write',
-  description:
-    'Lists the evidence filed for your principal, oldest first, a page at a time, with counts by origin.',
+  description: 'Lists the evidence filed for your principal, oldest first, with counts by origin.',
   inputSchema: input({ ...pageInputs }),
   outputSchema: output(
     { counts: evidenceCounts, evidence: { type: 'array', items: evidenceItem }, ...pageOutputs },

@@ -3,7 +3,7 @@ import type { ToolSpec } from '../../core/registry.ts';
 import { MISSING_REASON_TEXT } from '../../core/permissions.ts';
 import type { ToolContext } from '../context.ts';
 import { ok } from '../result.ts';
-import { output } from '../schemas.ts';
+import { output, untrustedText } from '../schemas.ts';
 import { explainTools } from './explain.ts';
 
 const strings = { type: 'array', items: { type: 'string' } };
@@ -22,7 +22,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
       anyOf: [
         output({
           id: { type: 'string' },
-          label: { type: 'string' },
+          label: untrustedText,
           expires_at: { type: ['string', 'null'] },
         }),
         { type: 'null' },
@@ -68,7 +68,11 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
       tier: p.tier === 'member' ? 'member' : 'candidate',
       token:
         caller.kind === 'agent'
-          ? { id: caller.token.id, label: caller.token.label, expires_at: caller.token.expiresAt }
+          ? {
+              id: caller.token.id,
+              label: ctx.wrapper.wrap(caller.token.label),
+              expires_at: caller.token.expiresAt,
+            }
           : null,
       token_scopes: caller.kind === 'agent' ? caller.token.scopes : [],
       mandate: {

@@ -11,7 +11,7 @@ const decisionItem = output({
   request: untrustedText,
   reason_code: { type: 'string' },
   reason: { type: 'string' },
-  status: { enum: ['pending', 'approved', 'denied'] },
+  status: { enum: ['pending', 'approved', 'denied', 'stale'] },
   note: nullableUntrusted,
   outcome: { type: ['object', 'null'] },
   created_at: timestamp,
@@ -20,16 +20,16 @@ const decisionItem = output({
 
 export const listDecisions: ToolSpec<
   ToolContext,
-  PageArgs & { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'all' }
+  PageArgs & { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'stale' | 'all' }
 > = {
   name: 'list_decisions',
   title: "Your principal's decision queue",
   scope: 'mandate:read',
   description:
-    "Requests waiting for (or given) your principal's decision: one by decision_id, or all by status, oldest first, a page at a time. A decided one shows the answer (a denial too, with the principal's note, wrapped as data) and, if approved, what executing it gave.",
+    "Requests waiting for (or given) your principal's decision: one by decision_id, or all by status, oldest first. A decided one shows the answer (a denial too, with the principal's note, wrapped as data) and, if approved, what executing it gave. A stale one lost its authority (token or scope) before approval and never ran.",
   inputSchema: input({
     decision_id: { type: 'string', minLength: 1, maxLength: 64 },
-    status: { enum: ['pending', 'approved', 'denied', 'all'], default: 'all' },
+    status: { enum: ['pending', 'approved', 'denied', 'stale', 'all'], default: 'all' },
     ...pageInputs,
   }),
   outputSchema: output(

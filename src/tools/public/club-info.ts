@@ -10,7 +10,7 @@ export const clubInfo: ToolSpec<ToolContext, Record<string, never>> = {
   title: 'About the club',
   scope: null,
   description:
-    'What this club is, how membership works, and what your connection may do: your tier and the tools it could see. Anyone may call it; call it first if unsure.',
+    'What this club is, how membership works, and what your connection may do: your tier and the tools it could see. Call it first if unsure.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: output({
     name: { type: 'string' },

@@ -58,23 +58,19 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     }
     if (!args.note.trim()) return refuse('invalid_value', 'The note is blank.', 'Say why, in words.');
     const existing = await ctx.store.listReviews({ candidateId: candidate.id, reviewerId: me.id });
-    if (existing.length > 0) {
-      return refuse(
-        'conflict',
-        `Your principal already reviewed ${candidate.handle}.`,
-        'One review per candidate; nothing more to do.',
-      );
-    }
+    if (existing.length > 0) return alreadyReviewed(candidate.handle);
     if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
       const verdict = evaluateReviewTerms(ctx.caller.mandate);
       if (!verdict.within) return queueForPrincipal(ctx, 'review_candidate', { ...args }, verdict);
     }
+    // The check above is only a courtesy; the store's unique index is what holds, on every replica.
     const review = await ctx.store.addReview({
       reviewerId: me.id,
       candidateId: candidate.id,
       verdict: args.verdict,
       note: args.note,
     });
+    if (!review) return alreadyReviewed(candidate.handle);
     return ok({
       status: 'recorded',
       review_id: review.id,
@@ -83,3 +79,11 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     });
   },
 };
+
+function alreadyReviewed(candidate: string) {
+  return refuse(
+    'conflict',
+    `Your principal already reviewed ${candidate}.`,
+    'One review per candidate; nothing more to do.',
+  );
+}

@@ -40,6 +40,7 @@ export function reviewAndDecisionContract(backend: Backend): void {
         verdict: 'support',
         note: 'Yes',
       });
+      assert.ok(r1 && r2 && r3);
       assert.match(r1.id, /^rv_/);
       assert.equal(r1.verdict, 'support');
       assertMemberText(r1.note, 'Solid', 'alice');

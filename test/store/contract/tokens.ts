@@ -16,7 +16,7 @@ export function tokenContract(backend: Backend): void {
       const t = await token(p.id, 'h-1');
       assert.match(t.id, /^tok_/);
       assert.equal(t.principalId, p.id);
-      assert.equal(t.label, 'laptop');
+      assertMemberText(t.label, 'laptop', 'alice');
       assert.deepEqual(t.scopes, ['inbox', 'consult']);
       assert.equal(t.expiresAt, FUTURE);
       assert.equal(t.revokedAt, null);
