@@ -57,6 +57,11 @@ const SERVER_WRITTEN: Record<string, string> = {
   'decisions.outcome': 'server-written scalars only (see admin/decisions.ts)',
   'decisions.created_at': 'server clock',
   'decisions.decided_at': 'server clock',
+  'principal_terms.term': 'search index: lower-cased words of member text, matched against, never returned',
+  'principal_terms.principal_id': 'server id',
+  'server_secrets.name': 'server constant',
+  'server_secrets.value': 'server random secret, never returned',
+  'server_secrets.created_at': 'server clock',
 };
 /** Member columns no tool returns to an agent: each says who reads it instead. */
 const NOT_FOR_AGENTS: Record<string, string> = {
