@@ -57,5 +57,24 @@ export default tseslint.config(
     ignores: ['src/cli/**'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // The console's two browser scripts (served as files: no inline script, no build step).
+    files: ['src/console/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'fetch',
+          'FormData',
+          'URLSearchParams',
+          'DOMParser',
+          'setTimeout',
+          'clearTimeout',
+        ].map((g) => [g, 'readonly']),
+      ),
+    },
+  },
   ...layerRules,
 );

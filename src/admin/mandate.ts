@@ -61,7 +61,7 @@ export async function changeMandate(
     throw new AdminRefusal('invalid_value', 'Nothing to change: give at least one option.');
   const result = await runAsPrincipal(deps, p, 'set_mandate', args);
   if (result.kind === 'refused')
-    throw new AdminRefusal(result.refusal.code, `${result.refusal.reason} ${result.refusal.next}`);
+    throw new AdminRefusal(result.refusal.code, result.refusal.reason, result.refusal.next);
   if (result.kind === 'unknown_tool') throw new Error('set_mandate is not registered');
   return deps.store.getMandate(p.id);
 }

@@ -15,7 +15,7 @@ export async function requirePrincipal(store: Store, handle: string): Promise<Pr
 export async function addPrincipal(
   store: Store,
   handle: string,
-  opts: { status?: 'candidate' | 'member'; name?: string },
+  opts: { status?: 'candidate' | 'member'; name?: string; operator?: boolean },
 ): Promise<PrincipalRecord> {
   if (!HANDLE.test(handle)) {
     throw new AdminRefusal(
@@ -26,11 +26,31 @@ export async function addPrincipal(
   if (await store.getPrincipalByHandle(handle)) {
     throw new AdminRefusal('conflict', `A principal with the handle "${handle}" exists already.`);
   }
-  return store.createPrincipal({
+  const p = await store.createPrincipal({
     handle,
     status: opts.status ?? 'candidate',
     displayName: opts.name ?? handle,
   });
+  if (!opts.operator) return p;
+  await store.setOperator(p.id, true);
+  return (await store.getPrincipalById(p.id))!;
+}
+
+/** Grants or revokes the operator role (console pages for admission, suspension, sign-in links). */
+export async function setOperatorRole(
+  store: Store,
+  handle: string,
+  operator: boolean,
+): Promise<PrincipalRecord> {
+  const p = await requirePrincipal(store, handle);
+  if (p.operator === operator) {
+    throw new AdminRefusal(
+      'conflict',
+      `${handle} ${operator ? 'is an operator already' : 'is not an operator'}.`,
+    );
+  }
+  await store.setOperator(p.id, operator);
+  return (await store.getPrincipalById(p.id))!;
 }
 
 /** Admission (candidate → member) and suspension are the club's acts, done by a person. */
@@ -45,5 +65,7 @@ export async function setStatus(
   }
   if (p.status === status) throw new AdminRefusal('conflict', `${handle} is already ${status}.`);
   await store.setPrincipalStatus(p.id, status);
+  // Suspension ends every console session at once; tokens stop because auth reads the status per request.
+  if (status === 'suspended') await store.deleteSessionsOf(p.id);
   return (await store.getPrincipalById(p.id))!;
 }

@@ -42,7 +42,14 @@ export async function issueToken(
   store: Store,
   registry: Registry<ToolContext>,
   handle: string,
-  opts: { scopes: string; label?: string; expires?: string; now?: Date },
+  opts: {
+    scopes: string;
+    label?: string;
+    expires?: string;
+    now?: Date;
+    /** A candidate may also take member scopes, inert until the club admits them. */
+    afterAdmission?: boolean;
+  },
 ): Promise<IssuedToken> {
   const now = opts.now ?? new Date();
   const p = await requirePrincipal(store, handle);
@@ -58,11 +65,15 @@ export async function issueToken(
       'mandate:write is never issued to an agent: only the principal changes the mandate, through the console.',
     );
   }
-  const above = scopes.filter((s) => !TIER_CEILING[tier].includes(s));
+  const ceiling = opts.afterAdmission ? TIER_CEILING.member : TIER_CEILING[tier];
+  const above = scopes.filter((s) => !ceiling.includes(s));
   if (above.length) {
     throw new AdminRefusal(
       'above_tier',
       `${above.join(', ')} ${above.length === 1 ? 'is' : 'are'} above the ${tier} tier of ${handle} (ceiling: ${TIER_CEILING[tier].join(', ')}).`,
+      tier === 'candidate' && !opts.afterAdmission
+        ? 'Leave them out, or ask for them "for after admission": they stay inert until the club admits you.'
+        : '',
     );
   }
   const label = opts.label ?? 'agent';

@@ -1,3 +1,4 @@
+import { createConsole } from '../console/index.ts';
 import { DEFAULT_RATE_LIMITS, startHttpServer, stderrLogger, type RateLimits } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
@@ -8,7 +9,7 @@ const HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 878
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
-/.well-known/oauth-protected-resource beside it. The store is a SQLite file (default
+/.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
 .warden/warden.db, or WARDEN_DB) or a postgres:// URL. Binds 127.0.0.1 unless told otherwise.
 
 Rate limits: each agent token may make --token-rate requests a second, in bursts of
@@ -64,6 +65,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
+      console: createConsole({ store, registry, now: () => new Date() }),
     });
   } catch (err) {
     await store.close();
@@ -77,20 +79,28 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
   if (values.json) {
     io.stdout(
-      JSON.stringify({ mcp: running.mcpUrl, tiers: `${running.url}/tiers`, store: store.kind, db }) + '\n',
+      JSON.stringify({
+        mcp: running.mcpUrl,
+        console: `${running.url}/console/`,
+        tiers: `${running.url}/tiers`,
+        store: store.kind,
+        db,
+      }) + '\n',
     );
   } else {
     io.stdout(
       [
         `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
+        `  console: ${running.url}/console/ (sign in with a one-time link:`,
+        `    npx warden admin principal login-link HANDLE --public-url ${running.url}${dbHint})`,
         `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
         '',
         principals === 0
-          ? 'No principals yet. Add one and give their agent a token (the console is the admin CLI for now):'
-          : 'Manage principals, tokens and mandates with the admin CLI:',
-        `  npx warden admin principal add alice --status member --name "Alice"${dbHint}`,
+          ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'
+          : 'Manage principals, tokens and mandates in the console, or with the admin CLI:',
+        `  npx warden admin principal add alice --status member --name "Alice" --operator${dbHint}`,
         `  TOKEN=$(npx warden admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${dbHint})`,
         `  then point your MCP client at ${running.mcpUrl} with the header "Authorization: Bearer $TOKEN"`,
         '',

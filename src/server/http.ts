@@ -43,7 +43,12 @@ export interface HttpOptions {
   fastPath?: boolean;
   /** Requests per caller (token, or address without one); DEFAULT_RATE_LIMITS unless given. */
   rateLimits?: RateLimits;
+  /** The principals' web console, mounted under /console/ (wired by the CLI; the server imports none of it). */
+  console?: MountedHandler;
 }
+
+/** A handler mounted under a path prefix; it is told the server's public base URL. */
+export type MountedHandler = (req: IncomingMessage, res: ServerResponse, base: string) => Promise<void>;
 
 export interface RunningServer {
   url: string;
@@ -133,6 +138,9 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       return sendJson(res, 200, tierCatalog(opts.registry, opts.version));
     }
     if (path === '/healthz') return sendJson(res, 200, { ok: true });
+    if (opts.console && (path === '/console' || path.startsWith('/console/'))) {
+      return opts.console(req, res, base);
+    }
     if (path === '/diagnose' || path === MCP_PATH) {
       const header = req.headers.authorization;
       const auth = await authenticate(opts.store, header, now());

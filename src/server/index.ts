@@ -1,4 +1,4 @@
-export { startHttpServer, type HttpOptions, type RunningServer } from './http.ts';
+export { startHttpServer, type HttpOptions, type MountedHandler, type RunningServer } from './http.ts';
 export { startStdio } from './stdio.ts';
 export { stderrLogger, silentLogger, type Logger } from './log.ts';
 export { authenticate } from './auth.ts';

@@ -13,6 +13,8 @@ export interface PrincipalRecord {
   /** Operator-chosen identifier, validated as [a-z0-9_-]: not free text. */
   handle: string;
   status: PrincipalStatus;
+  /** Holds the club's operator role (admits, suspends, makes sign-in links) in the console. */
+  operator: boolean;
   acceptsQuestions: boolean;
   displayName: MemberText;
   headline: MemberText;
@@ -152,7 +154,73 @@ export interface PrincipalPageFilter {
   query?: string;
 }
 
-export interface Store {
+/** A console session, found by the hash of its cookie value. */
+export interface ConsoleSessionRecord {
+  principalId: string;
+  /** The per-session token every state-changing console request must carry. */
+  csrf: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Absolute end; idle expiry is judged from lastSeenAt by the console. */
+  expiresAt: string;
+}
+
+export interface PasskeyRecord {
+  /** The WebAuthn credential id, base64url. */
+  id: string;
+  principalId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  label: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** What consuming a sign-in link found: only `ok` signs anyone in. */
+export type LinkUse = { result: 'ok'; principalId: string } | { result: 'used' | 'expired' | 'unknown' };
+
+/** The console's records: sign-in links, sessions, passkeys and WebAuthn challenges (secrets hashed). */
+export interface ConsoleStore {
+  setOperator(id: string, operator: boolean): Promise<void>;
+
+  createLoginLink(l: { hash: string; principalId: string; expiresAt: string }): Promise<void>;
+  /** Marks the link used in one conditional write, so a link signs in at most once even under a race. */
+  consumeLoginLink(hash: string, at: string): Promise<LinkUse>;
+
+  /** `at` is the sign-in instant (created and last seen), from the caller's clock. */
+  createSession(s: {
+    hash: string;
+    principalId: string;
+    csrf: string;
+    at: string;
+    expiresAt: string;
+  }): Promise<void>;
+  getSession(hash: string): Promise<ConsoleSessionRecord | null>;
+  touchSession(hash: string, at: string): Promise<void>;
+  deleteSession(hash: string): Promise<void>;
+  /** Ends every console session of a principal (suspension); resolves to how many ended. */
+  deleteSessionsOf(principalId: string): Promise<number>;
+
+  addPasskey(p: Omit<PasskeyRecord, 'createdAt' | 'lastUsedAt'>): Promise<PasskeyRecord>;
+  getPasskey(id: string): Promise<PasskeyRecord | null>;
+  listPasskeys(principalId: string): Promise<PasskeyRecord[]>;
+  /** Records a use: the new signature counter and when. */
+  usePasskey(id: string, counter: number, at: string): Promise<void>;
+  deletePasskey(id: string, principalId: string): Promise<boolean>;
+
+  saveChallenge(c: {
+    hash: string;
+    purpose: string;
+    principalId: string | null;
+    expiresAt: string;
+  }): Promise<void>;
+  /** Takes a challenge once: true only the first time, and only before it expired. */
+  takeChallenge(hash: string, purpose: string, at: string): Promise<{ principalId: string | null } | null>;
+}
+
+export interface Store extends ConsoleStore {
   /** Which backend this is, for diagnostics ("sqlite", "postgres"). */
   readonly kind: string;
   close(): Promise<void>;

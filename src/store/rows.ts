@@ -31,6 +31,7 @@ export function toPrincipal(r: Row): PrincipalRecord {
     id: str(r['id']),
     handle,
     status: str(r['status']) as PrincipalStatus,
+    operator: Number(r['operator']) === 1,
     acceptsQuestions: Number(r['accepts_questions']) === 1,
     displayName: memberText(str(r['display_name']), handle),
     headline: memberText(str(r['headline']), handle),

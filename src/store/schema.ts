@@ -115,6 +115,43 @@ export const MIGRATIONS: readonly string[] = [
        AND (earlier.created_at < reviews.created_at OR (earlier.created_at = reviews.created_at AND earlier.id < reviews.id))
    );
    CREATE UNIQUE INDEX reviews_once ON reviews(reviewer_id, candidate_id);`,
+  // The console: the operator role, one-time sign-in links, sessions and passkeys.
+  // Links, sessions and challenges are stored only as SHA-256 hashes of their secrets,
+  // so a copy of the store opens nothing; replicas on PostgreSQL share all of them.
+  `ALTER TABLE principals ADD COLUMN operator INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE console_links (
+     hash TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at TEXT
+   );
+   CREATE TABLE console_sessions (
+     hash TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     csrf TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_seen_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX console_sessions_principal ON console_sessions(principal_id);
+   CREATE TABLE console_passkeys (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     public_key TEXT NOT NULL,
+     counter INTEGER NOT NULL,
+     transports TEXT NOT NULL,
+     label TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT
+   );
+   CREATE INDEX console_passkeys_principal ON console_passkeys(principal_id);
+   CREATE TABLE console_challenges (
+     hash TEXT PRIMARY KEY,
+     purpose TEXT NOT NULL,
+     principal_id TEXT,
+     expires_at TEXT NOT NULL
+   );`,
   // Paging and search. Keyset pages read an index in list order (no OFFSET, no sort);
   // principal_terms holds each principal's lower-cased words (handle, name, headline)
   // for prefix search by B-tree range, which both engines serve the same way. The

@@ -21,6 +21,7 @@ import type {
   Store,
   TokenRecord,
 } from './contract.ts';
+import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
 import * as pages from './pages.ts';
 import {
@@ -41,8 +42,10 @@ const now = (): string => new Date().toISOString();
 const str = (v: unknown): string => String(v);
 
 /** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
-export class SqlStore implements Store {
-  constructor(readonly sql: SqlExecutor) {}
+export class SqlStore extends ConsoleSql implements Store {
+  constructor(override readonly sql: SqlExecutor) {
+    super(sql);
+  }
 
   get kind(): string {
     return this.sql.kind;

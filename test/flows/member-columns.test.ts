@@ -62,10 +62,33 @@ const SERVER_WRITTEN: Record<string, string> = {
   'server_secrets.name': 'server constant',
   'server_secrets.value': 'server random secret, never returned',
   'server_secrets.created_at': 'server clock',
+  'console_links.hash': 'server hash of a random secret, never shown',
+  'console_links.principal_id': 'server id',
+  'console_links.created_at': 'server clock',
+  'console_links.expires_at': 'server clock',
+  'console_links.used_at': 'server clock',
+  'console_sessions.hash': 'server hash of a random session id, never shown',
+  'console_sessions.principal_id': 'server id',
+  'console_sessions.csrf': 'random server token',
+  'console_sessions.created_at': 'server clock',
+  'console_sessions.last_seen_at': 'server clock',
+  'console_sessions.expires_at': 'server clock',
+  'console_passkeys.id': 'WebAuthn credential id, verified by the server',
+  'console_passkeys.principal_id': 'server id',
+  'console_passkeys.public_key': 'verified COSE key, never shown',
+  'console_passkeys.transports': 'from the verified registration',
+  'console_passkeys.created_at': 'server clock',
+  'console_passkeys.last_used_at': 'server clock',
+  'console_challenges.hash': 'server hash of a random challenge',
+  'console_challenges.purpose': 'enum',
+  'console_challenges.principal_id': 'server id',
+  'console_challenges.expires_at': 'server clock',
 };
 /** Member columns no tool returns to an agent: each says who reads it instead. */
 const NOT_FOR_AGENTS: Record<string, string> = {
   'reviews.note': 'read by people only (admin CLI, console), through forHumans; agents see the verdict',
+  'console_passkeys.label':
+    'named by the principal in person for their own Passkeys page (validated, escaped there); no agent reads it',
 };
 /** Columns that carry JSON: the canary goes into a JSON string so the row still reads. */
 const JSON_COLUMNS = new Set(['decisions.arguments']);

@@ -5,7 +5,7 @@ import { DB_OPTIONS, openDb, parse } from '../common.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { decisionCommands } from './decisions.ts';
 import { mandateCommands } from './mandate.ts';
-import { principalCommands } from './principal.ts';
+import { operatorCommands, principalCommands } from './principal.ts';
 import { tokenCommands } from './token.ts';
 
 /** One admin subcommand: parsed values and positionals in, exit code out. */
@@ -21,6 +21,7 @@ export type AdminCommand = {
 
 const groups: Record<string, Record<string, AdminCommand>> = {
   principal: principalCommands,
+  operator: operatorCommands,
   token: tokenCommands,
   mandate: mandateCommands,
   decisions: decisionCommands,
@@ -55,9 +56,9 @@ export async function runAdmin(argv: string[], io: CliIo): Promise<number> {
     return await command.run({ store, registry: buildRegistry() }, { positionals, values }, io);
   } catch (err) {
     if (err instanceof AdminRefusal) {
-      if (values.json)
-        io.stdout(JSON.stringify({ refused: { code: err.code, message: err.message } }) + '\n');
-      io.stderr(`warden admin: refused (${err.code}): ${err.message}\n`);
+      const message = err.next ? `${err.message} ${err.next}` : err.message;
+      if (values.json) io.stdout(JSON.stringify({ refused: { code: err.code, message } }) + '\n');
+      io.stderr(`warden admin: refused (${err.code}): ${message}\n`);
       return EXIT.failed;
     }
     throw err;

@@ -1,4 +1,5 @@
-import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
+import { makeLoginLink } from '../../admin/console-links.ts';
+import { addPrincipal, requirePrincipal, setOperatorRole, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { UsageError } from '../io.ts';
 import { printJson } from '../common.ts';
@@ -10,6 +11,7 @@ function summary(p: PrincipalRecord) {
     id: p.id,
     handle: p.handle,
     status: p.status,
+    operator: p.operator,
     accepts_questions: p.acceptsQuestions,
     display_name: plain(p.displayName),
     created_at: p.createdAt,
@@ -29,8 +31,8 @@ const statusCommand = (status: 'member' | 'suspended', verb: string): AdminComma
 
 export const principalCommands: Record<string, AdminCommand> = {
   add: {
-    options: { status: { type: 'string' }, name: { type: 'string' } },
-    usage: 'add HANDLE [--status candidate|member] [--name NAME]',
+    options: { status: { type: 'string' }, name: { type: 'string' }, operator: { type: 'boolean' } },
+    usage: 'add HANDLE [--status candidate|member] [--name NAME] [--operator]',
     async run(deps, args, io) {
       const status = str(args.values, 'status') ?? 'candidate';
       if (status !== 'candidate' && status !== 'member')
@@ -39,14 +41,40 @@ export const principalCommands: Record<string, AdminCommand> = {
       const p = await addPrincipal(deps.store, positional(args, 0, 'HANDLE'), {
         status,
         ...(name ? { name } : {}),
+        operator: args.values['operator'] === true,
       });
       if (args.values['json']) printJson(io, summary(p));
-      else io.stdout(`Added ${p.status} ${p.handle} (${p.id}) with the default mandate.\n`);
+      else
+        io.stdout(
+          `Added ${p.status} ${p.handle} (${p.id})${p.operator ? ', an operator,' : ''} with the default mandate.\n`,
+        );
       return 0;
     },
   },
   admit: statusCommand('member', 'admit'),
   suspend: statusCommand('suspended', 'suspend'),
+  reinstate: statusCommand('member', 'reinstate'),
+  'login-link': {
+    options: { expires: { type: 'string' }, 'public-url': { type: 'string' } },
+    usage: 'login-link HANDLE [--expires 15m] [--public-url URL]',
+    async run(deps, args, io) {
+      const expires = str(args.values, 'expires');
+      const publicUrl =
+        str(args.values, 'public-url') ?? io.env['WARDEN_PUBLIC_URL'] ?? 'http://127.0.0.1:8787';
+      const link = await makeLoginLink(deps.store, positional(args, 0, 'HANDLE'), {
+        publicUrl,
+        ...(expires ? { expires } : {}),
+      });
+      if (args.values['json'])
+        printJson(io, { url: link.url, handle: link.handle, expires_at: link.expiresAt });
+      else {
+        // The URL alone on stdout (LINK=$(…) works); what it is for on stderr.
+        io.stdout(`${link.url}\n`);
+        io.stderr(`One-time console sign-in for ${link.handle}; works once, until ${link.expiresAt}.\n`);
+      }
+      return 0;
+    },
+  },
   list: {
     options: {},
     usage: 'list',
@@ -101,4 +129,20 @@ export const principalCommands: Record<string, AdminCommand> = {
       return 0;
     },
   },
+};
+
+const operatorCommand = (grant: boolean): AdminCommand => ({
+  options: {},
+  usage: `${grant ? 'grant' : 'revoke'} HANDLE`,
+  async run(deps, args, io) {
+    const p = await setOperatorRole(deps.store, positional(args, 0, 'HANDLE'), grant);
+    if (args.values['json']) printJson(io, summary(p));
+    else io.stdout(`${p.handle} ${grant ? 'is now an operator' : 'is no longer an operator'}.\n`);
+    return 0;
+  },
+});
+
+export const operatorCommands: Record<string, AdminCommand> = {
+  grant: operatorCommand(true),
+  revoke: operatorCommand(false),
 };

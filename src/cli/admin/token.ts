@@ -20,8 +20,13 @@ function view(t: TokenRecord) {
 
 export const tokenCommands: Record<string, AdminCommand> = {
   issue: {
-    options: { scopes: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' } },
-    usage: 'issue HANDLE --scopes a,b,c [--label L] [--expires 30d|12h|never]',
+    options: {
+      scopes: { type: 'string' },
+      label: { type: 'string' },
+      expires: { type: 'string' },
+      'after-admission': { type: 'boolean' },
+    },
+    usage: 'issue HANDLE --scopes a,b,c [--label L] [--expires 30d|12h|never] [--after-admission]',
     async run(deps, args, io) {
       const scopes = str(args.values, 'scopes');
       if (scopes === undefined)
@@ -32,6 +37,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
         scopes,
         ...(label ? { label } : {}),
         ...(expires ? { expires } : {}),
+        afterAdmission: args.values['after-admission'] === true,
       });
       if (args.values['json']) {
         printJson(io, { token: issued.token, ...view(issued.record), tools_today: issued.preview });

@@ -1,5 +1,6 @@
 import { describe } from 'node:test';
 import type { Backend } from './backend.ts';
+import { consoleContract } from './console.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { mandateContract } from './mandates.ts';
@@ -23,5 +24,6 @@ export function storeContract(name: string, backend: Backend): void {
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
     pageContract(backend);
+    consoleContract(backend);
   });
 }

@@ -1,0 +1,30 @@
+// Live preview on the Tokens page: as scopes are ticked, ask the server which tools
+// the token would see today (the same computation a request makes). Without
+// JavaScript the "Preview the tools" button does the same by posting the form.
+(function () {
+  'use strict';
+  var form = document.getElementById('issue-form');
+  if (!form) return;
+  var pending = null;
+  async function refresh() {
+    var body = new URLSearchParams(new FormData(form));
+    body.delete('intent');
+    var res = await fetch('/console/tokens/preview', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return;
+    var doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    var fresh = doc.getElementById('token-preview');
+    var old = document.getElementById('token-preview');
+    if (fresh && old) old.replaceWith(document.adoptNode(fresh));
+  }
+  form.addEventListener('change', function () {
+    clearTimeout(pending);
+    pending = setTimeout(function () {
+      refresh().catch(function () {});
+    }, 100);
+  });
+})();

@@ -1,0 +1,55 @@
+import { computePermissions } from '../core/permissions.ts';
+import type { Registry } from '../core/registry.ts';
+import type { Scope } from '../core/scopes.ts';
+import { tierOfStatus } from '../core/tiers.ts';
+import type { PrincipalRecord, TokenRecord } from '../store/contract.ts';
+import type { ToolContext } from '../tools/index.ts';
+
+/**
+ * What a token really sees, computed exactly as a request would (token ∩ mandate ∩
+ * tier through the registry): the console's previews never guess.
+ */
+export function toolsSeen(
+  registry: Registry<ToolContext>,
+  principal: PrincipalRecord,
+  tokenScopes: readonly string[],
+  mandateScopes: readonly string[],
+): string[] {
+  const tier = tierOfStatus(principal.status);
+  if (tier === null) return [];
+  return registry.list(computePermissions(tier, tokenScopes, mandateScopes).effective).map((t) => t.name);
+}
+
+export interface TokenEffect {
+  token: TokenRecord;
+  before: string[];
+  after: string[];
+  gained: string[];
+  lost: string[];
+}
+
+/** For each live token: the tools it sees under the current mandate scopes and under the proposed ones. */
+export function mandateEffect(
+  registry: Registry<ToolContext>,
+  principal: PrincipalRecord,
+  tokens: readonly TokenRecord[],
+  current: readonly Scope[],
+  proposed: readonly Scope[],
+): TokenEffect[] {
+  return tokens.map((token) => {
+    const before = toolsSeen(registry, principal, token.scopes, current);
+    const after = toolsSeen(registry, principal, token.scopes, proposed);
+    return {
+      token,
+      before,
+      after,
+      gained: after.filter((t) => !before.includes(t)),
+      lost: before.filter((t) => !after.includes(t)),
+    };
+  });
+}
+
+/** A token an agent can still use now: not revoked, not expired. */
+export function isLive(t: TokenRecord, now: Date): boolean {
+  return !t.revokedAt && (!t.expiresAt || Date.parse(t.expiresAt) > now.getTime());
+}

@@ -1,0 +1,107 @@
+import { forHumans, type MemberText } from '../untrusted/index.ts';
+
+// Assigned by the class's static block, which alone reaches the private field.
+// Declared first so that block does not hit the temporal dead zone.
+let make: (text: string) => Html;
+let read: (h: Html) => string;
+
+/**
+ * HTML that is safe by construction. The only way to make an `Html` is the `html`
+ * tag: its literal parts come from our source code, and every interpolated value is
+ * escaped — plain strings, numbers and member text alike — unless it is already
+ * `Html`. `Html` is a class with an ES private field, so TypeScript treats it
+ * nominally: a `string` (or a `MemberText`) is not assignable to it, and no page,
+ * layout or response function accepts anything else. A raw member string therefore
+ * cannot reach a page without passing through the escaper; that is a compile error,
+ * not a review finding (test/console/html-types.test.ts proves it).
+ */
+export class Html {
+  readonly #text: string;
+
+  private constructor(text: string) {
+    this.#text = text;
+    Object.freeze(this);
+  }
+
+  static {
+    make = (text) => new Html(text);
+    read = (h) => h.#text;
+  }
+}
+
+/** What may be interpolated: escaped unless it is Html already; null, undefined and false print nothing. */
+export type Slot = Html | string | number | boolean | null | undefined | MemberText | readonly Slot[];
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '`': '&#96;',
+  '=': '&#61;',
+};
+
+/** Escapes text for an HTML text node or a quoted attribute value. */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>"'`=]/g, (c) => ESCAPES[c]!);
+}
+
+// An interpolation right after one of these would be a URL, a style or a script:
+// only Html (from url() or a literal) may go there, never text, however escaped.
+const DANGEROUS_ATTRIBUTE = /(?:\s(?:href|src|action|formaction|style|srcset|on[a-z]+)\s*=\s*["']?)$/i;
+
+function slotText(value: Slot, before: string): string {
+  if (value instanceof Html) return read(value);
+  if (Array.isArray(value)) return value.map((v: Slot) => slotText(v, '')).join('');
+  if (value === null || value === undefined || value === false) return '';
+  if (DANGEROUS_ATTRIBUTE.test(before)) {
+    throw new TypeError(
+      'Only Html (e.g. from url()) may be interpolated into a URL, style or handler attribute',
+    );
+  }
+  if (typeof value === 'string' || typeof value === 'number' || value === true)
+    return escapeText(String(value));
+  // What remains is member text: sanitised for a person (no controls, bidi or invisible tricks),
+  // cut at SLOT_MAX code points so a page stays light however much was written, then escaped.
+  return escapeText(forHumans(value as MemberText, SLOT_MAX));
+}
+
+/** Member text in a list or table is cut here (with "…"); `long()` shows up to the store's full 4000. */
+export const SLOT_MAX = 300;
+
+/** Member text shown at full length (a profile's bio). */
+export function long(mt: MemberText): Html {
+  return make(escapeText(forHumans(mt)));
+}
+
+/** The template tag. Refuses to be called with a forged (non-literal) strings array. */
+export function html(strings: TemplateStringsArray, ...slots: Slot[]): Html {
+  if (!Array.isArray(strings.raw) || !Object.isFrozen(strings)) {
+    throw new TypeError('html must be used as a tagged template literal');
+  }
+  let out = strings[0] ?? '';
+  for (let i = 0; i < slots.length; i++) {
+    out += slotText(slots[i] as Slot, strings[i] ?? '') + (strings[i + 1] ?? '');
+  }
+  return make(out);
+}
+
+/**
+ * A console URL from fixed path segments and escaped parts: each part is
+ * percent-encoded, so nothing can turn it into another scheme or path.
+ */
+export function url(path: `/console${string}`, query: Record<string, string> = {}): Html {
+  const q = new URLSearchParams(query).toString();
+  return make(escapeText(q ? `${path}?${q}` : path));
+}
+
+/** `/console/<fixed>/<encoded part>`: a path segment that cannot escape its place. */
+export function urlWith(prefix: `/console/${string}/`, part: string): Html {
+  return make(escapeText(prefix + encodeURIComponent(part)));
+}
+
+/** The document text, for the response; the only way out of Html. */
+export function serialize(doc: Html): string {
+  return read(doc);
+}

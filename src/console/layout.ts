@@ -1,0 +1,87 @@
+import { html, url, type Html } from './html.ts';
+import type { SignedIn } from './session.ts';
+
+export interface PageParts {
+  title: string;
+  /** The signed-in principal, for the navigation and the sign-out form; null on public pages. */
+  session: SignedIn | null;
+  /** Which navigation entry is current. */
+  current?: string;
+  body: Html;
+  /** The pending decision count, shown in the navigation. */
+  pending?: number;
+}
+
+const NAV: { key: string; label: string; href: Html; operator?: true }[] = [
+  { key: 'overview', label: 'Overview', href: url('/console/') },
+  { key: 'mandate', label: 'Mandate', href: url('/console/mandate') },
+  { key: 'tokens', label: 'Tokens', href: url('/console/tokens') },
+  { key: 'decisions', label: 'Decisions', href: url('/console/decisions') },
+  { key: 'profile', label: 'Profile', href: url('/console/profile') },
+  { key: 'evidence', label: 'Evidence', href: url('/console/evidence') },
+  { key: 'consultations', label: 'Consultations', href: url('/console/consultations') },
+  { key: 'passkeys', label: 'Passkeys', href: url('/console/passkeys') },
+  { key: 'operator', label: 'Operator', href: url('/console/operator'), operator: true },
+];
+
+/** The hidden CSRF field every state-changing form carries. */
+export function csrfField(session: SignedIn): Html {
+  return html`<input type="hidden" name="_csrf" value="${session.csrf}" />`;
+}
+
+/** One page: semantic landmarks, a skip link, the navigation, no inline script or style. */
+export function layout(p: PageParts): Html {
+  const nav = p.session
+    ? html`<nav aria-label="Console">
+        <ul>
+          ${NAV.filter((n) => !n.operator || p.session!.principal.operator).map(
+            (n) =>
+              html`<li>
+                <a href="${n.href}" ${n.key === p.current ? html` aria-current="page"` : ''}
+                  >${n.label}${
+                    n.key === 'decisions' && p.pending ? html` <span class="count">${p.pending}</span>` : ''
+                  }</a
+                >
+              </li>`,
+          )}
+        </ul>
+        <form method="post" action="/console/signout" class="signout">
+          ${csrfField(p.session)}<button type="submit">Sign out @${p.session.principal.handle}</button>
+        </form>
+      </nav>`
+    : '';
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${p.title} · Warden console</title>
+        <link rel="stylesheet" href="/console/assets/console.css" />
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to content</a>
+        <header>
+          <p class="brand">Warden console</p>
+          ${nav}
+        </header>
+        <main id="main">
+          <h1>${p.title}</h1>
+          ${p.body}
+        </main>
+      </body>
+    </html> `;
+}
+
+/** A refusal as a person reads it: the reason, what to do next, and the stable code for support. */
+export function refusalBox(r: { code: string; reason: string; next: string }): Html {
+  return html`<div class="refusal" role="alert">
+    <p><strong>Not done.</strong> ${r.reason}</p>
+    ${r.next ? html`<p>${r.next}</p>` : ''}
+    <p class="code">Code: <code>${r.code}</code></p>
+  </div>`;
+}
+
+/** A confirmation after a redirect; the text comes from a fixed table, never from the query. */
+export function noticeBox(text: string | undefined): Html {
+  return text ? html`<p class="notice" role="status">${text}</p>` : html``;
+}

@@ -1,0 +1,162 @@
+import { decide } from '../../admin/decisions.ts';
+import { AdminRefusal } from '../../admin/errors.ts';
+import type { DecisionRecord } from '../../store/contract.ts';
+import type { MemberText } from '../../untrusted/index.ts';
+import { html, type Html } from '../html.ts';
+import { paged } from '../paging.ts';
+import { csrfField, noticeBox, refusalBox } from '../layout.ts';
+import type { Authed } from '../context.ts';
+import { sendPage } from '../respond.ts';
+import { redirect } from '../web.ts';
+
+const NOTICES: Record<string, string> = {
+  approved: 'Approved. The request ran as you; its outcome is on the record, where the agent reads it.',
+  denied: 'Denied. The agent reads your answer with list_decisions.',
+};
+const MAX_NOTE = 2000;
+const PENDING_SHOWN = 12;
+const HISTORY_SHOWN = 15;
+
+function outcome(d: DecisionRecord): Html {
+  if (!d.outcome) return html`—`;
+  if (d.outcome.ok)
+    return html`ran:
+      <code
+        >${Object.entries(d.outcome.result)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')}</code
+      >`;
+  return html`refused when run: ${d.outcome.refusal.reason} (<code>${d.outcome.refusal.code}</code>)`;
+}
+
+async function render(
+  ctx: Authed,
+  extra: {
+    refusal?: { code: string; reason: string; next: string };
+    notes?: Record<string, string>;
+    status?: number;
+  },
+) {
+  const me = ctx.session.principal;
+  const all = await ctx.deps.store.listDecisions(me.id);
+  // Bounded so the page stays light: the oldest pending first (a queue), the latest decided.
+  const allPending = all.filter((d) => d.status === 'pending');
+  const allHistory = all.filter((d) => d.status !== 'pending').reverse();
+  const p = paged(allPending, ctx, PENDING_SHOWN, 'pending', 'pending decisions, oldest first');
+  const h = paged(allHistory, ctx, HISTORY_SHOWN, 'history', 'decided, latest first');
+  const pending = p.shown;
+  const history = h.shown;
+  // Token labels are member text since they may be written by anyone issuing a token: escaped like the rest.
+  const labels = new Map<string, MemberText | string>();
+  for (const d of [...pending, ...history]) {
+    if (d.tokenId && !labels.has(d.tokenId))
+      labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
+  }
+  const asker = (d: DecisionRecord) =>
+    d.tokenId ? html`token “${labels.get(d.tokenId)}”` : html`you, in person`;
+  const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
+    <section aria-labelledby="pending">
+      <h2 id="pending">Waiting for you: ${allPending.length}</h2>
+      ${p.nav} ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
+      ${pending.map(
+        (d) =>
+          html`<article class="decision" aria-labelledby="d-${d.id}">
+            <h3 id="d-${d.id}"><code>${d.tool}</code> asked by ${asker(d)}</h3>
+            <dl class="facts">
+              <dt>Why it waits</dt>
+              <dd>${d.reason}</dd>
+              <dt>Asked</dt>
+              <dd>${d.createdAt}</dd>
+            </dl>
+            <p>The request, exactly as the agent sent it (shown as data):</p>
+            <pre class="member-text"><code>${d.argumentsText}</code></pre>
+            <form method="post" action="/console/decisions">
+              ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
+              <div class="field">
+                <label for="note-${d.id}">Note to your agent (optional)</label>
+                <textarea id="note-${d.id}" name="note" maxlength="${MAX_NOTE}">
+${extra.notes?.[d.id] ?? ''}</textarea>
+              </div>
+              <div class="actions">
+                <button type="submit" name="verdict" value="approve">Approve and run it</button>
+                <button type="submit" name="verdict" value="deny" class="danger">Deny</button>
+              </div>
+            </form>
+          </article>`,
+      )}
+    </section>
+    <section aria-labelledby="history">
+      <h2 id="history">Decided</h2>
+      ${h.nav}
+      ${
+        history.length === 0
+          ? html`<p>Nothing decided yet.</p>`
+          : html`<div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Request</th>
+                    <th scope="col">Asked by</th>
+                    <th scope="col">Answer</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">Outcome</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${history.map(
+                    (d) =>
+                      html`<tr>
+                        <th scope="row"><code>${d.tool}</code><br /><span class="hint">${d.reason}</span></th>
+                        <td>${asker(d)}</td>
+                        <td>${d.status} ${d.decidedAt ?? ''}</td>
+                        <td class="member-text">${d.note ?? '—'}</td>
+                        <td>${outcome(d)}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
+      }
+    </section>`;
+  await sendPage(ctx, 'Decisions', 'decisions', body, extra.status ?? 200);
+}
+
+export async function decisionsPage(ctx: Authed): Promise<void> {
+  await render(ctx, {});
+}
+
+export async function decisionsPost(ctx: Authed): Promise<void> {
+  const id = ctx.form.get('id') ?? '';
+  const verdict = ctx.form.get('verdict');
+  const note = ctx.form.get('note') ?? '';
+  const keep = { notes: { [id]: note.slice(0, MAX_NOTE) } };
+  if (verdict !== 'approve' && verdict !== 'deny') {
+    return render(ctx, {
+      ...keep,
+      refusal: {
+        code: 'invalid_value',
+        reason: 'Choose approve or deny.',
+        next: 'Use one of the two buttons.',
+      },
+      status: 400,
+    });
+  }
+  if (note.length > MAX_NOTE) {
+    return render(ctx, {
+      ...keep,
+      refusal: {
+        code: 'invalid_value',
+        reason: `A note is at most ${MAX_NOTE} characters; yours has ${note.length}.`,
+        next: 'Shorten it (what fits is kept below).',
+      },
+      status: 400,
+    });
+  }
+  try {
+    await decide(ctx.deps, ctx.session.principal.handle, id, verdict, note.trim() ? note : null);
+  } catch (err) {
+    if (err instanceof AdminRefusal) return render(ctx, { ...keep, refusal: err.refusal, status: 409 });
+    throw err;
+  }
+  redirect(ctx.res, `/console/decisions?done=${verdict === 'approve' ? 'approved' : 'denied'}`);
+}

@@ -1,0 +1,288 @@
+import { AdminRefusal } from '../../admin/errors.ts';
+import { issueToken, revokeToken } from '../../admin/tokens.ts';
+import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
+import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
+import type { TokenRecord } from '../../store/contract.ts';
+import { html, type Html } from '../html.ts';
+import { paged } from '../paging.ts';
+import { csrfField, noticeBox, refusalBox } from '../layout.ts';
+import type { Authed } from '../context.ts';
+import { isLive, toolsSeen } from '../effects.ts';
+import { sendPage } from '../respond.ts';
+import { redirect, sendHtmlFragment } from '../web.ts';
+import { clientConfigs } from './token-config.ts';
+
+interface IssueForm {
+  label: string;
+  scopes: Scope[];
+  expires: string;
+}
+
+const EXPIRIES = ['1d', '7d', '30d', '90d', 'never'];
+const TOKENS_SHOWN = 40;
+const NOTICES: Record<string, string> = { revoked: 'Token revoked. Its agent’s next request gets HTTP 401.' };
+
+function offered(ctx: Authed): readonly Scope[] {
+  const tier = tierOfStatus(ctx.session.principal.status);
+  return tier ? TIER_CEILING[tier].filter((s) => AGENT_SCOPES.includes(s)) : [];
+}
+
+/** For a candidate: member scopes a token may carry now, inert until admission. */
+function later(ctx: Authed): readonly Scope[] {
+  return ctx.session.principal.status === 'candidate'
+    ? TIER_CEILING.member.filter((s) => !offered(ctx).includes(s))
+    : [];
+}
+
+function fromPost(form: URLSearchParams): IssueForm {
+  return {
+    label: (form.get('label') ?? '').slice(0, 200),
+    scopes: form.getAll('scope').filter(isScope),
+    expires: (form.get('expires') ?? '90d').slice(0, 20),
+  };
+}
+
+function status(t: TokenRecord, now: Date): string {
+  if (t.revokedAt) return `revoked ${t.revokedAt}`;
+  if (t.expiresAt && Date.parse(t.expiresAt) <= now.getTime()) return `expired ${t.expiresAt}`;
+  return 'live';
+}
+
+async function preview(ctx: Authed, scopes: readonly string[]): Promise<Html> {
+  const me = ctx.session.principal;
+  const mandate = await ctx.deps.store.getMandate(me.id);
+  const tools = toolsSeen(ctx.deps.registry, me, scopes, mandate.scopes);
+  return html`<div id="token-preview" role="status" aria-live="polite">
+    <p>
+      With these scopes, your mandate and your tier, this token sees <strong>${tools.length}</strong> tools
+      today:
+    </p>
+    <p class="tools">${tools.join(', ')}</p>
+  </div>`;
+}
+
+async function render(
+  ctx: Authed,
+  f: IssueForm,
+  extra: { refusal?: { code: string; reason: string; next: string }; status?: number },
+) {
+  const me = ctx.session.principal;
+  // Live tokens first, newest first, then the rest; bounded so the page stays light.
+  const all = await ctx.deps.store.listTokens(me.id);
+  const ordered = [
+    ...all.filter((t) => isLive(t, ctx.now)).reverse(),
+    ...all.filter((t) => !isLive(t, ctx.now)).reverse(),
+  ];
+  const { shown: tokens, nav } = paged(ordered, ctx, TOKENS_SHOWN, 'page', 'tokens, live ones first');
+  const mandate = await ctx.deps.store.getMandate(me.id);
+  const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
+    <section aria-labelledby="list">
+      <h2 id="list">Your agents' tokens</h2>
+      ${nav}
+      ${
+        tokens.length === 0
+          ? html`<p>None yet.</p>`
+          : html`<div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Label</th>
+                    <th scope="col">Scopes</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Expires</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">Tools today</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${tokens.map((t) => {
+                    const live = isLive(t, ctx.now);
+                    const n = live ? toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes).length : 0;
+                    return html`<tr>
+                      <th scope="row">${t.label}</th>
+                      <td>${t.scopes.join(', ')}</td>
+                      <td>${t.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                      <td>${t.expiresAt ? t.expiresAt.slice(0, 16).replace('T', ' ') : 'never'}</td>
+                      <td>${t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace('T', ' ') : 'never'}</td>
+                      <td>${n}</td>
+                      <td>
+                        ${status(t, ctx.now)}${
+                          live
+                            ? html`<form method="post" action="/console/tokens/revoke" class="inline">
+                                ${csrfField(ctx.session)}<input
+                                  type="hidden"
+                                  name="id"
+                                  value="${t.id}"
+                                /><button type="submit" class="secondary" aria-label="Revoke ${t.label}">
+                                  Revoke…
+                                </button>
+                              </form>`
+                            : ''
+                        }
+                      </td>
+                    </tr>`;
+                  })}
+                </tbody>
+              </table>
+            </div>`
+      }
+    </section>
+    <section aria-labelledby="issue">
+      <h2 id="issue">Issue a token</h2>
+      ${extra.refusal ? refusalBox(extra.refusal) : ''}
+      <form method="post" action="/console/tokens" id="issue-form">
+        ${csrfField(ctx.session)}
+        <div class="field">
+          <label for="label">Label (which agent it is for)</label>
+          <input
+            type="text"
+            id="label"
+            name="label"
+            value="${f.label}"
+            maxlength="64"
+            required
+            autocomplete="off"
+          />
+        </div>
+        <fieldset>
+          <legend>Scopes</legend>
+          ${offered(ctx).map(
+            (s) =>
+              html`<div class="check">
+                <input
+                  type="checkbox"
+                  id="scope-${s}"
+                  name="scope"
+                  value="${s}"
+                  ${f.scopes.includes(s) ? html` checked` : ''}
+                /><label for="scope-${s}"><code>${s}</code></label>
+              </div>`,
+          )}
+          ${later(ctx).map(
+            (s) =>
+              html`<div class="check">
+                <input
+                  type="checkbox"
+                  id="scope-${s}"
+                  name="scope"
+                  value="${s}"
+                  ${f.scopes.includes(s) ? html` checked` : ''}
+                /><label for="scope-${s}"
+                  ><code>${s}</code> — for after admission: inert until the club admits you</label
+                >
+              </div>`,
+          )}
+        </fieldset>
+        <div class="field">
+          <label for="expires">Expires after</label>
+          <select id="expires" name="expires">
+            ${EXPIRIES.map(
+              (e) =>
+                html`<option value="${e}" ${e === f.expires ? html` selected` : ''}>
+                  ${e === 'never' ? 'never' : e.replace('d', ' days').replace(/^1 days$/, '1 day')}
+                </option>`,
+            )}
+          </select>
+        </div>
+        ${await preview(ctx, f.scopes)}
+        <div class="actions">
+          <button type="submit" name="intent" value="preview" class="secondary">Preview the tools</button>
+          <button type="submit" name="intent" value="issue">Issue the token</button>
+        </div>
+      </form>
+      <script src="/console/assets/token-preview.js"></script>
+    </section>`;
+  await sendPage(ctx, 'Tokens', 'tokens', body, extra.status ?? 200);
+}
+
+export async function tokensPage(ctx: Authed): Promise<void> {
+  await render(ctx, { label: '', scopes: [...offered(ctx)], expires: '90d' }, {});
+}
+
+/** The live preview's data: the tools a token with these scopes would see today (same computation as a request). */
+export async function tokenPreview(ctx: Authed): Promise<void> {
+  const f = fromPost(ctx.form);
+  sendHtmlFragment(ctx.res, await preview(ctx, f.scopes));
+}
+
+export async function tokensPost(ctx: Authed): Promise<void> {
+  const f = fromPost(ctx.form);
+  if (ctx.form.get('intent') !== 'issue') return render(ctx, f, {});
+  const me = ctx.session.principal;
+  let issued;
+  try {
+    issued = await issueToken(ctx.deps.store, ctx.deps.registry, me.handle, {
+      scopes: f.scopes.join(','),
+      label: f.label.trim(),
+      expires: f.expires,
+      now: ctx.now,
+      afterAdmission: later(ctx).length > 0,
+    });
+  } catch (err) {
+    if (err instanceof AdminRefusal) return render(ctx, f, { refusal: err.refusal, status: 400 });
+    throw err;
+  }
+  const tier = tierOfStatus(me.status) ?? 'anonymous';
+  const body = html`<div class="notice" role="status">
+      <p>
+        Token <strong>${issued.record.label}</strong> issued. Copy it now: it is shown only this once and
+        stored only as a hash.
+      </p>
+    </div>
+    <p class="secret" id="secret">${issued.token}</p>
+    <p>It sees <strong>${issued.preview.length}</strong> tools today: ${issued.preview.join(', ')}.</p>
+    ${clientConfigs(`${ctx.base}/mcp`, issued.token, tier)}
+    <p><a href="/console/tokens">Back to your tokens</a></p>`;
+  await sendPage(ctx, 'Token issued', 'tokens', body);
+}
+
+/** Revocation asks first; the second post, with confirm=yes, revokes. */
+export async function revokePost(ctx: Authed): Promise<void> {
+  const id = ctx.form.get('id') ?? '';
+  const t = await ctx.deps.store.getToken(id);
+  if (!t || t.principalId !== ctx.session.principal.id) {
+    return render(
+      ctx,
+      { label: '', scopes: [...offered(ctx)], expires: '90d' },
+      {
+        refusal: {
+          code: 'not_found',
+          reason: 'That token is not one of yours.',
+          next: 'Pick a token from your list.',
+        },
+        status: 404,
+      },
+    );
+  }
+  if (ctx.form.get('confirm') !== 'yes') {
+    const body = html`<p>
+        Revoke <strong>${t.label}</strong> (scopes ${t.scopes.join(', ')})? Its agent's next request gets HTTP
+        401. This cannot be undone.
+      </p>
+      <form method="post" action="/console/tokens/revoke">
+        ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><input
+          type="hidden"
+          name="confirm"
+          value="yes"
+        />
+        <div class="actions">
+          <button type="submit" class="danger">Revoke ${t.label}</button>
+          <a href="/console/tokens">Keep it</a>
+        </div>
+      </form>`;
+    return sendPage(ctx, 'Revoke a token?', 'tokens', body);
+  }
+  try {
+    await revokeToken(ctx.deps.store, t.id, ctx.now);
+  } catch (err) {
+    if (err instanceof AdminRefusal)
+      return render(
+        ctx,
+        { label: '', scopes: [...offered(ctx)], expires: '90d' },
+        { refusal: err.refusal, status: 409 },
+      );
+    throw err;
+  }
+  redirect(ctx.res, '/console/tokens?done=revoked');
+}

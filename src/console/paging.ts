@@ -1,0 +1,36 @@
+import { html, url, type Html } from './html.ts';
+import type { Ctx } from './context.ts';
+
+/**
+ * One page of a list, so every console page stays light however long the list
+ * grows, with links to the neighbouring pages (plain links: no JavaScript). `key`
+ * names the query parameter, so two lists on one page page independently.
+ */
+export function paged<T>(
+  items: readonly T[],
+  ctx: Ctx,
+  size: number,
+  key: string,
+  what: string,
+): { shown: T[]; nav: Html } {
+  const pages = Math.max(1, Math.ceil(items.length / size));
+  const asked = Number.parseInt(ctx.query.get(key) ?? '1', 10);
+  const page = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const shown = items.slice((page - 1) * size, page * size);
+  if (pages === 1) return { shown, nav: html`` };
+  const link = (n: number) => {
+    const query: Record<string, string> = {};
+    for (const [k, v] of ctx.query) if (k !== 'done') query[k] = v;
+    query[key] = String(n);
+    return url(ctx.path as `/console${string}`, query);
+  };
+  const first = (page - 1) * size + 1;
+  return {
+    shown,
+    nav: html`<nav class="pages" aria-label="Pages of ${what}">
+      <p class="hint">Showing ${first}–${first + shown.length - 1} of ${items.length} ${what}.</p>
+      ${page > 1 ? html`<a href="${link(page - 1)}" rel="prev">Previous page</a>` : ''}
+      ${page < pages ? html`<a href="${link(page + 1)}" rel="next">Next page</a>` : ''}
+    </nav>`,
+  };
+}

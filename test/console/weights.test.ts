@@ -1,0 +1,69 @@
+// Every console page stays under 100 KB however much members wrote: lists are cut
+// and member text is clipped in lists. Worst case here: more rows than any page
+// shows, each field 4000 characters of `"` (six bytes each once escaped).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startConsoleClub, Visitor, type ConsoleClub } from '../helpers/console.ts';
+
+const HEAVY = '"'.repeat(4000);
+const LIMIT = 100 * 1024;
+
+void describe('console page weight, worst case', () => {
+  let club: ConsoleClub;
+  let v: Visitor;
+
+  before(async () => {
+    club = await startConsoleClub();
+    const s = club.store;
+    await club.add('alice', 'member', { operator: true });
+    await club.add('cand', 'candidate');
+    const alice = (await s.getPrincipalByHandle('alice'))!;
+    const cand = (await s.getPrincipalByHandle('cand'))!;
+    await s.updateProfile(alice.id, { displayName: HEAVY, headline: HEAVY, bio: HEAVY });
+    const { tokenId } = await club.issue('alice');
+    for (let i = 0; i < 50; i++) await club.issue('alice', undefined, `agent number ${i} of many`);
+    for (let i = 0; i < 60; i++) {
+      await club.add(`m${i}`, 'member');
+      const m = (await s.getPrincipalByHandle(`m${i}`))!;
+      await s.updateProfile(m.id, { displayName: HEAVY, headline: HEAVY, bio: HEAVY });
+      await s.addReview({ reviewerId: m.id, candidateId: cand.id, verdict: 'support', note: HEAVY });
+      await s.addEvidence({ principalId: alice.id, origin: 'manual', claim: HEAVY, artifactRef: null });
+      const q = await s.createQuestion({ askerId: m.id, targetId: alice.id, question: HEAVY });
+      await s.answerQuestion(q.id, HEAVY, new Date().toISOString());
+      const a = await s.createQuestion({ askerId: alice.id, targetId: m.id, question: HEAVY });
+      await s.answerQuestion(a.id, HEAVY, new Date().toISOString());
+      const args = { to: `m${i}`, question: HEAVY };
+      const common = { principalId: alice.id, tokenId, tool: 'ask_agent', reasonCode: 'x', reason: 'r' };
+      await s.createDecision({ ...common, arguments: args });
+      const d = await s.createDecision({ ...common, arguments: args });
+      await s.claimDecision(d.id, 'denied', HEAVY, new Date().toISOString());
+    }
+    v = new Visitor(club.base);
+    await v.signInWith(await club.link('alice'));
+  });
+  after(() => club.close());
+
+  void it('each page is under 100 KB', async (t) => {
+    const paths = [
+      '/console/',
+      '/console/mandate',
+      '/console/tokens',
+      '/console/decisions',
+      '/console/profile',
+      '/console/evidence',
+      '/console/consultations',
+      '/console/passkeys',
+      '/console/operator',
+      '/console/operator/principal?h=cand',
+      '/console/operator/principal?h=m1',
+      '/console/signin',
+    ];
+    for (const path of paths) {
+      const res = await v.get(path);
+      assert.equal(res.status, 200, path);
+      const bytes = (await res.arrayBuffer()).byteLength;
+      t.diagnostic(`${path}: ${bytes} bytes`);
+      assert.ok(bytes < LIMIT, `${path} weighs ${bytes} bytes`);
+    }
+  });
+});

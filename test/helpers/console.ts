@@ -1,0 +1,218 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { makeLoginLink } from '../../src/admin/console-links.ts';
+import { addPrincipal } from '../../src/admin/principals.ts';
+import { issueToken } from '../../src/admin/tokens.ts';
+import { createConsole, type ConsoleDeps } from '../../src/console/index.ts';
+import { silentLogger, startHttpServer, type RunningServer } from '../../src/server/index.ts';
+import type { Store } from '../../src/store/contract.ts';
+import { openStore } from '../../src/store/index.ts';
+import { buildRegistry } from '../../src/tools/index.ts';
+import { ALL_AGENT_SCOPES, CANDIDATE_SCOPES, connectClient } from './club.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Why browser tests cannot run here, or null when they can. Locally a missing
+ * Chromium skips them with this message; in CI (CI=true) it is a failure instead.
+ */
+export function browserSkip(): string | false {
+  if (existsSync(CHROMIUM)) return false;
+  if (process.env['CI'] === 'true')
+    throw new Error(`CI=true but ${CHROMIUM} is missing: install Debian's chromium`);
+  return `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium); browser tests skipped`;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+}
+
+/** A real Warden with its console, at http://localhost:PORT (a host name, so WebAuthn accepts it as relying party). */
+export interface ConsoleClub {
+  dir: string;
+  store: Store;
+  registry: ReturnType<typeof buildRegistry>;
+  server: RunningServer;
+  base: string;
+  add(
+    handle: string,
+    status: 'member' | 'candidate',
+    opts?: { operator?: boolean; name?: string },
+  ): Promise<void>;
+  issue(handle: string, scopes?: string, label?: string): Promise<{ token: string; tokenId: string }>;
+  link(handle: string, expires?: string): Promise<string>;
+  connect(token?: string): Promise<Client>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startConsoleClub(
+  opts: Partial<ConsoleDeps> = {},
+  serve: { https?: boolean } = {},
+): Promise<ConsoleClub> {
+  const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
+  const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'));
+  const registry = buildRegistry();
+  const port = await freePort();
+  // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.
+  const base = `${serve.https ? 'https' : 'http'}://localhost:${port}`;
+  const server = await startHttpServer({
+    store,
+    registry,
+    logger: silentLogger,
+    version: 'test',
+    port,
+    publicUrl: base,
+    console: createConsole({ store, registry, now: () => new Date(), ...opts }),
+  });
+  const clients: Client[] = [];
+  return {
+    dir,
+    store,
+    registry,
+    server,
+    base,
+    async add(handle, status, o = {}) {
+      await addPrincipal(store, handle, { status, name: o.name ?? handle, operator: o.operator ?? false });
+    },
+    async issue(handle, scopes, label = `${handle}-agent`) {
+      const p = await store.getPrincipalByHandle(handle);
+      const s = scopes ?? (p?.status === 'candidate' ? CANDIDATE_SCOPES : ALL_AGENT_SCOPES);
+      const issued = await issueToken(store, registry, handle, { scopes: s, label });
+      return { token: issued.token, tokenId: issued.record.id };
+    },
+    async link(handle, expires) {
+      const now = opts.now?.() ?? new Date();
+      return (await makeLoginLink(store, handle, { publicUrl: base, now, ...(expires ? { expires } : {}) }))
+        .url;
+    },
+    async connect(token) {
+      const c = await connectClient(server.mcpUrl, token, 'legacy');
+      clients.push(c);
+      return c;
+    },
+    async close() {
+      for (const c of clients) await c.close().catch(() => {});
+      await server.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails a test on any page error, console error, dialog or request to another origin. */
+export function watchPage(page: Page, base: string): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base) && !r.url().startsWith('data:'))
+      problems.push(`foreign request: ${r.url()}`);
+  });
+  return { problems };
+}
+
+/** Adds Chromium's CDP virtual authenticator (a platform passkey that always says yes). */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Screenshots of a page at 1280 and 375 px into the git-ignored screenshots/ folder. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const dir = join(process.cwd(), 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A browser-less console visitor: fetch with a cookie jar of one, for header-level tests. */
+export class Visitor {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(this.base + path, {
+      redirect: 'manual',
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+  }
+
+  /** A form post; Origin is ours unless told otherwise (null: none sent). */
+  async post(
+    path: string,
+    form: Record<string, string | string[]>,
+    opts: { origin?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) body.append(k, x);
+    const origin = opts.origin === undefined ? this.base : opts.origin;
+    const res = await fetch(this.base + path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(origin ? { origin } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...opts.headers,
+      },
+      body: body.toString(),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0]!.endsWith('=') ? '' : set.split(';')[0]!;
+    return res;
+  }
+
+  /** Signs in with a one-time link, as a person pressing "Continue". */
+  async signInWith(link: string): Promise<Response> {
+    const t = new URL(link).searchParams.get('t')!;
+    return this.post('/console/link', { t });
+  }
+
+  /** The CSRF token of the current session, read from a page's form. */
+  async csrf(): Promise<string> {
+    const text = await (await this.get('/console/mandate')).text();
+    const m = /name="_csrf" value="([^"]+)"/.exec(text);
+    if (!m) throw new Error('no CSRF field: not signed in?');
+    return m[1]!;
+  }
+}
