@@ -49,6 +49,8 @@ export const ANALYSED = new Set([
   'oneOf',
   'allOf',
   'not',
+  'propertyNames',
+  'dependentRequired',
   'if',
   'then',
   'else',

@@ -1,3 +1,4 @@
+import { compareEffects } from './effects.ts';
 import { FIRST } from './generate/chooser.ts';
 import { generate } from './generate/value.ts';
 import { definitionHash, sameJson } from './hash.ts';
@@ -37,6 +38,11 @@ type Manifest = readonly Tool[] | { tools: readonly Tool[] };
 
 const KNOWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
 
+/** Args without the absent ones: a message then says "absent", not "null". */
+function present(args: Record<string, Json | undefined>): Record<string, Json> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Record<string, Json>;
+}
+
 function prefixed(findings: Finding[], prefix: string): Finding[] {
   return findings.map((f) => ({ ...f, pointer: prefix + f.pointer }));
 }
@@ -75,18 +81,21 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       rule: 'tool-title-changed',
       verdict: 'compatible',
       pointer: '/title',
-      args: { old: before.title ?? null, new: after.title ?? null },
+      args: present({ old: before.title, new: after.title }),
     });
   }
   const ba = (before.annotations ?? {}) as JsonObject,
     aa = (after.annotations ?? {}) as JsonObject;
+  const effects = compareEffects(ba, aa);
+  findings.push(...effects);
   for (const k of new Set([...Object.keys(ba), ...Object.keys(aa)])) {
+    if (effects.some((f) => f.args.keyword === k)) continue;
     if (!sameJson(ba[k], aa[k])) {
       findings.push({
         rule: 'tool-annotations-changed',
         verdict: 'compatible',
         pointer: `/annotations/${k}`,
-        args: { keyword: k, old: ba[k] ?? null, new: aa[k] ?? null },
+        args: present({ keyword: k, old: ba[k], new: aa[k] }),
       });
     }
   }

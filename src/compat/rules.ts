@@ -209,25 +209,102 @@ export const RULES: readonly Rule[] = [
     output: U,
     message: 'oneOf branches may overlap after the change; exclusivity is not decided',
   },
-  { id: 'not-added', input: U, output: C, message: '"not" added; exclusion is not decided' },
+  {
+    id: 'not-added',
+    input: U,
+    output: C,
+    message:
+      '"not" added in a shape the gate does not decide (it decides not of const, enum, type and required); a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
   { id: 'not-removed', input: C, output: U, message: '"not" removed' },
-  { id: 'not-changed', input: U, output: U, message: '"not" changed; exclusion is not decided' },
+  {
+    id: 'not-changed',
+    input: U,
+    output: U,
+    message:
+      '"not" changed; the gate decides a "not" added to a schema without one, not one exclusion against another: a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
+  {
+    id: 'not-excludes-value',
+    input: N,
+    output: C,
+    message: 'value {value} is now excluded by "not"',
+  },
+  {
+    id: 'not-no-longer-excludes-value',
+    input: C,
+    output: N,
+    message: 'value {value} is no longer excluded by "not"',
+  },
   {
     id: 'conditional-added',
     input: U,
     output: C,
-    message: 'if/then/else added; conditionals are not decided',
+    message:
+      'if/then/else added; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
   },
   { id: 'conditional-removed', input: C, output: U, message: 'if/then/else removed' },
   {
     id: 'conditional-changed',
     input: U,
     output: U,
-    message: 'if/then/else changed; conditionals are not decided',
+    message:
+      'if/then/else changed; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
+  // object names and dependencies
+  {
+    id: 'property-name-rejected',
+    input: N,
+    output: C,
+    message: 'property name {property} is no longer allowed by propertyNames',
+  },
+  {
+    id: 'property-name-allowed',
+    input: C,
+    output: N,
+    message: 'property name {property} is now allowed by propertyNames',
+  },
+  {
+    id: 'property-names-constrained',
+    input: A,
+    output: C,
+    message: 'propertyNames now constrains the names of undeclared properties of an open object',
+  },
+  {
+    id: 'property-names-relaxed',
+    input: C,
+    output: A,
+    message: 'propertyNames no longer constrains the names of undeclared properties',
+  },
+  {
+    id: 'property-names-changed',
+    input: U,
+    output: U,
+    message:
+      'propertyNames changed and neither name set is shown to include the other; a closed object (additionalProperties false) would decide it',
+  },
+  {
+    id: 'dependent-required-added',
+    input: N,
+    output: C,
+    message: 'property {property} now requires {requires}',
+  },
+  {
+    id: 'dependent-required-removed',
+    input: C,
+    output: N,
+    message: 'property {property} no longer requires {requires}',
   },
   // references and the unknown
   { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },
   { id: 'recursion-too-deep', input: U, output: U, message: 'schemas nest deeper than the gate follows' },
+  {
+    id: 'budget-exhausted',
+    input: U,
+    output: U,
+    message:
+      'the comparison ran out of its work budget ({budget} subschema pairs); a larger budget or a smaller change would decide it',
+  },
   {
     id: 'unknown-keyword-changed',
     input: U,
@@ -293,6 +370,55 @@ export const RULES: readonly Rule[] = [
     message: 'tool annotation {keyword} changed from {old} to {new}',
   },
   { id: 'tool-field-changed', input: C, output: C, message: 'tool field {field} changed' },
+  // effects: MCP's behaviour hints, read with the defaults a client must assume when absent
+  {
+    id: 'effect-read-only-dropped',
+    input: N,
+    output: N,
+    message: 'the tool is no longer read-only (readOnlyHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-destructive',
+    input: N,
+    output: N,
+    message: 'the tool may now destroy data (destructiveHint {old} → {new})',
+  },
+  {
+    id: 'effect-no-longer-idempotent',
+    input: N,
+    output: N,
+    message: 'repeating a call may now have further effects (idempotentHint {old} → {new})',
+  },
+  {
+    id: 'effect-opened-world',
+    input: N,
+    output: N,
+    message: 'the tool now reaches outside its own world (openWorldHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-read-only',
+    input: C,
+    output: C,
+    message: 'the tool became read-only (readOnlyHint {old} → {new})',
+  },
+  {
+    id: 'effect-no-longer-destructive',
+    input: C,
+    output: C,
+    message: 'the tool no longer destroys data (destructiveHint {old} → {new})',
+  },
+  {
+    id: 'effect-became-idempotent',
+    input: C,
+    output: C,
+    message: 'repeating a call no longer has further effects (idempotentHint {old} → {new})',
+  },
+  {
+    id: 'effect-closed-world',
+    input: C,
+    output: C,
+    message: 'the tool no longer reaches outside its own world (openWorldHint {old} → {new})',
+  },
   {
     id: 'output-schema-added',
     input: C,
@@ -331,6 +457,8 @@ export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error') && typeof value === 'string') return value;
+    // An argument left out means the field was absent (null is a value in its own right).
+    if (value === undefined && (key === 'old' || key === 'new')) return 'absent';
     return show(value);
   });
   return finding.reason ? `${base} (${finding.reason})` : base;

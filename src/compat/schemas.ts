@@ -64,20 +64,28 @@ export function compareSchemas(
   }
   const [sub, sup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
   const [subDialect, supDialect] = direction === 'input' ? [dOld, dNew] : [dNew, dOld];
-  const ctx = Ctx.root({
-    direction,
-    strict,
-    sub: { root: sub, dialect: subDialect },
-    sup: { root: sup, dialect: supDialect },
-  });
+  const ctx = Ctx.root(
+    {
+      direction,
+      strict,
+      sub: { root: sub, dialect: subDialect },
+      sup: { root: sup, dialect: supDialect },
+    },
+    options.budget,
+  );
   includes(sub, sup, ctx);
+  const memory = ctx.shared.memory;
+  if (memory.exhausted) {
+    const args = { budget: memory.budget };
+    return { verdict: 'unknown', findings: [finding('budget-exhausted', direction, strict, '', args)] };
+  }
   // A schema the validator cannot accept (an unresolvable $ref, an invalid keyword) proves nothing either way.
   const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
   const problem = schemaProblem(sub) ?? schemaProblem(sup);
   if (unresolved.length > 0 || problem !== undefined) {
     const found =
       unresolved.length > 0
-        ? unresolved.map(({ trail: _t, local: _l, ...f }) => f)
+        ? unresolved.map(({ trail: _t, local: _l, rel: _r, ...f }) => f)
         : [finding('schema-invalid', direction, strict, '', { error: problem ?? null })];
     return { verdict: 'unknown', findings: found };
   }
@@ -108,7 +116,7 @@ function judge(
     supV = lazyValidator(sup);
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
   const findings: Finding[] = dedupe(raw).map((one) => {
-    const { trail, local, ...f } = one;
+    const { trail, local, rel: _rel, ...f } = one;
     if (f.verdict !== 'breaking') return f;
     const value = local?.();
     const witness = value === undefined ? undefined : embed(trail, value, env);

@@ -20,6 +20,8 @@ export interface CompareOptions {
   samples?: number;
   /** Seed for the sampler, so a verdict can be reproduced. */
   seed?: number;
+  /** Most pairs of subschemas the walk compares before it answers unknown (budget-exhausted). */
+  budget?: number;
 }
 
 /** One classified change. Text is rendered from the rule table at the edge (see rules.ts). */

@@ -2,6 +2,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
@@ -88,7 +89,8 @@ export function clearValidatorCache(): void {
  * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
  * sampling, replay), so two signals can never agree for different reasons.
  */
-export function compileSchema(schema: Schema, messages = false): ValidateFunction {
+export function compileSchema(whole: Schema, messages = false): ValidateFunction {
+  const schema = pruneDefinitions(whole);
   const dialect = dialectOf(schema) ?? '2020-12';
   const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(schema)}`;
   const hit = cache.get(key);
@@ -114,7 +116,8 @@ function withoutId(schema: JsonObject): JsonObject {
 }
 
 /** What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. */
-export function schemaProblem(schema: Schema): string | undefined {
+export function schemaProblem(whole: Schema): string | undefined {
+  const schema = pruneDefinitions(whole);
   const dialect = dialectOf(schema) ?? '2020-12';
   const key = `${dialect}\u0000${JSON.stringify(schema)}`;
   if (problems.has(key)) return problems.get(key);

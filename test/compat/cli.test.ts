@@ -57,7 +57,7 @@ const breaking = {
 };
 const undecided = {
   tools: [
-    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, not: { required: ['legacy'] } } },
+    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, not: { minProperties: 5 } } },
     v1.tools[1],
   ],
 };

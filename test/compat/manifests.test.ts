@@ -50,7 +50,7 @@ describe('compareManifests', () => {
   it('sees drift outside the hashed fields: title, annotations, other fields', () => {
     const { tool } = one(
       [base],
-      [{ ...base, title: 'Find', annotations: { readOnlyHint: false }, icons: [] }],
+      [{ ...base, title: 'Find', annotations: { readOnlyHint: true, title: 'Find a member' }, icons: [] }],
     );
     assert.deepEqual(tool?.findings.map((f) => f.rule).sort(), [
       'tool-annotations-changed',

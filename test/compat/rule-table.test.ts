@@ -19,6 +19,17 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'replay-rejected-call': 'manifests.test.ts: replay as the second signal',
   'replay-disagrees': 'manifests.test.ts: a rejection the rules did not predict',
   'sampling-disagrees': 'manifests.test.ts: sampling as the cross-check',
+  'effect-read-only-dropped': 'effects.test.ts: widenings are breaking',
+  'effect-became-destructive': 'effects.test.ts: widenings are breaking',
+  'effect-no-longer-idempotent': 'effects.test.ts: widenings are breaking',
+  'effect-opened-world': 'effects.test.ts: widenings are breaking',
+  'effect-became-read-only': 'effects.test.ts: narrowings are compatible',
+  'effect-no-longer-destructive': 'effects.test.ts: narrowings are compatible',
+  'effect-became-idempotent': 'effects.test.ts: narrowings are compatible',
+  'effect-closed-world': 'effects.test.ts: narrowings are compatible',
+  'property-names-changed':
+    'waiver: only when a propertyNames schema cannot be compiled on its own; the comparison then says unknown',
+  'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
     'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',
 };
@@ -42,6 +53,10 @@ describe('the rule table', () => {
       'const-changed',
       'format-changed',
       'tool-removed',
+      'effect-read-only-dropped',
+      'effect-became-destructive',
+      'effect-no-longer-idempotent',
+      'effect-opened-world',
       'sampled-break',
       'replay-rejected-call',
     ]);

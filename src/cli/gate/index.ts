@@ -8,15 +8,17 @@ const SUBCOMMANDS: Record<string, () => Promise<Sub>> = {
   diff: async () => (await import('./diff.ts')).runDiff,
   accept: async () => (await import('./accept.ts')).runAccept,
   proxy: async () => (await import('./proxy.ts')).runProxy,
+  club: async () => (await import('./club.ts')).runClub,
 };
 
-const USAGE = `Usage: warden gate <pin|check|diff|accept|proxy> [options]
+const USAGE = `Usage: warden gate <pin|check|diff|accept|proxy|club> [options]
 
   pin      fetch tools/list and write a lockfile (hash + whole definition per tool)
   check    compare the live manifest with the lock: exit 0 pass, 1 breaking, 2 unknown or error
   diff     compare two files (tools/list results or lockfiles)
   accept   bless a reviewed change into the lock, bound to its old and new hashes
   proxy    between an agent and a stdio server: record calls, withhold tools whose change breaks
+  club     Warden gates itself: each tier's view of the club against its committed lock (--bless)
 
 Run "warden gate <command> --help" for its options.
 `;

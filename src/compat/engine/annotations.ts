@@ -25,9 +25,11 @@ const OTHER = [
 export function compareAnnotations(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   for (const [k, rule] of Object.entries(NAMED)) {
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
-    const { old, new: now } = ctx.oldNew<Json>(sub[k] ?? null, sup[k] ?? null);
-    const args: Record<string, Json> =
-      rule === 'description-changed' || rule === 'title-changed' ? { old, new: now } : { old, new: now };
+    const { old, new: now } = ctx.oldNew<Json | undefined>(sub[k], sup[k]);
+    // An absent side is left out, so the message says "absent" rather than "null".
+    const args: Record<string, Json> = {};
+    if (old !== undefined) args.old = old;
+    if (now !== undefined) args.new = now;
     ctx.emit(rule, `/${k}`, args);
   }
   for (const k of OTHER) {

@@ -1,5 +1,5 @@
 import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
-import { sameJson } from '../hash.ts';
+import { canonicalJson, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
@@ -73,6 +73,37 @@ function failures(t: Ctx): number {
   return t.findings.filter((f) => f.verdict !== 'compatible').length;
 }
 
+/** Whether a trial failed on the type itself (the branches hold different kinds of value). */
+function typeMismatch(t: Ctx): boolean {
+  return t.findings.some((f) => f.verdict === 'breaking' && f.rule.startsWith('type-'));
+}
+
+/**
+ * The closest of several failed trials: same types first, then fewest failures, then fewest
+ * unknowns, then by the content of what was tried, never by position, so reordering branches
+ * cannot change a verdict.
+ */
+function closest<T extends { t: Ctx; tried: Schema }>(trials: T[]): T | undefined {
+  const unknowns = (t: Ctx): number => t.findings.filter((f) => f.verdict === 'unknown').length;
+  const rank = (x: T): (number | string)[] => [
+    typeMismatch(x.t) ? 1 : 0,
+    failures(x.t),
+    unknowns(x.t),
+    canonicalJson(x.tried),
+  ];
+  let best: T | undefined;
+  let bestRank: (number | string)[] | undefined;
+  for (const x of trials) {
+    const r = rank(x);
+    const i = bestRank ? r.findIndex((v, k) => v !== (bestRank as (number | string)[])[k]) : 0;
+    if (!bestRank || (i >= 0 && (r[i] as number | string) < (bestRank[i] as number | string))) {
+      best = x;
+      bestRank = r;
+    }
+  }
+  return best;
+}
+
 /**
  * anyOf / oneOf. Each old branch must fit some new branch (and the keywords beside them);
  * branches no old branch fits were added. A oneOf must also stay exclusive.
@@ -102,6 +133,7 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
     const order = [...supBranches.keys()].sort((x, y) => (x === i ? -1 : y === i ? 1 : x - y));
     const trials = order.map((j) => ({
       j,
+      tried: supBranches[j] as Schema,
       t: attempt(branch, supBranches[j] as Schema, here.childSides([], [kb as string, j], sub)),
     }));
     const hit = trials.find(({ t }) => failures(t) === 0);
@@ -111,16 +143,20 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       if (kb === 'oneOf') checkExclusive(branch, supBranches, hit.j, ctx);
       return;
     }
-    const aligned = trials.find(({ j }) => j === i);
-    if (ka && aligned) ctx.adopt(aligned.t);
-    else if (ka)
+    // No new branch takes the old one whole: report the closest match's differences when they
+    // are all decided and of the same type, else the branch as removed (its witness is verified
+    // either way).
+    const near = closest(trials);
+    const decided =
+      near !== undefined && !typeMismatch(near.t) && near.t.findings.every((f) => f.verdict !== 'unknown');
+    if (near && (decided || !ka)) ctx.adopt(near.t);
+    else
       ctx.emit(
         ctx.id('any-of-branch-removed', 'any-of-branch-added'),
         `/${kb}`,
-        { keyword: ka, index: i },
+        { keyword: ka as string, index: i },
         () => subValue(ctx, branch),
       );
-    else ctx.adopt(trials.reduce((best, x) => (failures(x.t) < failures(best.t) ? x : best)).t);
   });
   supBranches?.forEach((_, j) => {
     if (!matched.has(j))
@@ -175,11 +211,9 @@ function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
 export function compareSubAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
   if (!Array.isArray(sub.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return false;
   const conjuncts: Schema[] = [withoutKeys(sub, ['allOf']), ...(sub.allOf as Schema[])];
-  const trials = conjuncts.map((c) => attempt(c, sup, ctx));
-  const hit =
-    trials.find((t) => failures(t) === 0) ??
-    trials.reduce((best, t) => (failures(t) < failures(best) ? t : best));
-  ctx.adopt(hit);
+  const trials = conjuncts.map((c) => ({ tried: c, t: attempt(c, sup, ctx) }));
+  const hit = trials.find(({ t }) => failures(t) === 0) ?? closest(trials);
+  if (hit) ctx.adopt(hit.t);
   return true;
 }
 

@@ -16,6 +16,30 @@ export interface RawFinding extends Finding {
   trail: readonly Step[];
   /** A value at that place which the kept side accepts and the other rejects. */
   local?: () => Json | undefined;
+  /** Whether `pointer` is relative to the start of the pair being decided (no $ref followed on the new side yet). */
+  rel?: boolean;
+}
+
+/** What a decided pair left behind, replayed wherever the same pair is met again. */
+interface Decided {
+  findings: RawFinding[];
+}
+
+/**
+ * Memory of the inclusion walk: pairs decided once (keyed by the whole subschemas on each side),
+ * the pairs being decided now (the co-inductive assumptions), and the work budget.
+ */
+export interface Memory {
+  done: Map<string, Decided>;
+  /** Pair key → position on the stack of pairs being decided. */
+  active: Map<string, number>;
+  /** Lowest stack position an assumption was used from, in the pair being decided now. */
+  low: number;
+  ids: Map<string, number>;
+  idOf: [WeakMap<object, number>, WeakMap<object, number>];
+  steps: number;
+  budget: number;
+  exhausted: boolean;
 }
 
 export interface Side {
@@ -30,12 +54,14 @@ interface Shared {
   sub: Side;
   /** The side that must accept them: new for input, old for output. */
   sup: Side;
-  visited: Set<string>;
+  memory: Memory;
   /** Memo: whether both documents are equal, so equal subtrees with $ref stay equal. */
   sameRoots?: boolean;
 }
 
 export const MAX_DEPTH = 64;
+/** Pairs of subschemas compared before the verdict becomes unknown: a bound on work, not on time. */
+export const DEFAULT_BUDGET = 20_000;
 
 /**
  * Walk state for `includes(sub, sup)`: which side is which, where we are in both documents,
@@ -49,10 +75,48 @@ export class Ctx {
     readonly supPtr: string,
     readonly trail: readonly Step[],
     readonly depth: number,
+    /** Whether the new side's pointer is relative to the pair being decided (see RawFinding.rel). */
+    readonly rel = true,
   ) {}
 
-  static root(shared: Omit<Shared, 'visited'>): Ctx {
-    return new Ctx({ ...shared, visited: new Set() }, [], '', '', [], 0);
+  static root(shared: Omit<Shared, 'memory'>, budget = DEFAULT_BUDGET): Ctx {
+    const memory: Memory = {
+      done: new Map(),
+      active: new Map(),
+      low: Infinity,
+      ids: new Map(),
+      idOf: [new WeakMap(), new WeakMap()],
+      steps: 0,
+      budget,
+      exhausted: false,
+    };
+    return new Ctx({ ...shared, memory }, [], '', '', [], 0);
+  }
+
+  /** A fresh frame for deciding one pair; the new side's pointer restarts unless a $ref moved it. */
+  frame(subPtr: string, supPtr: string, subMoved: boolean, supMoved: boolean): Ctx {
+    const newMoved = this.input ? supMoved : subMoved;
+    return new Ctx(
+      this.shared,
+      [],
+      subMoved ? subPtr : '',
+      supMoved ? supPtr : '',
+      [],
+      this.depth + 1,
+      !newMoved,
+    );
+  }
+
+  /** Replays the findings of a decided pair here: relative pointers and trails are rebased. */
+  replay(found: readonly RawFinding[]): void {
+    for (const f of found) {
+      this.findings.push({
+        ...f,
+        pointer: f.rel ? this.newPointer + f.pointer : f.pointer,
+        rel: f.rel ? this.rel : false,
+        trail: this.trail.length === 0 ? f.trail : [...this.trail, ...f.trail],
+      });
+    }
   }
 
   get direction(): Direction {
@@ -81,6 +145,7 @@ export class Ctx {
       this.supPtr + suffix,
       trail,
       this.depth + 1,
+      this.rel,
     );
   }
 
@@ -100,17 +165,13 @@ export class Ctx {
       this.supPtr + join(supPath),
       trail,
       this.depth + 1,
+      this.rel,
     );
-  }
-
-  /** Jumps to a new location on one side (after following a $ref). */
-  at(subPtr: string, supPtr: string): Ctx {
-    return new Ctx(this.shared, this.findings, subPtr, supPtr, this.trail, this.depth + 1);
   }
 
   /** A scratch context whose findings are kept apart, to try whether one schema includes another. */
   trial(): Ctx {
-    return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth);
+    return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel);
   }
 
   /** Keeps the findings of a trial that was chosen. */
@@ -136,6 +197,7 @@ export class Ctx {
       args,
       trail: this.trail,
       local,
+      rel: this.rel,
     });
   }
 

@@ -1,4 +1,5 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
+import { canonicalJson } from '../hash.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -11,18 +12,22 @@ import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
 import { resolveRef, siblingsApply } from './refs.ts';
 import { compareStrings } from './string.ts';
+import { compareFiniteWhole } from './whole.ts';
 import { compareTypes } from './type.ts';
 import { acceptsAll, sameSubtree, shared, subValue } from './util.ts';
 
 interface Located {
   schema: Schema;
   ptr: string;
+  /** Whether a $ref was followed, so the pointer is a location in the document rather than a path from here. */
+  moved: boolean;
 }
 
 /** Follows `$ref`s at the top of a node; keywords beside a ref become an allOf (2019+), or are dropped (draft-07). */
 function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Located | { unresolved: string } {
   let schema = node;
   let at = ptr;
+  let moved = false;
   for (let hops = 0; isObject(schema) && typeof schema.$ref === 'string'; hops++) {
     if (hops > 32) return { unresolved: schema.$ref };
     const { root, dialect } = ctx.shared[side];
@@ -34,19 +39,54 @@ function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Locate
       return {
         schema: { ...rest, allOf: [...(Array.isArray(rest.allOf) ? rest.allOf : []), { $ref: schema.$ref }] },
         ptr: at,
+        moved,
       };
     }
     schema = target.schema;
     at = target.pointer;
+    moved = true;
   }
-  return { schema, ptr: at };
+  return { schema, ptr: at, moved };
+}
+
+/** A number per distinct subschema (by canonical content) on one side, so a pair key is short. */
+function idOf(schema: Schema, side: 0 | 1, ctx: Ctx): string {
+  if (typeof schema === 'boolean') return String(schema);
+  const mem = ctx.shared.memory;
+  const cached = mem.idOf[side].get(schema);
+  if (cached !== undefined) return String(cached);
+  const text = canonicalJson(schema);
+  let id = mem.ids.get(text);
+  if (id === undefined) {
+    id = mem.ids.size;
+    mem.ids.set(text, id);
+  }
+  mem.idOf[side].set(schema, id);
+  return String(id);
+}
+
+/** Counts one step of work; false (with one finding) once the budget is spent. */
+function spend(ctx: Ctx): boolean {
+  const mem = ctx.shared.memory;
+  if (mem.exhausted) return false;
+  if (++mem.steps <= mem.budget) return true;
+  mem.exhausted = true;
+  return false;
 }
 
 /**
  * Records in ctx every way in which `sub` accepts a value that `sup` rejects (and, as notes,
  * the ways `sup` is looser). Inclusion is decided where the gate can; elsewhere it says unknown.
+ *
+ * Each (sub, sup) pair of whole subschemas (keywords beside a `$ref` included) is decided once
+ * and its findings replayed wherever it is met again. A pair met while it is still being decided
+ * is assumed included (co-induction, as for subtyping of recursive types). A result that leaned
+ * on an assumption of an enclosing pair is provisional and not remembered; a failure always is,
+ * since assumptions can only make inclusion easier. Trials (anyOf branches, allOf conjuncts) use
+ * the same memory, so a failed trial leaves a failure, never a false inclusion, behind.
  */
 export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
+  if (!spend(ctx)) return;
   if (ctx.depth > MAX_DEPTH) {
     ctx.emit('recursion-too-deep', '', {});
     return;
@@ -61,13 +101,29 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   }
   const la = a as Located,
     lb = b as Located;
-  if (la.ptr !== ctx.subPtr || lb.ptr !== ctx.supPtr) {
-    const key = `${la.ptr}\u0000${lb.ptr}`;
-    if (ctx.shared.visited.has(key)) return; // recursive schemas: assume inclusion, as a greatest fixpoint
-    ctx.shared.visited.add(key);
-    ctx = ctx.at(la.ptr, lb.ptr);
+  const mem = ctx.shared.memory;
+  const key = `${idOf(la.schema, 0, ctx)}:${idOf(lb.schema, 1, ctx)}`;
+  const done = mem.done.get(key);
+  if (done) {
+    ctx.replay(done.findings);
+    return;
   }
-  compareNode(la.schema, lb.schema, ctx);
+  const position = mem.active.get(key);
+  if (position !== undefined) {
+    mem.low = Math.min(mem.low, position); // assumed included while it is being decided
+    return;
+  }
+  const here = mem.active.size;
+  mem.active.set(key, here);
+  const outerLow = mem.low;
+  mem.low = Infinity;
+  const frame = ctx.frame(la.ptr, lb.ptr, la.moved, lb.moved);
+  compareNode(la.schema, lb.schema, frame);
+  mem.active.delete(key);
+  const leaned = mem.low < here;
+  if (!mem.exhausted && (!leaned || frame.failed())) mem.done.set(key, { findings: frame.findings });
+  mem.low = leaned ? Math.min(outerLow, mem.low) : outerLow;
+  ctx.replay(frame.findings);
 }
 
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
@@ -83,6 +139,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   const sup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx);
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
+  if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;
   if (compareSubAllOf(sub, sup, ctx)) return;

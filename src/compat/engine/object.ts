@@ -3,6 +3,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
+import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
 
@@ -22,16 +23,26 @@ export function additionalOf(s: JsonObject): Schema {
   return a === undefined ? true : (a as Schema);
 }
 
-/** A key no side declares, for witnesses about undeclared properties. */
-export function extraKey(sub: JsonObject, sup: JsonObject): string {
-  let key = 'warden_extra';
+/**
+ * A key no side declares, for witnesses about undeclared properties; undefined when the tried
+ * names are all declared or matched by a pattern (a pattern such as "" matches every name).
+ */
+export function extraKey(sub: JsonObject, sup: JsonObject): string | undefined {
   const taken = (k: string): boolean =>
     k in props(sub) ||
     k in props(sup) ||
     matchingPatterns(sub, k).length > 0 ||
     matchingPatterns(sup, k).length > 0;
-  for (let i = 0; taken(key); i++) key = `warden_extra_${i}`;
-  return key;
+  for (const key of [
+    'warden_extra',
+    '~',
+    '0',
+    '-',
+    'A',
+    ...Array.from({ length: 16 }, (_, i) => `warden_extra_${i}`),
+  ])
+    if (!taken(key)) return key;
+  return undefined;
 }
 
 function withKey(
@@ -121,6 +132,8 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   compareRequired(sub, sup, subReq, supReq, ctx);
   compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx);
   comparePatternProperties(sub, sup, ctx);
+  comparePropertyNames(sub, sup, ctx);
+  compareDependentRequired(sub, sup, ctx);
   const objectOf = (n: number): Json | undefined => objectWithKeys(ctx, sub, n);
   compareCount(
     sub,
@@ -203,7 +216,8 @@ function compareAdditional(
   }
   const key = extraKey(sub, sup);
   if (supAdd === false) {
-    const local = withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
+    const local =
+      key === undefined ? undefined : withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
     ctx.emit(
       ctx.id('additional-properties-closed', 'additional-properties-opened'),
       '/additionalProperties',
@@ -212,7 +226,7 @@ function compareAdditional(
     );
     return;
   }
-  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key));
+  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key ?? 'warden_extra'));
 }
 
 /** An object with exactly n properties that the sub side probably accepts. */

@@ -25,9 +25,10 @@ export function resolveRef(root: Schema, ref: string): { schema: Schema; pointer
 }
 
 /**
- * Whether keywords beside `$ref` take part in validation: in draft-07 they are ignored,
- * from 2019-09 on they apply together with the referenced schema.
+ * Whether keywords beside `$ref` take part in validation. Draft-07 says they are ignored, but the
+ * validator every signal of the gate uses (Ajv 8) applies them in every dialect, and the gate
+ * follows its validator: a verdict must hold for the values that validator accepts.
  */
-export function siblingsApply(dialect: string): boolean {
-  return dialect !== 'draft-07';
+export function siblingsApply(_dialect: string): boolean {
+  return true;
 }

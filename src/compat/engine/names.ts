@@ -1,0 +1,106 @@
+import { isObject } from '../generate/merge.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { includes } from './includes.ts';
+import { acceptsAll, sameSubtree, subValue } from './util.ts';
+import { nodeValidator } from './whole.ts';
+
+function props(s: JsonObject): JsonObject {
+  return isObject(s.properties) ? s.properties : {};
+}
+
+/** Whether the kept side's objects can hold only its declared properties. */
+function closed(s: JsonObject): boolean {
+  return (
+    s.additionalProperties === false &&
+    !(isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0)
+  );
+}
+
+/** An object of the kept side holding key k (with a value its schema accepts). */
+function objectWith(ctx: Ctx, sub: JsonObject, keys: string[]): JsonObject | undefined {
+  const base = subValue(ctx, sub, 0, 'object');
+  if (!isObject(base)) return undefined;
+  const out: JsonObject = { ...base };
+  for (const k of keys)
+    if (!(k in out)) out[k] = k in props(sub) ? (subValue(ctx, props(sub)[k] as Schema) ?? null) : null;
+  return out;
+}
+
+/**
+ * propertyNames: each declared name of the kept side is checked against the other side's
+ * propertyNames with the validator. Undeclared names of an open object are covered by the
+ * open-objects policy (assumed), or by inclusion of the two name schemas.
+ */
+export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  if (sameSubtree(sub.propertyNames, sup.propertyNames, ctx)) return;
+  const a = (sub.propertyNames ?? true) as Schema,
+    b = (sup.propertyNames ?? true) as Schema;
+  if (acceptsAll(b)) {
+    if (!closed(sub))
+      ctx.emit(ctx.id('property-names-relaxed', 'property-names-constrained'), '/propertyNames', {});
+    return;
+  }
+  const nameOk = nodeValidator(b, 'sup', ctx);
+  const subNameOk = nodeValidator(a, 'sub', ctx);
+  if (!nameOk || !subNameOk) {
+    ctx.emit('property-names-changed', '/propertyNames', {});
+    return;
+  }
+  for (const k of Object.keys(props(sub))) {
+    if (!subNameOk(k) || nameOk(k)) continue;
+    ctx.emit(
+      ctx.id('property-name-rejected', 'property-name-allowed'),
+      '/propertyNames',
+      { property: k },
+      () => objectWith(ctx, sub, [k]),
+    );
+  }
+  if (closed(sub)) return;
+  // Undeclared names: decided when the old name schema fits in the new one.
+  const t = ctx.trial();
+  includes(a, b, t);
+  if (!t.failed()) return;
+  ctx.emit(ctx.id('property-names-constrained', 'property-names-relaxed'), '/propertyNames', {}, () => {
+    for (const k of ['warden_extra', 'A', '0', 'a-b', 'x'.repeat(80), 'é']) {
+      if (subNameOk(k) && !nameOk(k) && !(k in props(sub))) return objectWith(ctx, sub, [k]);
+    }
+    return undefined;
+  });
+}
+
+/** dependentRequired: a dependency added breaks the objects that hold the key without its dependants. */
+export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  if (sameSubtree(sub.dependentRequired, sup.dependentRequired, ctx)) return;
+  const a = isObject(sub.dependentRequired) ? sub.dependentRequired : {};
+  const b = isObject(sup.dependentRequired) ? sup.dependentRequired : {};
+  const required = new Set(Array.isArray(sub.required) ? sub.required : []);
+  const list = (v: Json | undefined): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  for (const [k, deps] of Object.entries(b)) {
+    const before = new Set(list(a[k]));
+    const missing = list(deps).filter((d) => !before.has(d) && !required.has(d));
+    if (missing.length === 0) continue;
+    if (closed(sub) && !(k in props(sub))) continue; // the key can never be present
+    ctx.emit(
+      ctx.id('dependent-required-added', 'dependent-required-removed'),
+      `/dependentRequired/${k}`,
+      { property: k, requires: missing },
+      () => {
+        const v = objectWith(ctx, sub, [k]);
+        if (!v) return undefined;
+        for (const d of missing) delete v[d];
+        return v;
+      },
+    );
+  }
+  for (const [k, deps] of Object.entries(a)) {
+    const after = new Set(list(b[k]));
+    const dropped = list(deps).filter((d) => !after.has(d));
+    if (dropped.length > 0)
+      ctx.emit(ctx.id('dependent-required-removed', 'dependent-required-added'), `/dependentRequired/${k}`, {
+        property: k,
+        requires: dropped,
+      });
+  }
+}

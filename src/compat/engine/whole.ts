@@ -1,0 +1,96 @@
+import { isObject } from '../generate/merge.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import { compileSchema } from '../validator.ts';
+import type { Ctx } from './context.ts';
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+/**
+ * A validator for one subschema of a side, standing alone: the document's definitions come
+ * along so its local `$ref`s still resolve. Undefined when it cannot be compiled.
+ */
+export function nodeValidator(
+  node: Schema,
+  side: 'sub' | 'sup',
+  ctx: Ctx,
+): ((v: Json) => boolean) | undefined {
+  const { root, dialect } = ctx.shared[side];
+  const wrapper: JsonObject = { allOf: [node as Json] };
+  if (isObject(root)) {
+    if (root.$defs !== undefined) wrapper.$defs = root.$defs;
+    if (root.definitions !== undefined) wrapper.definitions = root.definitions;
+  }
+  if (dialect === 'draft-07') wrapper.$schema = DRAFT_07;
+  try {
+    const fn = compileSchema(wrapper);
+    return (v) => fn(v) === true;
+  } catch {
+    return undefined;
+  }
+}
+
+function valuesOf(s: JsonObject): Json[] | undefined {
+  if ('const' in s) return [s.const as Json];
+  return Array.isArray(s.enum) ? s.enum : undefined;
+}
+
+/** Keywords a plain enum/const comparison understands; anything else on the new side needs the whole validator. */
+const PLAIN = new Set([
+  'type',
+  'enum',
+  'const',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
+]);
+
+/**
+ * A finite old side (enum or const) against a new side with combinators, `not`, conditionals
+ * or other keywords: decided exactly by validating each value the old side accepts with the
+ * new side whole. `enum` ≡ `anyOf` of `const`s is the common case. Returns true when decided.
+ */
+export function compareFiniteWhole(sub: JsonObject, sup: JsonObject, supNode: Schema, ctx: Ctx): boolean {
+  const values = valuesOf(sub);
+  if (!values) return false;
+  if (Object.keys(sup).every((k) => PLAIN.has(k) || !isConstraining(k))) return false;
+  const subOk = nodeValidator(sub, 'sub', ctx);
+  const supOk = nodeValidator(supNode, 'sup', ctx);
+  if (!subOk || !supOk) return false;
+  for (const v of values) {
+    if (!subOk(v) || supOk(v)) continue;
+    ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), '', { value: v }, () => v);
+  }
+  return true;
+}
+
+const NON_CONSTRAINING = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  '$defs',
+  'definitions',
+  'x-mcp-header',
+]);
+
+function isConstraining(k: string): boolean {
+  return !NON_CONSTRAINING.has(k);
+}

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { compareSchemas, type Schema } from '../../src/compat/index.ts';
+import { FIXTURES, independentValidator, readJson } from './helpers.ts';
+
+/** One definition of a published MCP schema revision, as a standalone schema. */
+function definition(revision: string, name: string): Schema {
+  const doc = readJson<Record<string, unknown>>(path.join(FIXTURES, 'mcp-spec', `${revision}.json`));
+  const key = doc.definitions ? 'definitions' : '$defs';
+  return { $schema: doc.$schema as string, [key]: doc[key] as never, $ref: `#/${key}/${name}` };
+}
+
+function assertWitnesses(
+  base: Schema,
+  head: Schema,
+  findings: { verdict: string; witness?: unknown }[],
+): void {
+  for (const f of findings.filter((x) => x.verdict === 'breaking')) {
+    assert.equal(independentValidator(base)(f.witness), true, 'witness valid before');
+    assert.equal(independentValidator(head)(f.witness), false, 'witness rejected after');
+  }
+}
+
+describe('inclusion with memory: the reported wrong verdicts', () => {
+  // The recursive definition V: arrays of V, or strings. The new side adds minItems beside the
+  // $ref inside V, so [[[]]] (an empty array at the second level of V) was valid and is now rejected.
+  const V = (items: Schema): Schema => ({ anyOf: [{ type: 'array', items }, { type: 'string' }] });
+  const recursive = (items: Schema): Schema => ({
+    type: 'array',
+    items: { $ref: '#/$defs/V' },
+    $defs: { V: V(items) as never },
+  });
+
+  it('minItems beside a $ref inside a recursive $defs entry is breaking, with [[[]]] as witness', () => {
+    const base = recursive({ $ref: '#/$defs/V' });
+    const head = recursive({ $ref: '#/$defs/V', minItems: 1 });
+    assert.equal(independentValidator(base)([[[]]]), true);
+    assert.equal(independentValidator(head)([[[]]]), false);
+    const r = compareSchemas(base, head, 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.ok(!r.findings.some((f) => f.rule === 'recursion-too-deep'), JSON.stringify(r.findings));
+    const f = r.findings.find((x) => x.rule === 'min-items-increased');
+    assert.equal(f?.pointer, '/$defs/V/anyOf/0/items/minItems');
+    assertWitnesses(base, head, r.findings);
+  });
+
+  it('the same pair wrapped as a tool input is breaking too, without exploring every depth', () => {
+    const wrap = (items: Schema): Schema => ({
+      type: 'object',
+      properties: { v: { type: 'array', items: { $ref: '#/$defs/V' } } },
+      required: ['v'],
+      $defs: { V: V(items) as never },
+    });
+    const base = wrap({ $ref: '#/$defs/V' });
+    const head = wrap({ $ref: '#/$defs/V', minItems: 1 });
+    const r = compareSchemas(base, head, 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.ok(!r.findings.some((f) => f.rule === 'recursion-too-deep'), JSON.stringify(r.findings));
+    assert.equal(r.findings.filter((f) => f.rule === 'min-items-increased').length, 1);
+    assertWitnesses(base, head, r.findings);
+  });
+
+  it('a failed anyOf trial through shared $refs does not make a later property compatible', () => {
+    const defs = (s: Schema): Schema => ({ S: s });
+    const tool = (order: string[], s: Schema): Schema => {
+      const all: Record<string, Schema> = {
+        x: { anyOf: [{ $ref: '#/$defs/S' }, { type: 'string' }] },
+        y: { $ref: '#/$defs/S' },
+      };
+      return {
+        type: 'object',
+        properties: Object.fromEntries(order.map((k) => [k, all[k] as Schema])),
+        $defs: defs(s) as never,
+      };
+    };
+    for (const order of [
+      ['x', 'y'],
+      ['y', 'x'],
+    ]) {
+      const base = tool(order, { type: 'string' });
+      const head = tool(order, { type: 'string', maxLength: 40 });
+      const r = compareSchemas(base, head, 'input');
+      assert.equal(r.verdict, 'breaking', `order ${order.join(',')}`);
+      assert.ok(
+        r.findings.some((f) => f.rule === 'max-length-decreased' && f.pointer === '/$defs/S/maxLength'),
+      );
+      assertWitnesses(base, head, r.findings);
+    }
+  });
+});
+
+describe('inclusion with memory: never hangs', () => {
+  it('patternProperties "" added to an open object returns (assumed; breaking under strict set semantics)', () => {
+    const base: Schema = { type: 'object' };
+    const head: Schema = { type: 'object', patternProperties: { '': { type: 'string' } } };
+    const r = compareSchemas(base, head, 'input');
+    assert.equal(r.verdict, 'compatible');
+    assert.deepEqual(
+      r.findings.map((f) => f.rule),
+      ['pattern-property-added'],
+    );
+    const strict = compareSchemas(base, head, 'input', { strictOpenObjects: true });
+    assert.equal(strict.verdict, 'breaking');
+    assertWitnesses(base, head, strict.findings);
+  });
+
+  it('ClientCapabilities and ServerCapabilities 2025-11-25 → 2026-07-28 are decided', () => {
+    for (const name of ['ClientCapabilities', 'ServerCapabilities']) {
+      const r = compareSchemas(definition('2025-11-25', name), definition('2026-07-28', name), 'input');
+      assert.notEqual(r.verdict, 'unknown', `${name}: ${JSON.stringify(r.findings.slice(0, 3))}`);
+      assert.ok(!r.findings.some((f) => f.rule === 'recursion-too-deep' || f.rule === 'budget-exhausted'));
+    }
+  });
+
+  it('a work budget ends in unknown with a finding that says so, reproducibly', () => {
+    const base = definition('2025-11-25', 'ServerCapabilities');
+    const head = definition('2026-07-28', 'ServerCapabilities');
+    const a = compareSchemas(base, head, 'input', { budget: 5 });
+    const b = compareSchemas(base, head, 'input', { budget: 5 });
+    assert.equal(a.verdict, 'unknown');
+    assert.ok(a.findings.some((f) => f.rule === 'budget-exhausted'));
+    assert.deepEqual(a, b);
+  });
+});
