@@ -3,6 +3,7 @@ import { INIT_SUMMARY, INIT_USAGE } from './admin/init.ts';
 import { DOCTOR_HELP } from './doctor/index.ts';
 import { ACCEPT_USAGE } from './gate/accept.ts';
 import { CHECK_USAGE } from './gate/check.ts';
+import { CLUB_USAGE } from './gate/club.ts';
 import { DIFF_USAGE } from './gate/diff.ts';
 import { GATE_COMMANDS } from './gate/index.ts';
 import { PIN_USAGE } from './gate/pin.ts';
@@ -25,7 +26,15 @@ const GATE_HELP: Record<string, string> = {
   diff: DIFF_USAGE,
   accept: ACCEPT_USAGE,
   proxy: PROXY_USAGE,
+  club: CLUB_USAGE,
 };
+
+/** A gate command without help text here would leave the README with an empty cell: fail instead. */
+function gateHelp(name: string): string {
+  const help = GATE_HELP[name];
+  if (help === undefined) throw new Error(`gate ${name} has no usage text in the command tree`);
+  return help;
+}
 
 /**
  * Every leaf of `warden`'s command tree, built from the same definitions the commands
@@ -48,7 +57,7 @@ export function commandTree(): CommandDoc[] {
         summary: c.summary,
       });
   for (const [name, c] of Object.entries(GATE_COMMANDS))
-    docs.push({ path: ['gate', name], usages: usagesOf(GATE_HELP[name] ?? ''), summary: c.summary });
+    docs.push({ path: ['gate', name], usages: usagesOf(gateHelp(name)), summary: c.summary });
   docs.push({ path: ['doctor'], usages: usagesOf(DOCTOR_HELP), summary: top('doctor') });
   return docs;
 }
