@@ -5,6 +5,7 @@ import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { limitContract } from './limits.ts';
 import { mandateContract } from './mandates.ts';
+import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
 import { tokenContract } from './tokens.ts';
@@ -24,6 +25,7 @@ export function storeContract(name: string, backend: Backend): void {
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
     limitContract(backend);
+    pageContract(backend);
     consoleContract(backend);
   });
 }
