@@ -77,11 +77,14 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const db = displayLocation(dbLocation(values.db, io));
   // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
+  // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so on a
+  // loopback address the console is offered at localhost, the same machine by name.
+  const consoleBase = running.url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:\d+$)/, 'http://localhost');
   if (values.json) {
     io.stdout(
       JSON.stringify({
         mcp: running.mcpUrl,
-        console: `${running.url}/console/`,
+        console: `${consoleBase}/console/`,
         tiers: `${running.url}/tiers`,
         store: store.kind,
         db,
@@ -91,8 +94,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stdout(
       [
         `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
-        `  console: ${running.url}/console/ (sign in with a one-time link:`,
-        `    npx warden admin principal login-link HANDLE --public-url ${running.url}${dbHint})`,
+        `  console: ${consoleBase}/console/ (sign in with a one-time link:`,
+        `    npx warden admin principal login-link HANDLE --public-url ${consoleBase}${dbHint})`,
         `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
