@@ -20,24 +20,13 @@ export interface Connection {
  * 2026-07-28 revision when the server offers it, initialize otherwise) and lists
  * every tool, following pagination. Throws what the SDK throws; the caller classifies it.
  */
-export async function connectAndList(
-  transport: Transport,
-  timeoutMs: number,
-  kind: 'http' | 'stdio' = 'http',
-): Promise<Connection> {
-  // Over stdio the SDK sends the server/discover probe to a fresh process, so the
-  // probe's time includes that process starting. With only the step timeout, a slow
-  // start (a loaded machine, a cold TypeScript loader) made the probe time out and the
-  // connection fall back to the 2025 handshake: the protocol reported changed between
-  // runs. A start-up allowance makes the answer depend on the server, not the clock;
-  // the handshake as a whole (the probe's process, then the session's) gets it too.
-  const probeTimeoutMs = kind === 'stdio' ? timeoutMs * 3 : timeoutMs;
+export async function connectAndList(transport: Transport, timeoutMs: number): Promise<Connection> {
   const client = new Client(
     { name: 'warden-doctor', version: VERSION },
-    { versionNegotiation: { mode: 'auto', probe: { timeoutMs: probeTimeoutMs } } },
+    { versionNegotiation: { mode: 'auto', probe: { timeoutMs } } },
   );
   try {
-    await client.connect(transport, { timeout: probeTimeoutMs });
+    await client.connect(transport, { timeout: timeoutMs });
     const toolNames: string[] = [];
     let cursor: string | undefined;
     do {

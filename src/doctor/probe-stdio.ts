@@ -43,7 +43,7 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
   });
   const base = { target, catalog: null, protectedResourceMetadata: null } as const;
   try {
-    const conn = await connectAndList(transport, timeoutMs, 'stdio');
+    const conn = await connectAndList(transport, timeoutMs);
     try {
       // A tool call that fails leaves the listing standing: the diagnosis is then only absent.
       const { diagnose, source, catalog } = await diagnoseOverStdio(

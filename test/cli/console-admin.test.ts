@@ -12,9 +12,10 @@ import { openStore } from '../../src/store/index.ts';
 void describe('admin CLI: console sign-in links and operators', () => {
   let dir: string;
   let db: string;
-  before(() => {
+  before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warden-'));
     db = join(dir, 'club.db');
+    assert.equal(await main(['admin', 'init'], bufferIo({ WARDEN_DB: db })), 0);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
