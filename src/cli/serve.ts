@@ -1,15 +1,21 @@
 import { createConsole } from '../console/index.ts';
-import { startHttpServer, stderrLogger } from '../server/index.ts';
+import { DEFAULT_RATE_LIMITS, startHttpServer, stderrLogger, type RateLimits } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
 import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
+                    [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
 .warden/warden.db, or WARDEN_DB) or a postgres:// URL. Binds 127.0.0.1 unless told otherwise.
+
+Rate limits: each agent token may make --token-rate requests a second, in bursts of
+--token-burst; callers without a token (and bad tokens), per client address, --anon-rate
+and --anon-burst. Over the limit: HTTP 429 with Retry-After. A rate of 0 turns that limit
+off. Each replica keeps its own buckets.
 `;
 
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
@@ -21,6 +27,10 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       port: { type: 'string', default: '8787' },
       'public-url': { type: 'string' },
       'allow-origin': { type: 'string', multiple: true },
+      'token-rate': { type: 'string', default: String(DEFAULT_RATE_LIMITS.token.perSecond) },
+      'token-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.token.burst) },
+      'anon-rate': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.perSecond) },
+      'anon-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.burst) },
     },
     false,
   );
@@ -31,6 +41,16 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be 0–65535; got "${values.port}"`);
+  const rateLimits: RateLimits = {
+    token: {
+      perSecond: nonNegative('--token-rate', values['token-rate']),
+      burst: atLeastOne('--token-burst', values['token-burst']),
+    },
+    anonymous: {
+      perSecond: nonNegative('--anon-rate', values['anon-rate']),
+      burst: atLeastOne('--anon-burst', values['anon-burst']),
+    },
+  };
   const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
   let running;
@@ -44,6 +64,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       port,
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       allowedOrigins: values['allow-origin'] ?? [],
+      rateLimits,
       console: createConsole({ store, registry, now: () => new Date() }),
     });
   } catch (err) {
@@ -52,15 +73,18 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       `cannot listen on ${values.host}:${port}: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  const principals = await store.listPrincipals();
+  const principals = await store.countPrincipals();
   const db = displayLocation(dbLocation(values.db, io));
   // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
+  // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so on a
+  // loopback address the console is offered at localhost, the same machine by name.
+  const consoleBase = running.url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:\d+$)/, 'http://localhost');
   if (values.json) {
     io.stdout(
       JSON.stringify({
         mcp: running.mcpUrl,
-        console: `${running.url}/console/`,
+        console: `${consoleBase}/console/`,
         tiers: `${running.url}/tiers`,
         store: store.kind,
         db,
@@ -70,13 +94,13 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stdout(
       [
         `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
-        `  console: ${running.url}/console/ (sign in with a one-time link:`,
-        `    npx warden admin principal login-link HANDLE --public-url ${running.url}${dbHint})`,
-        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals.length} principal(s)`,
+        `  console: ${consoleBase}/console/ (sign in with a one-time link:`,
+        `    npx warden admin principal login-link HANDLE --public-url ${consoleBase}${dbHint})`,
+        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
         '',
-        principals.length === 0
+        principals === 0
           ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'
           : 'Manage principals, tokens and mandates in the console, or with the admin CLI:',
         `  npx warden admin principal add alice --status member --name "Alice" --operator${dbHint}`,
@@ -94,4 +118,18 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   await running.close();
   await store.close();
   return EXIT.ok;
+}
+
+function nonNegative(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || value.trim() === '')
+    throw new UsageError(`${flag} must be a number of requests a second, 0 or more; got "${value}"`);
+  return n;
+}
+
+function atLeastOne(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag} must be a whole number, 1 or more; got "${value}"`);
+  return n;
 }

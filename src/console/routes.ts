@@ -2,7 +2,7 @@ import type { Authed } from './context.ts';
 import { mandatePage, mandatePost } from './pages/mandate.ts';
 import { overviewPage } from './pages/overview.ts';
 import { passkeysPage, removePasskey } from './pages/passkeys.ts';
-import { decisionsPage, decisionsPost } from './pages/decisions.ts';
+import { decisionsPage, decisionsPost, reissuePost } from './pages/decisions.ts';
 import { consultationsPage, evidencePage, profilePage } from './pages/records.ts';
 import { addCandidate, linkPost, operatorPage, principalDetail, statusPost } from './pages/operator.ts';
 import { revokePost, tokenPreview, tokensPage, tokensPost } from './pages/tokens.ts';
@@ -36,6 +36,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/console/tokens/revoke', access: 'principal', run: revokePost },
   { method: 'GET', path: '/console/decisions', access: 'principal', run: decisionsPage },
   { method: 'POST', path: '/console/decisions', access: 'principal', run: decisionsPost },
+  { method: 'POST', path: '/console/decisions/reissue', access: 'principal', run: reissuePost },
   { method: 'GET', path: '/console/profile', access: 'principal', run: profilePage },
   { method: 'GET', path: '/console/evidence', access: 'principal', run: evidencePage },
   { method: 'GET', path: '/console/consultations', access: 'principal', run: consultationsPage },

@@ -19,6 +19,7 @@ export type RefusalCode =
   | 'above_tier'
   | 'invalid_value'
   | 'conflict'
+  | 'invalid_cursor'
   | 'internal_error';
 
 export interface Refusal {

@@ -24,7 +24,13 @@ export interface ToolSpec<Ctx, Args = never> {
   /** Written for a model: what it does, when to use it, what it refuses. */
   description: string;
   inputSchema: JsonSchema;
+  /** The full shape of a result: every result is checked against it before it leaves. */
   outputSchema: JsonSchema;
+  /**
+   * What tools/list shows instead, when a lighter description serves a model as well:
+   * it must accept every result the full outputSchema accepts.
+   */
+  publishedOutputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
   handler: (args: Args, ctx: Ctx) => Promise<ToolOutcome>;
 }
@@ -71,7 +77,7 @@ export class Registry<Ctx> {
       title: spec.title,
       description: spec.description,
       inputSchema: spec.inputSchema,
-      outputSchema: spec.outputSchema,
+      outputSchema: spec.publishedOutputSchema ?? spec.outputSchema,
       ...(spec.annotations ? { annotations: spec.annotations } : {}),
     });
     const compiled: CompiledTool<Ctx> = {

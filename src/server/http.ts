@@ -18,6 +18,7 @@ import { payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
 import { errorFields, logSdkError, type Logger } from './log.ts';
 import { screenPost } from './screen.ts';
 import { buildMcpServer } from './mcp.ts';
+import { DEFAULT_RATE_LIMITS, RateLimiter, tooManyRequests, type RateLimits } from './rate-limit.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
 
 export interface HttpOptions {
@@ -40,6 +41,8 @@ export interface HttpOptions {
   now?: () => Date;
   /** Serve well-formed tools/list and tools/call without the SDK's per-request instance (default on). */
   fastPath?: boolean;
+  /** Requests per caller (token, or address without one); DEFAULT_RATE_LIMITS unless given. */
+  rateLimits?: RateLimits;
   /** The principals' web console, mounted under /console/ (wired by the CLI; the server imports none of it). */
   console?: MountedHandler;
 }
@@ -89,6 +92,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     },
   );
   const fast = opts.fastPath === false ? null : createFastPath(deps);
+  const limiter = new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
     onerror: (err) => logSdkError(opts.logger, 'mcp_adapter_error', err),
@@ -140,6 +144,17 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     if (path === '/diagnose' || path === MCP_PATH) {
       const header = req.headers.authorization;
       const auth = await authenticate(opts.store, header, now());
+      // A token's own bucket; without a valid one, the client address's (bad tokens included).
+      const kind = auth.kind === 'agent' ? 'token' : 'anonymous';
+      const decision = limiter.take(
+        kind,
+        auth.kind === 'agent' ? auth.credential.token.id : (req.socket.remoteAddress ?? 'unknown'),
+      );
+      if (!decision.ok) {
+        return sendJson(res, 429, tooManyRequests(kind, decision), {
+          'Retry-After': String(decision.retryAfterSeconds),
+        });
+      }
       if (auth.kind === 'rejected') return unauthorized(res, auth, resourceMetadataUrl());
       if (path === '/diagnose') {
         if (req.method !== 'GET') return methodNotAllowed(res, 'GET');

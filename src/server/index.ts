@@ -2,3 +2,4 @@ export { startHttpServer, type HttpOptions, type MountedHandler, type RunningSer
 export { refuseOverStdio, startStdio } from './stdio.ts';
 export { stderrLogger, silentLogger, type Logger } from './log.ts';
 export { authenticate } from './auth.ts';
+export { DEFAULT_RATE_LIMITS, type RateLimits } from './rate-limit.ts';

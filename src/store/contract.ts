@@ -134,6 +134,26 @@ export interface NewToken {
   expiresAt: string | null;
 }
 
+/** Where a keyset page starts: after the row with these sort keys (exclusive). */
+export interface PageRequest<K> {
+  after?: K;
+  /** Rows wanted; stores return at most this many. */
+  limit: number;
+}
+
+/** Position of a time-ordered row: its creation time, then its id as the tiebreak. */
+export interface TimeKey {
+  at: string;
+  id: string;
+}
+
+export interface PrincipalPageFilter {
+  status: 'member' | 'candidate';
+  acceptsQuestions?: boolean;
+  /** Free text: every word must start one of the principal's handle, name or headline words. */
+  query?: string;
+}
+
 /** A console session, found by the hash of its cookie value. */
 export interface ConsoleSessionRecord {
   principalId: string;
@@ -287,4 +307,29 @@ export interface Store extends ConsoleStore {
   /** Closes a pending decision as stale, unexecuted, with why; false when it was no longer pending. */
   closeStale(id: string, outcome: DecisionOutcome, at: string): Promise<boolean>;
   recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void>;
+
+  // Paged reads: keyset pages on a stable order, served by an index (never OFFSET).
+  /** Principals of a status by handle, optionally matching a search query. */
+  pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]>;
+  countPrincipals(filter?: { status?: PrincipalStatus }): Promise<number>;
+  /** A principal's evidence, oldest first. */
+  pageEvidence(principalId: string, page: PageRequest<TimeKey>): Promise<EvidenceRecord[]>;
+  countEvidenceByOrigin(principalId: string): Promise<Record<string, number>>;
+  /** Questions to one target or from one asker, oldest first. */
+  pageQuestions(
+    filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
+    page: PageRequest<TimeKey>,
+  ): Promise<QuestionRecord[]>;
+  pageDecisions(
+    principalId: string,
+    filter: { status?: DecisionStatus },
+    page: PageRequest<TimeKey>,
+  ): Promise<DecisionRecord[]>;
+  /** This reviewer's verdicts on the given candidates (by candidate id). */
+  reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>>;
+  /**
+   * A named random secret held by the store, created on first use. Every replica on
+   * one store reads the same value, so what one replica signs another accepts.
+   */
+  serverSecret(name: string): Promise<string>;
 }

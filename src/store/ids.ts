@@ -1,6 +1,25 @@
 import { randomBytes } from 'node:crypto';
 
-/** Short random ids with a type prefix, readable in logs and CLI output (tok_3f9a…). */
+let lastMs = 0;
+let seq = 0;
+
+/**
+ * Ids with a type prefix, readable in logs and CLI output (q_019bd3c1a2f0000a3f9a…),
+ * that sort in the order this process made them: 12 hex digits of milliseconds, 4 of
+ * a sequence within the millisecond, then 8 random ones so replicas never collide.
+ * Lists ordered by (created time, id) therefore read rows of one millisecond in the
+ * order they were written, and a row added after a page was read sorts after it.
+ */
 export function newId(prefix: 'pr' | 'tok' | 'ev' | 'q' | 'rv' | 'dc'): string {
-  return `${prefix}_${randomBytes(8).toString('hex')}`;
+  const now = Math.max(Date.now(), lastMs);
+  if (now === lastMs) seq++;
+  else {
+    lastMs = now;
+    seq = 0;
+  }
+  if (seq > 0xffff) {
+    lastMs++; // more than 65,536 ids in one millisecond: borrow the next one
+    seq = 0;
+  }
+  return `${prefix}_${lastMs.toString(16).padStart(12, '0')}${seq.toString(16).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
 }

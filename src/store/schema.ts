@@ -152,4 +152,30 @@ export const MIGRATIONS: readonly string[] = [
      principal_id TEXT,
      expires_at TEXT NOT NULL
    );`,
+  // Paging and search. Keyset pages read an index in list order (no OFFSET, no sort);
+  // principal_terms holds each principal's lower-cased words (handle, name, headline)
+  // for prefix search by B-tree range, which both engines serve the same way. The
+  // server secret signs cursors: one row per store, so every replica accepts the
+  // cursors of every other.
+  `CREATE TABLE server_secrets (
+     name TEXT PRIMARY KEY,
+     value TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE principal_terms (
+     term TEXT NOT NULL COLLATE "BINARY",
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     PRIMARY KEY (term, principal_id)
+   );
+   CREATE INDEX principal_terms_principal ON principal_terms(principal_id);
+   CREATE INDEX principals_status_handle ON principals(status, handle);
+   DROP INDEX evidence_principal;
+   CREATE INDEX evidence_principal_time ON evidence(principal_id, created_at, id);
+   DROP INDEX questions_target;
+   DROP INDEX questions_asker;
+   CREATE INDEX questions_target_time ON questions(target_id, asked_at, id);
+   CREATE INDEX questions_target_status_time ON questions(target_id, status, asked_at, id);
+   CREATE INDEX questions_asker_time ON questions(asker_id, asked_at, id);
+   CREATE INDEX decisions_principal_time ON decisions(principal_id, created_at, id);
+   CREATE INDEX decisions_principal_status_time ON decisions(principal_id, status, created_at, id);`,
 ];

@@ -2,6 +2,9 @@ import { defaultMandate, type Mandate } from '../core/mandate.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
   Credential,
+  PageRequest,
+  PrincipalPageFilter,
+  TimeKey,
   DecisionOutcome,
   DecisionRecord,
   DecisionStatus,
@@ -20,6 +23,7 @@ import type {
 } from './contract.ts';
 import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
+import * as pages from './pages.ts';
 import {
   mandateColumns,
   prefixed,
@@ -76,6 +80,11 @@ export class SqlStore extends ConsoleSql implements Store {
               VALUES (?, ?, ?, ?, ?, ?)`,
         params: [id, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at],
       },
+      ...pages.termStatements(id, {
+        handle: p.handle,
+        displayName: p.displayName,
+        headline: p.headline ?? '',
+      }),
     ]);
     return (await this.getPrincipalById(id)) as PrincipalRecord;
   }
@@ -138,7 +147,25 @@ export class SqlStore extends ConsoleSql implements Store {
     }
     sets.push('updated_at = ?');
     params.push(now(), id);
-    await this.sql.run(`UPDATE principals SET ${sets.join(', ')} WHERE id = ?`, params);
+    const update = { sql: `UPDATE principals SET ${sets.join(', ')} WHERE id = ?`, params };
+    if (patch.displayName === undefined && patch.headline === undefined)
+      await this.sql.run(update.sql, params);
+    else {
+      // The terms follow the words: rewritten with the profile, in one transaction.
+      const raw = await this.sql.get(`SELECT handle, display_name, headline FROM principals WHERE id = ?`, [
+        id,
+      ]);
+      if (raw) {
+        await this.sql.batch([
+          update,
+          ...pages.termStatements(id, {
+            handle: String(raw['handle']),
+            displayName: patch.displayName ?? String(raw['display_name']),
+            headline: patch.headline ?? String(raw['headline']),
+          }),
+        ]);
+      }
+    }
     return (await this.getPrincipalById(id)) as PrincipalRecord;
   }
 
@@ -420,6 +447,51 @@ export class SqlStore extends ConsoleSql implements Store {
       [JSON.stringify(outcome), at, id],
     );
     return changed > 0;
+  }
+
+  #termsBackfilled: Promise<number> | undefined;
+
+  async pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]> {
+    if (filter.query !== undefined) {
+      this.#termsBackfilled ??= pages.backfillTerms(this.sql);
+      await this.#termsBackfilled;
+    }
+    return pages.pagePrincipals(this.sql, filter, page);
+  }
+
+  countPrincipals(filter: { status?: PrincipalStatus } = {}): Promise<number> {
+    return pages.countPrincipals(this.sql, filter);
+  }
+
+  pageEvidence(principalId: string, page: PageRequest<TimeKey>): Promise<EvidenceRecord[]> {
+    return pages.pageEvidence(this.sql, principalId, page);
+  }
+
+  countEvidenceByOrigin(principalId: string): Promise<Record<string, number>> {
+    return pages.countEvidenceByOrigin(this.sql, principalId);
+  }
+
+  pageQuestions(
+    filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
+    page: PageRequest<TimeKey>,
+  ): Promise<QuestionRecord[]> {
+    return pages.pageQuestions(this.sql, filter, page);
+  }
+
+  pageDecisions(
+    principalId: string,
+    filter: { status?: DecisionStatus },
+    page: PageRequest<TimeKey>,
+  ): Promise<DecisionRecord[]> {
+    return pages.pageDecisions(this.sql, principalId, filter, page);
+  }
+
+  reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>> {
+    return pages.reviewVerdicts(this.sql, reviewerId, candidateIds);
+  }
+
+  serverSecret(name: string): Promise<string> {
+    return pages.serverSecret(this.sql, name);
   }
 
   async recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void> {

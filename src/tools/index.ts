@@ -1,4 +1,4 @@
-import { Registry } from '../core/registry.ts';
+import { Registry, type ToolSpec } from '../core/registry.ts';
 import { askAgent } from './consult/ask-agent.ts';
 import { getConsultation } from './consult/get-consultation.ts';
 import type { ToolContext } from './context.ts';
@@ -13,27 +13,35 @@ import { updateProfile } from './profile/update-profile.ts';
 import { clubInfo } from './public/club-info.ts';
 import { getProfile } from './public/get-profile.ts';
 import { listMembers } from './public/list-members.ts';
+import { publishedOutput } from './schemas.ts';
 import { listCandidates } from './vouch/list-candidates.ts';
 import { reviewCandidate } from './vouch/review-candidate.ts';
 
 export type { Caller, ToolContext } from './context.ts';
 
-/** The club's 15 tools, registered once, in the order tools/list shows them. */
+/** The club's 15 tools, in the order tools/list shows them. */
+const TOOLS: ToolSpec<ToolContext, never>[] = [
+  clubInfo,
+  listMembers,
+  getProfile,
+  updateProfile,
+  fileEvidence,
+  listEvidence,
+  listQuestions,
+  answerQuestion,
+  getMandate,
+  listDecisions,
+  askAgent,
+  getConsultation,
+  listCandidates,
+  reviewCandidate,
+  setMandate,
+] as ToolSpec<ToolContext, never>[];
+
+/** Registers every tool once, each publishing its results' shape in brief (the full shape still checks every result). */
 export function buildRegistry(): Registry<ToolContext> {
-  return new Registry<ToolContext>()
-    .register(clubInfo)
-    .register(listMembers)
-    .register(getProfile)
-    .register(updateProfile)
-    .register(fileEvidence)
-    .register(listEvidence)
-    .register(listQuestions)
-    .register(answerQuestion)
-    .register(getMandate)
-    .register(listDecisions)
-    .register(askAgent)
-    .register(getConsultation)
-    .register(listCandidates)
-    .register(reviewCandidate)
-    .register(setMandate);
+  const registry = new Registry<ToolContext>();
+  for (const spec of TOOLS)
+    registry.register({ ...spec, publishedOutputSchema: publishedOutput(spec.outputSchema) });
+  return registry;
 }

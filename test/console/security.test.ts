@@ -250,6 +250,64 @@ void describe('console security', () => {
   });
 });
 
+void describe('console passkeys over HTTP', () => {
+  let club: ConsoleClub;
+  before(async () => {
+    club = await startConsoleClub({ signInPerMinute: 1000 });
+    await club.add('alice', 'member');
+    await club.add('bob', 'member');
+  });
+  after(() => club.close());
+
+  const json = (v: Visitor, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(club.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: club.base, cookie: v.cookie, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  void it('the ceremony endpoints check Origin and, signed in, the CSRF header; options name this host', async () => {
+    const v = new Visitor(club.base);
+    await v.signInWith(await club.link('alice'));
+    const csrf = await v.csrf();
+    assert.equal((await json(v, '/console/passkey/register/options', {})).status, 403, 'no CSRF header');
+    const options = await json(v, '/console/passkey/register/options', {}, { 'x-csrf-token': csrf });
+    assert.equal(options.status, 200);
+    const o = (await options.json()) as { rp: { id: string }; challenge: string; user: { name: string } };
+    assert.equal(o.rp.id, 'localhost');
+    assert.equal(o.user.name, 'alice');
+    assert.ok(o.challenge.length >= 16);
+    const cross = await json(v, '/console/passkey/signin/options', {}, { origin: 'http://localhost:1' });
+    assert.equal(cross.status, 403);
+    assert.equal((await json(new Visitor(club.base), '/console/passkey/signin/options', {})).status, 200);
+  });
+
+  void it('a passkey is removed only by its owner, and a removed one signs nobody in', async () => {
+    const alice = (await club.store.getPrincipalByHandle('alice'))!;
+    const fields = { publicKey: 'x', counter: 0, transports: [], label: 'laptop' };
+    await club.store.addPasskey({ id: 'cred-alice', principalId: alice.id, ...fields });
+    const bob = new Visitor(club.base);
+    await bob.signInWith(await club.link('bob'));
+    const theft = await bob.post('/console/passkeys/remove', { _csrf: await bob.csrf(), id: 'cred-alice' });
+    assert.equal(theft.status, 400);
+    assert.match(await theft.text(), /not one of yours/);
+    assert.ok(await club.store.getPasskey('cred-alice'));
+    const owner = new Visitor(club.base);
+    await owner.signInWith(await club.link('alice'));
+    const removed = await owner.post('/console/passkeys/remove', {
+      _csrf: await owner.csrf(),
+      id: 'cred-alice',
+    });
+    assert.equal(removed.headers.get('location'), '/console/passkeys?done=removed');
+    assert.equal(await club.store.getPasskey('cred-alice'), null);
+    const stranger = new Visitor(club.base);
+    const res = await json(stranger, '/console/passkey/signin/verify', { id: 'cred-alice', response: {} });
+    assert.equal(res.status, 400);
+    assert.equal(((await res.json()) as { refusal: { code: string } }).refusal.code, 'passkey_unknown');
+    assert.equal(res.headers.get('set-cookie'), null, 'no session');
+  });
+});
+
 void describe('console sign-in rate limit', () => {
   let club: ConsoleClub;
   before(async () => {

@@ -29,7 +29,7 @@ function normalise(value: unknown): unknown {
     JSON.stringify(value)
       .replace(/member-text [a-z2-7]{20,}/g, 'member-text B')
       .replace(/\/member-text [a-z2-7]{20,}/g, '/member-text B')
-      .replace(/(ev|q|rv|dc)_[0-9a-f]{16}/g, '$1_ID')
+      .replace(/(ev|q|rv|dc)_[0-9a-f]{16,}/g, '$1_ID')
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, 'T'),
   );
 }

@@ -15,6 +15,7 @@ import { connectClient } from '../helpers/club.ts';
 const pgUrl = process.env['WARDEN_TEST_PG'];
 const pg = pgUrl ? new PgSchemas(pgUrl) : null;
 const dir = mkdtempSync(join(tmpdir(), 'warden-'));
+let files = 0;
 
 after(async () => {
   await pg?.dropAll();
@@ -62,7 +63,7 @@ async function twoReplicas(location: string) {
 }
 
 for (const [backend, location] of [
-  ['SQLite (one file, two connections)', async () => join(dir, 'shared.db')],
+  ['SQLite (one file, two connections)', async () => join(dir, `shared-${++files}.db`)],
   ['PostgreSQL', async () => (pg ? pg.fresh() : null)],
 ] as const) {
   describe(`replicas on ${backend}`, () => {
@@ -78,6 +79,34 @@ for (const [backend, location] of [
         await r.narrowThroughB();
         assert.equal((await viaA.listTools()).tools.length, 5);
         assert.equal((await viaB.listTools()).tools.length, 5);
+        await viaA.close();
+        await viaB.close();
+      } finally {
+        await r.close();
+      }
+    });
+
+    it('a cursor one replica issued continues the list on the other (the signing secret is in the store)', async (t) => {
+      const where = await location();
+      if (!where) return t.skip('WARDEN_TEST_PG is not set');
+      const r = await twoReplicas(where);
+      try {
+        const viaA = await connectClient(r.a.mcpUrl, r.token, 'legacy');
+        const viaB = await connectClient(r.b.mcpUrl, r.token, 'legacy');
+        await viaA.callTool({ name: 'file_evidence', arguments: { origin: 'manual', claim: 'one' } });
+        await viaB.callTool({ name: 'file_evidence', arguments: { origin: 'manual', claim: 'two' } });
+        const first = (await viaA.callTool({ name: 'list_evidence', arguments: { limit: 1 } }))
+          .structuredContent as { evidence: { id: string }[]; next_cursor?: string };
+        assert.ok(first.next_cursor);
+        const second = await viaB.callTool({
+          name: 'list_evidence',
+          arguments: { limit: 1, cursor: first.next_cursor },
+        });
+        assert.ok(!second.isError, JSON.stringify(second.content));
+        const rest = second.structuredContent as { evidence: { id: string }[]; next_cursor?: string };
+        assert.equal(rest.evidence.length, 1);
+        assert.notEqual(rest.evidence[0]!.id, first.evidence[0]!.id);
+        assert.equal(rest.next_cursor, undefined);
         await viaA.close();
         await viaB.close();
       } finally {

@@ -72,7 +72,7 @@ export const principalCommands: Record<string, AdminCommand> = {
     async run(deps, args, io) {
       const expires = str(args.values, 'expires');
       const publicUrl =
-        str(args.values, 'public-url') ?? io.env['WARDEN_PUBLIC_URL'] ?? 'http://127.0.0.1:8787';
+        str(args.values, 'public-url') ?? io.env['WARDEN_PUBLIC_URL'] ?? 'http://localhost:8787';
       const link = await makeLoginLink(deps.store, positional(args, 0, 'HANDLE'), {
         publicUrl,
         ...(expires ? { expires } : {}),

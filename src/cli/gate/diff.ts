@@ -1,9 +1,11 @@
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readToolsOrLock, runCompare } from './compare.ts';
 import { parseGateArgs } from './options.ts';
-import { exitCode, renderJson, renderText } from './render.ts';
+import { parseFormat, renderFormat } from './formats.ts';
+import { exitCode } from './render.ts';
 
-export const DIFF_USAGE = `Usage: warden gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--allow-unknown] [--json]
+export const DIFF_USAGE = `Usage: warden gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--allow-unknown]
+                       [--json | --format text|json|markdown|github|sarif|junit]
 
 OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
 `;
@@ -15,6 +17,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     'strict-open-objects',
     'allow-unknown',
     'json',
+    'format',
   ]);
   if (args.help) {
     io.stdout(DIFF_USAGE);
@@ -24,6 +27,6 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   if (!oldFile || !newFile || extra !== undefined)
     throw new UsageError('diff takes exactly two files: OLD NEW');
   const result = runCompare(readToolsOrLock(oldFile), readToolsOrLock(newFile), args);
-  io.stdout(args.json ? renderJson(result) : renderText(result));
+  io.stdout(renderFormat(result, parseFormat(args.format, args.json)));
   return exitCode(result, args.allowUnknown);
 }

@@ -12,6 +12,7 @@ const OPTIONS = {
   'strict-open-objects': { type: 'boolean' },
   'allow-unknown': { type: 'boolean' },
   json: { type: 'boolean' },
+  format: { type: 'string' },
   force: { type: 'boolean' },
   tool: { type: 'string', multiple: true },
   reason: { type: 'string' },
@@ -27,6 +28,7 @@ export interface GateArgs {
   strictOpenObjects: boolean;
   allowUnknown: boolean;
   json: boolean;
+  format?: string;
   force: boolean;
   tools: string[];
   reason?: string;
@@ -65,6 +67,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     strictOpenObjects: v['strict-open-objects'] === true,
     allowUnknown: v['allow-unknown'] === true,
     json: v.json === true,
+    format: v.format,
     force: v.force === true,
     tools: v.tool ?? [],
     reason: v.reason,

@@ -1,4 +1,4 @@
-import { decide } from '../../admin/decisions.ts';
+import { decide, reissue } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
 import type { MemberText } from '../../untrusted/index.ts';
@@ -12,6 +12,7 @@ import { redirect } from '../web.ts';
 const NOTICES: Record<string, string> = {
   approved: 'Approved. The request ran as you; its outcome is on the record, where the agent reads it.',
   denied: 'Denied. The agent reads your answer with list_decisions.',
+  reissued: 'Done, in person, as a new act of yours.',
 };
 const MAX_NOTE = 2000;
 const PENDING_SHOWN = 12;
@@ -110,7 +111,17 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
                         <td>${asker(d)}</td>
                         <td>${d.status} ${d.decidedAt ?? ''}</td>
                         <td class="member-text">${d.note ?? '—'}</td>
-                        <td>${outcome(d)}</td>
+                        <td>
+                          ${outcome(d)}
+                          ${
+                            d.status === 'stale'
+                              ? html`<form method="post" action="/console/decisions/reissue">
+                                  ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
+                                  <button type="submit" class="secondary">Do it myself, now…</button>
+                                </form>`
+                              : ''
+                          }
+                        </td>
                       </tr>`,
                   )}
                 </tbody>
@@ -159,4 +170,54 @@ export async function decisionsPost(ctx: Authed): Promise<void> {
     throw err;
   }
   redirect(ctx.res, `/console/decisions?done=${verdict === 'approve' ? 'approved' : 'denied'}`);
+}
+
+/**
+ * A stale decision (its authority lapsed before approval) is never run by approving
+ * it; the principal may do it in person as a new act, under what they may do now.
+ * Asks first; the second post, with confirm=yes, runs it (the CLI's `decisions reissue`).
+ */
+export async function reissuePost(ctx: Authed): Promise<void> {
+  const id = ctx.form.get('id') ?? '';
+  const d = await ctx.deps.store.getDecision(id);
+  if (!d || d.principalId !== ctx.session.principal.id || d.status !== 'stale') {
+    return render(ctx, {
+      refusal: {
+        code: 'not_found',
+        reason: 'That is not one of your stale decisions.',
+        next: 'Pick one from the list.',
+      },
+      status: 404,
+    });
+  }
+  if (ctx.form.get('confirm') !== 'yes') {
+    const body = html`<p>Do this yourself, now, as a new act of yours? <code>${d.tool}</code> with:</p>
+      <pre class="member-text"><code>${d.argumentsText}</code></pre>
+      <form method="post" action="/console/decisions/reissue">
+        ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" /><input
+          type="hidden"
+          name="confirm"
+          value="yes"
+        />
+        <div class="actions">
+          <button type="submit">Do it now</button> <a href="/console/decisions">Leave it</a>
+        </div>
+      </form>`;
+    return sendPage(ctx, 'Do it yourself?', 'decisions', body);
+  }
+  let result;
+  try {
+    result = await reissue(ctx.deps, ctx.session.principal.handle, d.id);
+  } catch (err) {
+    if (err instanceof AdminRefusal) return render(ctx, { refusal: err.refusal, status: 409 });
+    throw err;
+  }
+  if (result.kind === 'ok') return redirect(ctx.res, '/console/decisions?done=reissued');
+  return render(ctx, {
+    refusal:
+      result.kind === 'refused'
+        ? result.refusal
+        : { code: 'not_found', reason: 'The tool is no longer available.', next: 'Nothing to do.' },
+    status: 409,
+  });
 }

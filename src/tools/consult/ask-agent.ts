@@ -15,7 +15,7 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
   title: "Ask another member's agent",
   scope: 'consult',
   description:
-    "Puts a question in another principal's inbox (a member or a candidate who accepts questions); their agent answers it, and you read the answer with get_consultation. If the question falls outside your principal's mandate (a counterpart it does not list, or today's question limit reached), nothing is sent: it is queued for your principal to decide, and the result says so with a decision id.",
+    "Puts a question in another principal's inbox (a member or candidate who accepts questions); read the answer later with get_consultation. Outside your principal's mandate (a counterpart it does not list, or today's limit reached) nothing is sent: it is queued for your principal, and the result gives the decision id.",
   inputSchema: input({ to: handle, question: { type: 'string', minLength: 1, maxLength: 2000 } }, [
     'to',
     'question',
@@ -37,7 +37,7 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
       queuedResult,
     ],
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (args.to === me.handle) {

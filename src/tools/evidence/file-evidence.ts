@@ -10,10 +10,10 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is a self-report. Any other origin (commit, document, calendar) claims the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as its repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an http(s) URL, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. The reference is stored as the URL parser reads it. A claim that names an artifact but gives no reference to it is refused, because it would be self-report in costume.',
+    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an http(s) URL, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume.',
   inputSchema: input(
     {
-      origin: { enum: [...EVIDENCE_ORIGINS], description: 'Where the fact comes from.' },
+      origin: { enum: [...EVIDENCE_ORIGINS] },
       claim: {
         type: 'string',
         minLength: 1,
@@ -23,13 +23,13 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
       artifact_ref: {
         type: 'string',
         maxLength: 2000,
-        description: 'Reference to the artifact (required unless origin is manual).',
+        description: 'Required unless origin is manual.',
       },
     },
     ['origin', 'claim'],
   ),
   outputSchema: output({ filed: evidenceItem }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (!args.claim.trim()) {

@@ -1,22 +1,33 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
-import { countByOrigin, presentEvidence } from '../present.ts';
+import { pageInputs, pageOutputs, parseTimeKey, readPage, timeKey, type PageArgs } from '../paging.ts';
+import { presentEvidence } from '../present.ts';
 import { ok } from '../result.ts';
-import { evidenceCounts, evidenceItem, output } from '../schemas.ts';
+import { evidenceCounts, evidenceItem, input, output } from '../schemas.ts';
 
-export const listEvidence: ToolSpec<ToolContext, Record<string, never>> = {
+export const listEvidence: ToolSpec<ToolContext, PageArgs> = {
   name: 'list_evidence',
   title: "List your principal's evidence",
   scope: 'evidence:write',
   description: 'Lists the evidence filed for your principal, oldest first, with counts by origin.',
-  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-  outputSchema: output({ counts: evidenceCounts, evidence: { type: 'array', items: evidenceItem } }),
+  inputSchema: input({ ...pageInputs }),
+  outputSchema: output(
+    { counts: evidenceCounts, evidence: { type: 'array', items: evidenceItem }, ...pageOutputs },
+    Object.keys(pageOutputs),
+  ),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async handler(_args, ctx) {
-    const evidence = await ctx.store.listEvidence(principalOf(ctx).id);
-    return ok({
-      counts: countByOrigin(evidence),
-      evidence: evidence.map((e) => presentEvidence(e, ctx.wrapper)),
+  async handler(args, ctx) {
+    const me = principalOf(ctx);
+    const page = await readPage(ctx, args, {
+      tool: 'list_evidence',
+      args: {},
+      fetch: (after, limit) => {
+        const from = parseTimeKey(after);
+        return ctx.store.pageEvidence(me.id, { limit, ...(from ? { after: from } : {}) });
+      },
+      keyOf: (e) => timeKey(e.createdAt, e.id),
+      present: (e) => presentEvidence(e, ctx.wrapper),
     });
+    return ok({ counts: await ctx.store.countEvidenceByOrigin(me.id), evidence: page.items, ...page.meta });
   },
 };

@@ -18,7 +18,7 @@ export const answerQuestion: ToolSpec<ToolContext, { question_id: string; answer
     ['question_id', 'answer'],
   ),
   outputSchema: output({ answered: questionItem }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const q = await ctx.store.getQuestion(args.question_id);

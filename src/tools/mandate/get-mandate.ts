@@ -13,7 +13,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
   title: "Your principal's mandate and your effective permissions",
   scope: 'mandate:read',
   description:
-    "Shows your principal's current mandate (scopes and terms), your tier, the scopes your token carries, your effective scopes (token ∩ mandate ∩ tier ceiling, recomputed on every request), and for every tool you cannot see, exactly why. Use it before asking your principal for more: the answer names what is missing and where.",
+    "Your principal's mandate (scopes and terms), your tier, your token's scopes, your effective scopes (token ∩ mandate ∩ tier ceiling, recomputed on every request), and why each tool you cannot see is hidden. Use it before asking your principal for more.",
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: output({
     principal: { type: 'string' },

@@ -1,6 +1,7 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { presentDecision } from '../decisions.ts';
+import { pageInputs, pageOutputs, parseTimeKey, readPage, timeKey, type PageArgs } from '../paging.ts';
 import { ok, refuse } from '../result.ts';
 import { input, nullableTimestamp, nullableUntrusted, output, timestamp, untrustedText } from '../schemas.ts';
 
@@ -19,18 +20,22 @@ const decisionItem = output({
 
 export const listDecisions: ToolSpec<
   ToolContext,
-  { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'stale' | 'all' }
+  PageArgs & { decision_id?: string; status?: 'pending' | 'approved' | 'denied' | 'stale' | 'all' }
 > = {
   name: 'list_decisions',
   title: "Your principal's decision queue",
   scope: 'mandate:read',
   description:
-    "Lists the requests waiting for (or already given) your principal's decision: one by decision_id, or all (filter by status). A decided request shows the answer — including a denial and the principal's note — and, when approved, the outcome of executing it. A request whose authority lapsed before it was approved (the asking token revoked or expired, or its scope no longer in the mandate) is closed as stale and never executed; its outcome says why. The note is your principal's own text, wrapped as data.",
+    "Requests waiting for (or given) your principal's decision: one by decision_id, or all by status, oldest first. A decided one shows the answer (a denial too, with the principal's note, wrapped as data) and, if approved, what executing it gave. A stale one lost its authority (token or scope) before approval and never ran.",
   inputSchema: input({
     decision_id: { type: 'string', minLength: 1, maxLength: 64 },
     status: { enum: ['pending', 'approved', 'denied', 'stale', 'all'], default: 'all' },
+    ...pageInputs,
   }),
-  outputSchema: output({ decisions: { type: 'array', items: decisionItem } }),
+  outputSchema: output(
+    { decisions: { type: 'array', items: decisionItem }, ...pageOutputs },
+    Object.keys(pageOutputs),
+  ),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
@@ -46,7 +51,19 @@ export const listDecisions: ToolSpec<
       return ok({ decisions: [presentDecision(d, ctx.wrapper)] });
     }
     const status = args.status ?? 'all';
-    const all = await ctx.store.listDecisions(me.id, status === 'all' ? {} : { status });
-    return ok({ decisions: all.map((d) => presentDecision(d, ctx.wrapper)) });
+    const page = await readPage(ctx, args, {
+      tool: 'list_decisions',
+      args: { status },
+      fetch: (after, limit) => {
+        const from = parseTimeKey(after);
+        return ctx.store.pageDecisions(me.id, status === 'all' ? {} : { status }, {
+          limit,
+          ...(from ? { after: from } : {}),
+        });
+      },
+      keyOf: (d) => timeKey(d.createdAt, d.id),
+      present: (d) => presentDecision(d, ctx.wrapper),
+    });
+    return ok({ decisions: page.items, ...page.meta });
   },
 };

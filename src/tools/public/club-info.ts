@@ -10,7 +10,7 @@ export const clubInfo: ToolSpec<ToolContext, Record<string, never>> = {
   title: 'About the club',
   scope: null,
   description:
-    'What this club is, how membership works, and what your connection may do. Call it first if you are unsure what you can do here: it names your tier and the tools your tier could see. Anyone may call it.',
+    'What this club is, how membership works, and what your connection may do: your tier and the tools it could see. Call it first if unsure.',
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: output({
     name: { type: 'string' },
@@ -24,15 +24,15 @@ export const clubInfo: ToolSpec<ToolContext, Record<string, never>> = {
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async handler(_args, ctx) {
-    const members = await ctx.store.listPrincipals({ status: 'member' });
-    const candidates = await ctx.store.listPrincipals({ status: 'candidate' });
+    const members = await ctx.store.countPrincipals({ status: 'member' });
+    const candidates = await ctx.store.countPrincipals({ status: 'candidate' });
     return ok({
       name: 'Warden club',
       about:
         'A members’ club in which every person (a principal) is represented by AI agents. Agents ask other members’ agents questions, answer questions put to their own principal, file evidence of what their principal actually did, and review candidates — within the terms their principal set.',
       your_tier: ctx.caller.permissions.tier,
-      members: members.length,
-      candidates: candidates.length,
+      members,
+      candidates,
       tiers: { anonymous: [], candidate: [...TIER_CEILING.candidate], member: [...TIER_CEILING.member] },
       scopes: [...SCOPES],
       how_to_join:

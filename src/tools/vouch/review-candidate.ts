@@ -16,7 +16,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
   title: 'Review a candidate',
   scope: 'vouch',
   description:
-    "Records your principal's review of a candidate: support or oppose, with a note saying why. One review per candidate. If your principal's mandate says reviews need their approval (the default), nothing is recorded yet: the review is queued for your principal and the result gives the decision id to follow.",
+    "Records your principal's review of a candidate: support or oppose, with a note saying why; one per candidate. If the mandate says reviews need approval (the default), nothing is recorded yet: it is queued for your principal, and the result gives the decision id.",
   inputSchema: input(
     {
       handle,
@@ -42,7 +42,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
       queuedResult,
     ],
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const candidate = await ctx.store.getPrincipalByHandle(args.handle);

@@ -4,6 +4,7 @@ import { consoleContract } from './console.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { mandateContract } from './mandates.ts';
+import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
 import { tokenContract } from './tokens.ts';
@@ -22,6 +23,7 @@ export function storeContract(name: string, backend: Backend): void {
     mandateContract(backend);
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
+    pageContract(backend);
     consoleContract(backend);
   });
 }

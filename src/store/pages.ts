@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import type { PrincipalStatus } from '../core/tiers.ts';
+import type {
+  DecisionRecord,
+  DecisionStatus,
+  EvidenceRecord,
+  PageRequest,
+  PrincipalPageFilter,
+  PrincipalRecord,
+  QuestionRecord,
+  QuestionStatus,
+  ReviewVerdict,
+  TimeKey,
+} from './contract.ts';
+import { SELECT, toDecision, toEvidence, toPrincipal, toQuestion } from './rows.ts';
+import { queryRanges, termsOf } from './search.ts';
+import type { Param, SqlExecutor } from './sql.ts';
+
+/**
+ * Keyset pages: each reads an index in list order from just after the last row the
+ * caller saw, so a page deep in a large table costs what the first one costs, and a
+ * row inserted meanwhile is neither skipped nor repeated by the rows around it.
+ */
+
+/** `(col_a, col_b) > (?, ?)`: both engines compare row values and seek an index with it. */
+function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], params: Param[]): void {
+  if (page.after) {
+    where.push(`(${cols}) > (?, ?)`);
+    params.push(page.after.at, page.after.id);
+  }
+}
+
+const clause = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
+
+export async function pagePrincipals(
+  sql: SqlExecutor,
+  filter: PrincipalPageFilter,
+  page: PageRequest<string>,
+): Promise<PrincipalRecord[]> {
+  const where = ['p.status = ?'];
+  const params: Param[] = [filter.status];
+  if (filter.acceptsQuestions !== undefined) {
+    where.push('p.accepts_questions = ?');
+    params.push(filter.acceptsQuestions ? 1 : 0);
+  }
+  if (page.after !== undefined) {
+    where.push('p.handle > ?');
+    params.push(page.after);
+  }
+  const ranges = filter.query === undefined ? [] : queryRanges(filter.query);
+  if (filter.query !== undefined && ranges.length === 0) return []; // only punctuation: nothing matches
+  for (const r of ranges) {
+    where.push('p.id IN (SELECT t.principal_id FROM principal_terms t WHERE t.term >= ? AND t.term < ?)');
+    params.push(r.low, r.high);
+  }
+  params.push(page.limit);
+  const rows = await sql.all(
+    `SELECT p.* FROM principals p ${clause(where)} ORDER BY p.handle LIMIT ?`,
+    params,
+  );
+  return rows.map(toPrincipal);
+}
+
+export async function countPrincipals(
+  sql: SqlExecutor,
+  filter: { status?: PrincipalStatus },
+): Promise<number> {
+  const r = filter.status
+    ? await sql.get(`SELECT COUNT(*) AS n FROM principals WHERE status = ?`, [filter.status])
+    : await sql.get(`SELECT COUNT(*) AS n FROM principals`);
+  return Number(r?.['n'] ?? 0);
+}
+
+export async function pageEvidence(
+  sql: SqlExecutor,
+  principalId: string,
+  page: PageRequest<TimeKey>,
+): Promise<EvidenceRecord[]> {
+  const where = ['e.principal_id = ?'];
+  const params: Param[] = [principalId];
+  afterTime('e.created_at, e.id', page, where, params);
+  params.push(page.limit);
+  const rows = await sql.all(
+    `${SELECT.evidence} ${clause(where)} ORDER BY e.created_at, e.id LIMIT ?`,
+    params,
+  );
+  return rows.map(toEvidence);
+}
+
+export async function countEvidenceByOrigin(
+  sql: SqlExecutor,
+  principalId: string,
+): Promise<Record<string, number>> {
+  const rows = await sql.all(
+    `SELECT origin, COUNT(*) AS n FROM evidence WHERE principal_id = ? GROUP BY origin ORDER BY origin`,
+    [principalId],
+  );
+  return Object.fromEntries(rows.map((r) => [String(r['origin']), Number(r['n'])]));
+}
+
+export async function pageQuestions(
+  sql: SqlExecutor,
+  filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
+  page: PageRequest<TimeKey>,
+): Promise<QuestionRecord[]> {
+  const where: string[] = [];
+  const params: Param[] = [];
+  if ('askerId' in filter) {
+    where.push('q.asker_id = ?');
+    params.push(filter.askerId);
+  } else {
+    where.push('q.target_id = ?');
+    params.push(filter.targetId);
+    if (filter.status) {
+      where.push('q.status = ?');
+      params.push(filter.status);
+    }
+  }
+  afterTime('q.asked_at, q.id', page, where, params);
+  params.push(page.limit);
+  const rows = await sql.all(`${SELECT.question} ${clause(where)} ORDER BY q.asked_at, q.id LIMIT ?`, params);
+  return rows.map(toQuestion);
+}
+
+export async function pageDecisions(
+  sql: SqlExecutor,
+  principalId: string,
+  filter: { status?: DecisionStatus },
+  page: PageRequest<TimeKey>,
+): Promise<DecisionRecord[]> {
+  const where = ['d.principal_id = ?'];
+  const params: Param[] = [principalId];
+  if (filter.status) {
+    where.push('d.status = ?');
+    params.push(filter.status);
+  }
+  afterTime('d.created_at, d.id', page, where, params);
+  params.push(page.limit);
+  const rows = await sql.all(
+    `${SELECT.decision} ${clause(where)} ORDER BY d.created_at, d.id LIMIT ?`,
+    params,
+  );
+  return rows.map(toDecision);
+}
+
+export async function reviewVerdicts(
+  sql: SqlExecutor,
+  reviewerId: string,
+  candidateIds: string[],
+): Promise<Map<string, ReviewVerdict>> {
+  const out = new Map<string, ReviewVerdict>();
+  if (candidateIds.length === 0) return out;
+  const rows = await sql.all(
+    `SELECT candidate_id, verdict FROM reviews WHERE reviewer_id = ? AND candidate_id IN (${candidateIds.map(() => '?').join(', ')})
+     ORDER BY created_at`,
+    [reviewerId, ...candidateIds],
+  );
+  for (const r of rows) out.set(String(r['candidate_id']), String(r['verdict']) as ReviewVerdict);
+  return out;
+}
+
+/** Reads the named secret, creating it first if no replica has yet (the first insert wins). */
+export async function serverSecret(sql: SqlExecutor, name: string): Promise<string> {
+  await sql.run(
+    `INSERT INTO server_secrets (name, value, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING`,
+    [name, randomBytes(32).toString('base64url'), new Date().toISOString()],
+  );
+  const r = await sql.get(`SELECT value FROM server_secrets WHERE name = ?`, [name]);
+  return String(r!['value']);
+}
+
+/** The statements that (re)write a principal's search terms. */
+export function termStatements(
+  principalId: string,
+  p: { handle: string; displayName: string; headline: string },
+): { sql: string; params: Param[] }[] {
+  const terms = termsOf(p);
+  const out: { sql: string; params: Param[] }[] = [
+    { sql: `DELETE FROM principal_terms WHERE principal_id = ?`, params: [principalId] },
+  ];
+  if (terms.length > 0) {
+    out.push({
+      sql: `INSERT INTO principal_terms (term, principal_id) VALUES ${terms.map(() => '(?, ?)').join(', ')}
+            ON CONFLICT (term, principal_id) DO NOTHING`,
+      params: terms.flatMap((t) => [t, principalId]),
+    });
+  }
+  return out;
+}
+
+/**
+ * Indexes principals that have no terms yet (those created before search existed).
+ * Idempotent and cheap when there is nothing to do: one anti-join on an index.
+ */
+export async function backfillTerms(sql: SqlExecutor): Promise<number> {
+  const rows = await sql.all(
+    `SELECT p.id, p.handle, p.display_name, p.headline FROM principals p
+     WHERE NOT EXISTS (SELECT 1 FROM principal_terms t WHERE t.principal_id = p.id)`,
+  );
+  for (let i = 0; i < rows.length; i += 500) {
+    await sql.batch(
+      rows.slice(i, i + 500).flatMap((r) =>
+        termStatements(String(r['id']), {
+          handle: String(r['handle']),
+          displayName: String(r['display_name']),
+          headline: String(r['headline']),
+        }),
+      ),
+    );
+  }
+  return rows.length;
+}
