@@ -15,7 +15,7 @@ import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
 import { classifyFast, createFastPath } from './fast-path.ts';
 import { payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
-import { errorFields, logSdkError, type Logger } from './log.ts';
+import { logRequestError, type Logger } from './log.ts';
 import { screenPost } from './screen.ts';
 import { buildMcpServer } from './mcp.ts';
 import { DEFAULT_RATE_LIMITS, RateLimiter, tooManyRequests, type RateLimits } from './rate-limit.ts';
@@ -88,14 +88,14 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     {
       responseMode: 'auto',
       maxRequestBodySize: maxBody,
-      onerror: (err) => logSdkError(opts.logger, 'mcp_error', err),
+      onerror: (err) => logRequestError(opts.logger, 'mcp_error', err),
     },
   );
   const fast = opts.fastPath === false ? null : createFastPath(deps);
   const limiter = new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
-    onerror: (err) => logSdkError(opts.logger, 'mcp_adapter_error', err),
+    onerror: (err) => logRequestError(opts.logger, 'mcp_adapter_error', err),
   });
 
   let base = '';
@@ -108,7 +108,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     { headersTimeout, requestTimeout, connectionsCheckingInterval: 1_000 },
     (req, res) => {
       route(req, res).catch((err: unknown) => {
-        opts.logger.error('http_error', errorFields(err));
+        logRequestError(opts.logger, 'http_error', err);
         if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
         else res.end();
       });

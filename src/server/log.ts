@@ -30,7 +30,8 @@ let window = { start: 0, stacks: 0, suppressed: 0 };
  */
 export function errorFields(err: unknown, now = Date.now()): Record<string, unknown> {
   if (!(err instanceof Error)) return { error: String(err) };
-  if (now - window.start >= STACK_WINDOW_MS) window = { start: now, stacks: 0, suppressed: 0 };
+  if (now < window.start || now - window.start >= STACK_WINDOW_MS)
+    window = { start: now, stacks: 0, suppressed: 0 };
   if (window.stacks < STACKS_PER_WINDOW) {
     window.stacks++;
     return { error: err.message, stack: err.stack };
@@ -56,12 +57,16 @@ const CLIENT_ERROR =
  */
 export function isClientError(err: unknown): boolean {
   if (err instanceof SyntaxError) return true;
+  // The client went away mid-request: its doing, nothing to trace.
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'EPIPE') return true;
+  if (err instanceof Error && err.message === 'aborted') return true;
   if (err instanceof Error && (err.name === 'ZodError' || err.name === '$ZodError')) return true;
   return err instanceof Error && CLIENT_ERROR.test(err.message);
 }
 
-/** Logs what the SDK reports: one stackless line for a client's mistake, a fault otherwise. */
-export function logSdkError(logger: Logger, event: string, err: unknown): void {
+/** Logs an error met serving a request: one stackless line for a client's mistake, a fault otherwise. */
+export function logRequestError(logger: Logger, event: string, err: unknown): void {
   if (isClientError(err)) logger.info(`${event}_client`, clientErrorFields(err));
   else logger.error(event, errorFields(err));
 }

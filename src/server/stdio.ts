@@ -2,7 +2,7 @@ import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { Caller } from '../tools/index.ts';
 import { authenticate, type Authentication } from './auth.ts';
-import { logSdkError } from './log.ts';
+import { logRequestError } from './log.ts';
 import { buildMcpServer, type McpDeps } from './mcp.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function startStdio(
     return auth.caller;
   };
   const handle = serveStdio(() => buildMcpServer(deps, resolve), {
-    onerror: (err) => logSdkError(deps.logger, 'stdio_error', err),
+    onerror: (err) => logRequestError(deps.logger, 'stdio_error', err),
   });
   return { handle, first };
 }

@@ -54,7 +54,7 @@ describe('decisions are re-checked when they are approved', () => {
       ...(opts.expires ? { expires: opts.expires } : {}),
     });
     const agent = await club.connect(issued.token, 'legacy');
-    await changeMandate(deps, 'alice', { consultCounterparts: 'carol' });
+    await changeMandate(deps, 'alice', { scopes: ALL_AGENT_SCOPES, consultCounterparts: 'carol' });
     const queued = await ok<Queued>(agent, 'ask_agent', { to: 'bob', question: 'Lunch on Friday?' });
     assert.equal(queued.status, 'queued_for_principal');
     return { tokenId: issued.record.id, decisionId: queued.decision_id };
@@ -92,7 +92,6 @@ describe('decisions are re-checked when they are approved', () => {
       (e: unknown) => e instanceof AdminRefusal && e.code === 'stale',
     );
     assert.equal(askHandler.calls, calls);
-    await changeMandate(deps, 'alice', { scopes: ALL_AGENT_SCOPES });
   });
 
   it('the asking token was revoked: its pending decisions are withdrawn at once, with the reason', async () => {

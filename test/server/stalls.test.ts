@@ -15,24 +15,29 @@ async function timedGet(url: string): Promise<number> {
 }
 
 /**
- * Sends `count` concurrent POSTs of the bracket body from a child process; `started`
- * resolves when they are on the wire, `answers` with their HTTP statuses.
+ * Keeps `count` POSTs of the bracket body in flight from a child process for
+ * `durationMs` (each answered one is replaced at once); `started` resolves when the
+ * first is on the wire, `answers` with every HTTP status.
  */
-function floodFromChild(url: string, headers: Record<string, string>, count: number) {
+function floodFromChild(url: string, headers: Record<string, string>, count: number, durationMs = 1_500) {
   const code = `
     const http = require('node:http');
     const body = Buffer.from('['.repeat(500000) + ']'.repeat(477000));
     const statuses = [];
-    let sent = 0;
-    for (let i = 0; i < ${count}; i++) {
-      const req = http.request(${JSON.stringify(url)}, { method: 'POST', headers: {
+    const until = Date.now() + ${durationMs};
+    let inFlight = 0, announced = false;
+    const finish = () => { if (--inFlight === 0) console.log(JSON.stringify(statuses)); };
+    const send = () => {
+      inFlight++;
+      const req = http.request(${JSON.stringify(url)}, { method: 'POST', agent: false, headers: {
         'content-type': 'application/json', accept: 'application/json, text/event-stream',
         'mcp-protocol-version': '2025-11-25', 'content-length': body.length, ...${JSON.stringify(headers)} } },
-        (res) => { res.resume(); res.on('end', () => { statuses.push(res.statusCode);
-          if (statuses.length === ${count}) console.log(JSON.stringify(statuses)); }); });
-      req.on('error', () => { statuses.push(0); if (statuses.length === ${count}) console.log(JSON.stringify(statuses)); });
-      req.end(body, () => { if (++sent === 1) console.error('started'); });
-    }`;
+        (res) => { res.resume(); res.on('end', () => { statuses.push(res.statusCode); next(); }); });
+      req.on('error', () => { statuses.push(0); next(); });
+      req.end(body, () => { if (!announced) { announced = true; console.error('started'); } });
+    };
+    const next = () => { if (Date.now() < until) send(); finish(); };
+    for (let i = 0; i < ${count}; i++) send();`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
   const state = {
     done: false,
@@ -74,12 +79,16 @@ describe('no cheap stalls', () => {
       // The flood comes from another process, so the attacker's own work is not charged to the server.
       const flood = floodFromChild(club.server.mcpUrl, headers, 16);
       await flood.started;
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
       const probes: number[] = [];
       while (!flood.done) probes.push(await timedGet(`${club.server.url}/tiers`));
       const answers = await flood.answers;
+      loop.disable();
       t.diagnostic(
-        `GET /tiers during the flood (${probes.length} probes): median ${median(probes).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms; flood answered ${JSON.stringify(countBy(answers))}`,
+        `GET /tiers during the flood (${probes.length} probes): median ${median(probes).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms; longest event-loop stall ${(loop.max / 1e6).toFixed(1)} ms; flood answered ${JSON.stringify(countBy(answers))}`,
       );
+      assert.ok(loop.max / 1e6 < 1000, `the event loop stalled ${(loop.max / 1e6).toFixed(0)} ms`);
       assert.ok(probes.length > 0);
       // The issue's bound, 200 ms, on the median probe; every single probe within 1 s, headroom for
       // a loaded shared 2-core machine. The stall this guards against took seconds per probe.
@@ -91,7 +100,7 @@ describe('no cheap stalls', () => {
         Math.max(...probes) < 1000,
         `GET /tiers took ${Math.max(...probes).toFixed(0)} ms during the flood`,
       );
-      assert.equal(answers.length, 16);
+      assert.ok(answers.length >= 16, `${answers.length} answers`);
       for (const status of answers)
         assert.ok(status === 400 || status === 413, `refused, not served: ${status}`);
     });
@@ -163,7 +172,7 @@ describe('no cheap stalls', () => {
       t.diagnostic(
         `while locked: longest event-loop stall ${maxGap.toFixed(1)} ms; GET /tiers (${probes.length} probes) median ${median(probes).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms; the write answered after ${answered.ms.toFixed(0)} ms`,
       );
-      assert.ok(maxGap < 200, `the event loop stalled ${maxGap.toFixed(0)} ms while the store was locked`);
+      assert.ok(maxGap < 1000, `the event loop stalled ${maxGap.toFixed(0)} ms while the store was locked`);
       assert.ok(
         median(probes) < 200,
         `GET /tiers took a median ${median(probes).toFixed(0)} ms while locked`,

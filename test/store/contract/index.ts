@@ -3,6 +3,7 @@ import type { Backend } from './backend.ts';
 import { consoleContract } from './console.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
+import { limitContract } from './limits.ts';
 import { mandateContract } from './mandates.ts';
 import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
@@ -23,6 +24,7 @@ export function storeContract(name: string, backend: Backend): void {
     mandateContract(backend);
     evidenceAndQuestionContract(backend);
     reviewAndDecisionContract(backend);
+    limitContract(backend);
     pageContract(backend);
     consoleContract(backend);
   });

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FUTURE, PAST, useStore, type Backend } from './backend.ts';
+
+/** The store's own limits: each is one conditional write, so concurrency cannot get past it. */
+export function limitContract(backend: Backend): void {
+  void describe('limits the store enforces', () => {
+    const store = useStore(backend);
+    const two = async () => ({
+      a: await store().createPrincipal({ handle: 'alice', status: 'member', displayName: 'A' }),
+      b: await store().createPrincipal({ handle: 'bob', status: 'member', displayName: 'B' }),
+    });
+
+    void it('writes a question only under the daily limit, even when asked all at once', async () => {
+      const { a, b } = await two();
+      const asks = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          store().createQuestionWithinLimit(
+            { askerId: a.id, targetId: b.id, question: `q${i}` },
+            { max: 3, since: PAST },
+          ),
+        ),
+      );
+      assert.equal(asks.filter((q) => q !== null).length, 3);
+      assert.equal((await store().listQuestions({ askerId: a.id })).length, 3);
+      // Questions before `since` do not count against the day.
+      const tomorrow = await store().createQuestionWithinLimit(
+        { askerId: a.id, targetId: b.id, question: 'next day' },
+        { max: 3, since: FUTURE },
+      );
+      assert.ok(tomorrow);
+    });
+
+    void it('keeps one review per reviewer and candidate, whoever races', async () => {
+      const { a } = await two();
+      const c = await store().createPrincipal({ handle: 'cand', status: 'candidate', displayName: 'C' });
+      const added = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          store().addReview({ reviewerId: a.id, candidateId: c.id, verdict: 'support', note: `n${i}` }),
+        ),
+      );
+      assert.equal(added.filter((r) => r !== null).length, 1);
+      assert.equal((await store().listReviews({ candidateId: c.id })).length, 1);
+    });
+
+    void it('revoking a token closes its pending decisions as stale in the same write', async () => {
+      const { a } = await two();
+      const t = await store().insertToken({
+        principalId: a.id,
+        label: 'x',
+        hash: 'h-limits',
+        scopes: ['consult'],
+        expiresAt: null,
+      });
+      const mk = (tokenId: string | null) =>
+        store().createDecision({
+          principalId: a.id,
+          tokenId,
+          tool: 'ask_agent',
+          arguments: { to: 'bob', question: 'q' },
+          reasonCode: 'daily_question_limit',
+          reason: 'r',
+        });
+      const mine = await mk(t.id);
+      const inPerson = await mk(null);
+      const why = {
+        ok: false as const,
+        refusal: { code: 'stale_token_revoked', reason: 'revoked', next: 'n' },
+      };
+      assert.equal(await store().revokeToken(t.id, '2030-01-01T00:00:00.000Z', why), true);
+      assert.equal((await store().getDecision(mine.id))?.status, 'stale');
+      assert.deepEqual((await store().getDecision(mine.id))?.outcome, why);
+      assert.equal((await store().getDecision(inPerson.id))?.status, 'pending');
+      // An approval needs the asking token live in the same write; a denial does not.
+      const late = await mk(t.id);
+      assert.equal(await store().claimDecision(late.id, 'approved', null, '2030-02-01T00:00:00.000Z'), false);
+      assert.equal(await store().claimDecision(late.id, 'denied', null, '2030-02-01T00:00:00.000Z'), true);
+      assert.equal(await store().closeStale(inPerson.id, why, '2030-02-01T00:00:00.000Z'), true);
+      assert.equal(await store().closeStale(inPerson.id, why, '2030-02-01T00:00:00.000Z'), false);
+    });
+  });
+}
