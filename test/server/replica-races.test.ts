@@ -76,10 +76,12 @@ async function callTool(url: string, token: string, name: string, args: Record<s
   });
   const text = await r.text();
   const body = JSON.parse(text.replace(/^event: message\ndata: /, '')) as {
-    result?: { structuredContent: Structured };
+    result?: { structuredContent?: Structured; isError?: boolean; _meta?: Record<string, unknown> };
   };
   if (!body.result) throw new Error(`${name}: ${text}`);
-  return body.result.structuredContent;
+  // A refusal carries no structuredContent: it is data under _meta["warden/refusal"].
+  if (body.result.isError) return { refusal: body.result._meta?.['warden/refusal'] } as Structured;
+  return body.result.structuredContent!;
 }
 
 function runCli(args: string[], db: string): Promise<number> {
