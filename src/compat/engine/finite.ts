@@ -6,7 +6,7 @@ import type { Ctx } from './context.ts';
 import { firstThat, subValue } from './util.ts';
 
 /** Keywords that judge a value on its own, without looking into members or references. */
-const DIRECT = [
+export const DIRECT = [
   'type',
   'enum',
   'const',

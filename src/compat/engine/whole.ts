@@ -2,6 +2,7 @@ import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
+import { DIRECT } from './finite.ts';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
@@ -35,26 +36,7 @@ function valuesOf(s: JsonObject): Json[] | undefined {
 }
 
 /** Keywords a plain enum/const comparison understands; anything else on the new side needs the whole validator. */
-const PLAIN = new Set([
-  'type',
-  'enum',
-  'const',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
-  'required',
-]);
+const PLAIN: ReadonlySet<string> = new Set(DIRECT);
 
 /**
  * A finite old side (enum or const) against a new side with combinators, `not`, conditionals
