@@ -27,7 +27,10 @@ describe('MCP conformance suite (@modelcontextprotocol/conformance 0.1.13)', () 
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warden-conformance-'));
-    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', '--db', join(dir, 'club.db')], {
+    // The suite sends its ~30 scenarios from one address without a credential, faster than
+    // the anonymous rate limit allows: with it on, a late scenario would meet a 429, not Warden.
+    const args = ['serve', '--port', '0', '--json', '--db', join(dir, 'club.db'), '--anon-rate', '0'];
+    server = spawn(process.execPath, [BIN, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     url = await new Promise<string>((resolve, reject) => {

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { addPrincipal } from '../../src/admin/principals.ts';
 import { issueToken } from '../../src/admin/tokens.ts';
-import { startHttpServer, silentLogger, type RunningServer } from '../../src/server/index.ts';
+import {
+  startHttpServer,
+  silentLogger,
+  type RateLimits,
+  type RunningServer,
+} from '../../src/server/index.ts';
 import type { Store } from '../../src/store/contract.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -27,11 +32,19 @@ export interface TestClub {
   close(): Promise<void>;
 }
 
-export async function startClub(): Promise<TestClub> {
+/** A served club on loopback; `rateLimits` only for suites that must measure something else under a flood. */
+export async function startClub(opts: { rateLimits?: RateLimits } = {}): Promise<TestClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-'));
   const store = await openStore(join(dir, 'club.db'));
   const registry = buildRegistry();
-  const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'test', port: 0 });
+  const server = await startHttpServer({
+    store,
+    registry,
+    logger: silentLogger,
+    version: 'test',
+    port: 0,
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+  });
   const clients: Client[] = [];
   const add = async (handle: string, status: 'member' | 'candidate', scopes: string) => {
     await addPrincipal(store, handle, { status, name: handle });
