@@ -104,8 +104,14 @@ describe('no cheap stalls', () => {
         `GET /tiers took ${Math.max(...probes).toFixed(0)} ms during the flood`,
       );
       assert.ok(answers.length >= 16, `${answers.length} answers`);
+      // 0: the server answered 413 and closed the connection while the body was still being
+      // sent, so the sender saw a reset, not the status. Still refused, never served.
       for (const status of answers)
-        assert.ok(status === 400 || status === 413, `refused, not served: ${status}`);
+        assert.ok(status === 400 || status === 413 || status === 0, `refused, not served: ${status}`);
+      assert.ok(
+        answers.some((s) => s === 400 || s === 413),
+        'at least one refusal was heard as an HTTP status',
+      );
     });
   }
 
