@@ -1,3 +1,4 @@
+import { readBody } from '../server/http-io.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serialize, type Html } from './html.ts';
 
@@ -68,24 +69,10 @@ export function redirect(
   res.end();
 }
 
-/** Reads a body up to the bound; null when larger. */
+/** Reads a body up to the bound (the HTTP edge's own reader); null when larger. */
 export async function readBounded(req: IncomingMessage, max = MAX_FORM_BYTES): Promise<string | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) {
-    req.resume();
-    return null;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      req.resume();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readBody(req, max);
+  return body === null ? null : body.toString('utf8');
 }
 
 /** Cookie header → name/value map (first value wins; values are opaque, never decoded into code). */
