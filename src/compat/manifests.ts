@@ -1,3 +1,4 @@
+import { conformanceFindings } from './conformance.ts';
 import { compareEffects } from './effects.ts';
 import { FIRST } from './generate/chooser.ts';
 import { generate } from './generate/value.ts';
@@ -16,6 +17,11 @@ export interface ManifestOptions extends CompareOptions {
   strictDescriptions?: boolean;
   /** Recorded calls to replay against the new manifest (the second signal). */
   calls?: readonly RecordedCall[];
+  /**
+   * Fail closed on a served tool that is not valid MCP (`tool-not-conformant` becomes unknown,
+   * even for a tool that did not change). Off by default: the gate pins any server.
+   */
+  strictConformance?: boolean;
 }
 
 export interface ToolReport {
@@ -159,19 +165,23 @@ export function compareManifests(
       };
       return { name, verdict: 'breaking', change: 'removed', oldHash, newHash, findings: [f] };
     }
+    const conformance = conformanceFindings(after).map((f) =>
+      options.strictConformance ? { ...f, verdict: 'unknown' as const, reason: 'conformance is strict' } : f,
+    );
     if (!before) {
-      return {
-        name,
-        verdict: 'compatible',
-        change: 'added',
-        oldHash,
-        newHash,
-        findings: [{ rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} }],
-      };
+      const findings: Finding[] = [
+        { rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} },
+        ...conformance,
+      ];
+      return { name, verdict: combineVerdict(findings), change: 'added', oldHash, newHash, findings };
     }
-    if (oldHash === newHash)
+    if (oldHash === newHash) {
+      // Unchanged but not valid MCP: only worth a line when the caller asked to fail on it.
+      if (options.strictConformance && conformance.length > 0)
+        return { name, verdict: 'unknown', change: 'unchanged', oldHash, newHash, findings: conformance };
       return { name, verdict: 'identical', change: 'unchanged', oldHash, newHash, findings: [] };
-    const findings = compareTool(before, after, options);
+    }
+    const findings = [...compareTool(before, after, options), ...conformance];
     return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
   });
   const replayResult = applyReplay(tools, olds, news, options);

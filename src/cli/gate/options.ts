@@ -10,6 +10,7 @@ const OPTIONS = {
   calls: { type: 'string' },
   'strict-descriptions': { type: 'boolean' },
   'strict-open-objects': { type: 'boolean' },
+  'strict-conformance': { type: 'boolean' },
   'allow-unknown': { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
@@ -26,6 +27,7 @@ export interface GateArgs {
   calls?: string;
   strictDescriptions: boolean;
   strictOpenObjects: boolean;
+  strictConformance: boolean;
   allowUnknown: boolean;
   json: boolean;
   format?: string;
@@ -65,6 +67,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     calls: v.calls,
     strictDescriptions: v['strict-descriptions'] === true,
     strictOpenObjects: v['strict-open-objects'] === true,
+    strictConformance: v['strict-conformance'] === true,
     allowUnknown: v['allow-unknown'] === true,
     json: v.json === true,
     format: v.format,
