@@ -1,3 +1,4 @@
+import { toPointer } from './pointer.ts';
 import type { Tool } from './tools.ts';
 import type { Finding, Json, JsonObject } from './types.ts';
 
@@ -15,11 +16,11 @@ function finding(pointer: string, problem: string): Finding {
 function objectSchemaProblems(tool: Tool, field: 'inputSchema' | 'outputSchema'): Finding[] {
   const schema = tool[field];
   if (schema === undefined) return field === 'inputSchema' ? [finding('', 'inputSchema is missing')] : [];
-  if (!isObject(schema)) return [finding(`/${field}`, `${field} is not a JSON object`)];
+  if (!isObject(schema)) return [finding(toPointer([field]), `${field} is not a JSON object`)];
   if (schema.type !== 'object')
     return [
       finding(
-        schema.type === undefined ? `/${field}` : `/${field}/type`,
+        toPointer(schema.type === undefined ? [field] : [field, 'type']),
         `${field} has ${schema.type === undefined ? 'no "type"' : `"type": ${JSON.stringify(schema.type)}`}, where MCP requires "type": "object"`,
       ),
     ];
@@ -37,7 +38,7 @@ export function conformanceFindings(tool: Tool): Finding[] {
   const out = [...objectSchemaProblems(tool, 'inputSchema'), ...objectSchemaProblems(tool, 'outputSchema')];
   for (const field of ['title', 'description'] as const) {
     if (tool[field] !== undefined && typeof tool[field] !== 'string')
-      out.push(finding(`/${field}`, `${field} is not a string`));
+      out.push(finding(toPointer([field]), `${field} is not a string`));
   }
   const annotations = tool.annotations;
   if (annotations !== undefined) {
@@ -45,7 +46,7 @@ export function conformanceFindings(tool: Tool): Finding[] {
     else
       for (const hint of HINTS) {
         if (annotations[hint] !== undefined && typeof annotations[hint] !== 'boolean')
-          out.push(finding(`/annotations/${hint}`, `annotations.${hint} is not a boolean`));
+          out.push(finding(toPointer(['annotations', hint]), `annotations.${hint} is not a boolean`));
       }
   }
   return out;

@@ -5,6 +5,7 @@ import { generate } from './generate/value.ts';
 import { definitionHash, sameJson } from './hash.ts';
 import { callValidators, whyRejected, type RecordedCall, type ReplayResult } from './replay.ts';
 import { getRule } from './rules.ts';
+import { nearestPointer, toPointer } from './pointer.ts';
 import { compareSchemas } from './schemas.ts';
 import { wordDiff } from './text-diff.ts';
 import { asTools, type Tool } from './tools.ts';
@@ -100,7 +101,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       findings.push({
         rule: 'tool-annotations-changed',
         verdict: 'compatible',
-        pointer: `/annotations/${k}`,
+        pointer: toPointer(['annotations', k]),
         args: present({ keyword: k, old: ba[k], new: aa[k] }),
       });
     }
@@ -128,7 +129,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       findings.push({
         rule: 'tool-field-changed',
         verdict: 'compatible',
-        pointer: `/${k}`,
+        pointer: toPointer([k]),
         args: { field: k },
       });
     }
@@ -185,7 +186,11 @@ export function compareManifests(
     return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
   });
   const replayResult = applyReplay(tools, olds, news, options);
-  for (const t of tools) t.findings = t.findings.map((f) => ({ ...f, tool: t.name }));
+  for (const t of tools) {
+    // Pointers lead into the tool's new definition (its old one for a removed tool).
+    const doc = news.get(t.name) ?? olds.get(t.name);
+    t.findings = t.findings.map((f) => ({ ...f, tool: t.name, pointer: nearestPointer(doc, f.pointer) }));
+  }
   return { verdict: worstVerdict(tools.map((t) => t.verdict)), tools, replay: replayResult };
 }
 

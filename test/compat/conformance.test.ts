@@ -56,7 +56,7 @@ describe('conformance findings', () => {
       name: 'x',
       inputSchema: { type: 'array' },
       outputSchema: 'no',
-      title: 3,
+      title: 3 as unknown as string,
       annotations: { readOnlyHint: 'yes' },
     });
     assert.deepEqual(

@@ -88,14 +88,14 @@ function spend(ctx: Ctx): boolean {
 export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   if (!spend(ctx)) return;
   if (ctx.depth > MAX_DEPTH) {
-    ctx.emit('recursion-too-deep', '', {});
+    ctx.emit('recursion-too-deep', [], {});
     return;
   }
   const a = deref(subIn, ctx.subPtr, 'sub', ctx);
   const b = deref(supIn, ctx.supPtr, 'sup', ctx);
   for (const r of [a, b]) {
     if ('unresolved' in r) {
-      ctx.emit('ref-unresolvable', '', { ref: r.unresolved });
+      ctx.emit('ref-unresolvable', [], { ref: r.unresolved });
       return;
     }
   }
@@ -130,7 +130,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
     if (!(isObject(subS) && isObject(subS.not) && acceptsAll(subS.not))) {
-      ctx.emit(ctx.id('schema-became-false', 'schema-was-false'), '', {}, () => subValue(ctx, subS));
+      ctx.emit(ctx.id('schema-became-false', 'schema-was-false'), [], {}, () => subValue(ctx, subS));
     }
     return;
   }
@@ -165,6 +165,6 @@ function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
     if (ANALYSED.has(k) || ANNOTATIONS.has(k)) continue;
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
     const rule = k.startsWith('x-') ? 'extension-keyword-changed' : 'unknown-keyword-changed';
-    ctx.emit(rule, `/${k}`, { keyword: k });
+    ctx.emit(rule, [k], { keyword: k });
   }
 }
