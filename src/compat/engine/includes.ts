@@ -1,5 +1,4 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { canonicalJson } from '../hash.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -49,13 +48,18 @@ function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Locate
   return { schema, ptr: at, moved };
 }
 
-/** A number per distinct subschema (by canonical content) on one side, so a pair key is short. */
+/**
+ * A number per distinct subschema (by content) on one side, so a pair key is short. Plain
+ * JSON text is the key: two spellings of one schema (keys in another order) only get two
+ * numbers, which costs a second decision, never a wrong one; canonical JSON cost more than
+ * the walk itself on large documents.
+ */
 function idOf(schema: Schema, side: 0 | 1, ctx: Ctx): string {
   if (typeof schema === 'boolean') return String(schema);
   const mem = ctx.shared.memory;
   const cached = mem.idOf[side].get(schema);
   if (cached !== undefined) return String(cached);
-  const text = canonicalJson(schema);
+  const text = JSON.stringify(schema);
   let id = mem.ids.get(text);
   if (id === undefined) {
     id = mem.ids.size;
