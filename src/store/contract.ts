@@ -147,6 +147,16 @@ export interface TimeKey {
   id: string;
 }
 
+/**
+ * A page of principals. A search checks a bounded number of rows per call; when it
+ * stops there before filling the page, `walkedTo` is the last handle it checked and the
+ * next page starts after it (the page may then be short, even empty, yet not the last).
+ */
+export interface PrincipalPage {
+  rows: PrincipalRecord[];
+  walkedTo?: string;
+}
+
 export interface PrincipalPageFilter {
   status: 'member' | 'candidate';
   acceptsQuestions?: boolean;
@@ -310,7 +320,7 @@ export interface Store extends ConsoleStore {
 
   // Paged reads: keyset pages on a stable order, served by an index (never OFFSET).
   /** Principals of a status by handle, optionally matching a search query. */
-  pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]>;
+  pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalPage>;
   countPrincipals(filter?: { status?: PrincipalStatus }): Promise<number>;
   /** A principal's evidence, oldest first. */
   pageEvidence(principalId: string, page: PageRequest<TimeKey>): Promise<EvidenceRecord[]>;

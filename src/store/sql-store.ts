@@ -3,6 +3,7 @@ import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
   Credential,
   PageRequest,
+  PrincipalPage,
   PrincipalPageFilter,
   TimeKey,
   DecisionOutcome,
@@ -451,7 +452,7 @@ export class SqlStore extends ConsoleSql implements Store {
 
   #termsBackfilled: Promise<number> | undefined;
 
-  async pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]> {
+  async pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalPage> {
     if (filter.query !== undefined) {
       this.#termsBackfilled ??= pages.backfillTerms(this.sql);
       await this.#termsBackfilled;
