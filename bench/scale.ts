@@ -117,7 +117,7 @@ async function request(t: Target, op: Op, i: number): Promise<{ ms: number; byte
   return { ms, bytes };
 }
 
-const pct = (xs: number[], p: number) => {
+export const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };

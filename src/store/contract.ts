@@ -1,3 +1,4 @@
+import type { BucketRate, BucketTake } from './rate-buckets.ts';
 import type { Mandate } from '../core/mandate.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type { MemberText } from '../untrusted/index.ts';
@@ -342,4 +343,10 @@ export interface Store extends ConsoleStore {
    * one store reads the same value, so what one replica signs another accepts.
    */
   serverSecret(name: string): Promise<string>;
+
+  // Rate limits shared by replicas (serve --rate-limits store).
+  /** Takes one request from a bucket in one conditional write; else how full it is. */
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake>;
+  /** Drops buckets untouched since `beforeMs`; how many. */
+  sweepBuckets(beforeMs: number): Promise<number>;
 }
