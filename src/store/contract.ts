@@ -159,7 +159,8 @@ export interface PrincipalPage {
 }
 
 export interface PrincipalPageFilter {
-  status: 'member' | 'candidate';
+  /** Only principals of this status; every status when absent (the operator's list). */
+  status?: PrincipalStatus;
   acceptsQuestions?: boolean;
   /** Free text: every word must start one of the principal's handle, name or headline words. */
   query?: string;

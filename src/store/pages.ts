@@ -79,8 +79,12 @@ export async function pagePrincipals(
   page: PageRequest<string>,
   plan: SearchPlan = SEARCH_PLAN,
 ): Promise<PrincipalPage> {
-  const where = ['p.status = ?'];
-  const params: Param[] = [filter.status];
+  const where: string[] = [];
+  const params: Param[] = [];
+  if (filter.status !== undefined) {
+    where.push('p.status = ?');
+    params.push(filter.status);
+  }
   if (filter.acceptsQuestions !== undefined) {
     where.push('p.accepts_questions = ?');
     params.push(filter.acceptsQuestions ? 1 : 0);
