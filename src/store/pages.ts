@@ -115,16 +115,24 @@ export async function pagePrincipals(
       page.limit,
       plan,
     );
+  // Two steps, so neither engine's planner can guess its way into a full scan: the
+  // candidates from the term index (at most plan.broad ids), then those principals by id.
   const candidates = drive
     .map(() => 'SELECT principal_id FROM principal_terms WHERE term >= ? AND term < ?')
     .join(' INTERSECT ');
-  // SQLite joins in the order written only with CROSS JOIN; PostgreSQL plans it itself.
-  const join = sql.kind === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+  const ids = await sql.all(
+    drive.length === 1 ? candidates.replace('SELECT', 'SELECT DISTINCT') : candidates,
+    [...drive.flatMap((r) => [r.low, r.high])],
+  );
+  if (ids.length === 0) return { rows: [] };
+  // Read from the id list (SQLite joins in the order written only with CROSS JOIN).
+  const byId =
+    sql.kind === 'sqlite'
+      ? 'json_each(?) j CROSS JOIN principals p ON p.id = j.value'
+      : 'jsonb_array_elements_text(CAST(? AS jsonb)) AS j(id) JOIN principals p ON p.id = j.id';
   const rows = await sql.all(
-    `SELECT p.* FROM (${drive.length === 1 ? candidates.replace('SELECT', 'SELECT DISTINCT') : candidates}) m
-     ${join} principals p ON p.id = m.principal_id ${clause([...where, ...checks.map(() => hasTerm)])}
-     ORDER BY p.handle LIMIT ?`,
-    [...drive.flatMap((r) => [r.low, r.high]), ...params, ...checkParams, page.limit],
+    `SELECT p.* FROM ${byId} ${clause([...where, ...checks.map(() => hasTerm)])} ORDER BY p.handle LIMIT ?`,
+    [JSON.stringify(ids.map((r) => String(r['principal_id']))), ...params, ...checkParams, page.limit],
   );
   return { rows: rows.map(toPrincipal) };
 }
