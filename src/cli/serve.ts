@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createConsole } from '../console/index.ts';
+import { createAuthorizationServer, resolveAccessToken } from '../oauth/index.ts';
 import { DEFAULT_RATE_LIMITS, startHttpServer, stderrLogger, type RateLimits } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
@@ -31,6 +33,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       'token-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.token.burst) },
       'anon-rate': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.perSecond) },
       'anon-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.burst) },
+      'oauth-clients': { type: 'string' },
+      'oauth-dev-private-metadata': { type: 'boolean', default: false },
     },
     false,
   );
@@ -51,21 +55,35 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       burst: atLeastOne('--anon-burst', values['anon-burst']),
     },
   };
+  const clients = values['oauth-clients'] ? readClients(values['oauth-clients']) : [];
   const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
+  const logger = stderrLogger(io.stderr);
+  const oauth = createAuthorizationServer({
+    store,
+    clients,
+    onEvent: (event, err) =>
+      logger.info(event, { error: err.message, ...(err.error_detail ? { detail: err.error_detail } : {}) }),
+    ...(values['oauth-dev-private-metadata'] ? { development: { privateMetadataHosts: true as const } } : {}),
+  });
   let running;
   try {
     running = await startHttpServer({
       store,
       registry,
-      logger: stderrLogger(io.stderr),
+      logger,
       version: VERSION,
       host: values.host,
       port,
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
-      console: createConsole({ store, registry, now: () => new Date() }),
+      console: createConsole({ store, registry, now: () => new Date(), oauth }),
+      oauth: {
+        owns: oauth.owns,
+        handle: oauth.handle,
+        resolve: (token, base) => resolveAccessToken(oauth, base, token),
+      },
     });
   } catch (err) {
     await store.close();
@@ -118,6 +136,27 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   await running.close();
   await store.close();
   return EXIT.ok;
+}
+
+/** Pre-registered OAuth clients: a JSON array of client metadata (client_id, redirect_uris, client_name…). */
+function readClients(path: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new UsageError(
+      `--oauth-clients ${path}: ${err instanceof Error ? err.message : String(err)} (a JSON array of client metadata)`,
+    );
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.some(
+      (c) =>
+        typeof c !== 'object' || c === null || typeof (c as { client_id?: unknown }).client_id !== 'string',
+    )
+  )
+    throw new UsageError(`--oauth-clients ${path}: expected a JSON array of objects, each with a client_id`);
+  return parsed as { client_id: string }[];
 }
 
 function nonNegative(flag: string, value: string): number {

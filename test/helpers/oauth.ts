@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import type { Page } from 'playwright-core';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'oauth');
+/** The test's own CA for metadata documents on loopback (self-signed; Warden trusts it only in development mode). */
+export const METADATA_CA = readFileSync(join(FIXTURES, 'metadata-host.crt'), 'utf8');
+const METADATA_KEY = readFileSync(join(FIXTURES, 'metadata-host.key'), 'utf8');
+
+/** Where the authorization server sends the browser back: a loopback server that records what arrived. */
+export interface Callback {
+  url: string;
+  /** Resolves with the query of the next redirect to arrive. */
+  next(): Promise<URLSearchParams>;
+  close(): Promise<void>;
+}
+
+export async function startCallback(): Promise<Callback> {
+  const waiting: ((q: URLSearchParams) => void)[] = [];
+  const arrived: URLSearchParams[] = [];
+  const server = createHttpServer((req, res) => {
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('You can close this window.');
+    const w = waiting.shift();
+    if (w) w(q);
+    else arrived.push(q);
+  });
+  await listen(server);
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`,
+    next: () =>
+      new Promise((resolve) => {
+        const q = arrived.shift();
+        if (q) resolve(q);
+        else waiting.push(resolve);
+      }),
+    close: () => closeServer(server),
+  };
+}
+
+/** An https server on loopback serving one client metadata document (or what a test makes of it). */
+export interface MetadataHost {
+  url: string;
+  /** How many times the document was fetched. */
+  fetches: number;
+  close(): Promise<void>;
+}
+
+export async function serveMetadata(
+  document: (url: string) => unknown,
+  opts: { delayMs?: number; path?: string; raw?: (url: string) => string } = {},
+): Promise<MetadataHost> {
+  const path = opts.path ?? '/client.json';
+  const host: MetadataHost = { url: '', fetches: 0, close: async () => {} };
+  const server = createHttpsServer({ cert: METADATA_CA, key: METADATA_KEY }, (req, res) => {
+    host.fetches++;
+    if (req.url !== path) return void res.writeHead(404).end();
+    const send = () => {
+      const body = opts.raw ? opts.raw(host.url) : JSON.stringify(document(host.url));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    };
+    if (opts.delayMs) setTimeout(send, opts.delayMs).unref();
+    else send();
+  });
+  await listen(server);
+  host.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
+  host.close = () => closeServer(server);
+  return host;
+}
+
+/**
+ * The SDK's OAuth client provider, kept in memory: what a host application implements.
+ * It records the authorization URL instead of opening a browser; the test drives Chromium there.
+ */
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  info: StoredOAuthClientInformation | undefined;
+  saved: StoredOAuthTokens | undefined;
+  verifier = '';
+  authorizationUrls: URL[] = [];
+  readonly clientMetadataUrl?: string;
+
+  constructor(
+    private readonly callback: string,
+    private readonly name: string,
+    metadataUrl?: string,
+  ) {
+    if (metadataUrl) this.clientMetadataUrl = metadataUrl;
+  }
+
+  get redirectUrl(): string {
+    return this.callback;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.name,
+      redirect_uris: [this.callback],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: StoredOAuthClientInformation) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: StoredOAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrls.push(url);
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+export type Era = 'legacy' | 'modern';
+
+export function oauthClient(
+  mcpUrl: string,
+  provider: MemoryOAuthProvider,
+  era: Era,
+): { client: Client; transport: StreamableHTTPClientTransport } {
+  const client = new Client(
+    { name: 'warden-oauth-test', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { authProvider: provider });
+  return { client, transport };
+}
+
+/** The metadata document a client publishes at its client_id URL. */
+export function metadataDocument(url: string, callback: string, name: string): Record<string, unknown> {
+  return {
+    client_id: url,
+    client_name: name,
+    client_uri: 'https://client.example/',
+    logo_uri: 'https://client.example/logo.png',
+    redirect_uris: [callback],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    application_type: 'native',
+  };
+}
+
+/**
+ * A principal in Chromium signs in with their passkey on the consent page, picks
+ * exactly `scopes` and allows (or denies). Returns when the browser has left the page.
+ */
+export async function consentInBrowser(
+  page: Page,
+  authorizationUrl: URL,
+  choice: { scopes: string[]; deny?: boolean; signIn?: boolean },
+): Promise<void> {
+  await page.goto(authorizationUrl.href);
+  await page.waitForURL(/\/console\/oauth\//);
+  if (choice.signIn !== false && (await page.locator('#passkey-signin').count()) > 0) {
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForSelector('#consent-form', { timeout: 8000 }).catch(async (e: unknown) => {
+      throw new Error(`${String(e)}\n${page.url()}\n${(await page.content()).slice(0, 1500)}`);
+    });
+  }
+  for (const box of await page.locator('#consent-form input[name=scope]').all()) {
+    const value = await box.getAttribute('value');
+    if (choice.scopes.includes(value ?? '')) await box.check();
+    else await box.uncheck();
+  }
+  if (process.env['WARDEN_TEST_LOG']) {
+    page.on('console', (m) => process.stderr.write(`console: ${m.text()}\n`));
+    page.on('response', (r) =>
+      process.stderr.write(`response: ${r.status()} ${r.url()} ${r.headers()['location'] ?? ''}\n`),
+    );
+  }
+  await page.getByRole('button', { name: choice.deny ? 'Deny' : 'Allow' }).click();
+  await page
+    .waitForURL((u) => !u.pathname.startsWith('/console/'), { timeout: 8000 })
+    .catch(async (e: unknown) => {
+      throw new Error(`${String(e)}\n${page.url()}\n${(await page.content()).slice(0, 1500)}`);
+    });
+}
+
+function listen(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
