@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -213,4 +214,121 @@ function closeServer(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
+}
+
+/** A browser without a browser: one cookie jar, redirects followed by hand, for protocol-level refusal tests. */
+export class Browserless {
+  private jar = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  private remember(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  private cookie(): string {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async get(url: string): Promise<Response> {
+    const res = await fetch(new URL(url, this.base), {
+      redirect: 'manual',
+      headers: { cookie: this.cookie() },
+    });
+    this.remember(res);
+    return res;
+  }
+
+  async post(url: string, form: URLSearchParams): Promise<Response> {
+    const res = await fetch(new URL(url, this.base), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        cookie: this.cookie(),
+        origin: this.base,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: form.toString(),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /** Follows redirects while they stay on this server; returns the first answer that is not one, or leaves it. */
+  async follow(start: Response): Promise<{ res: Response; url: string }> {
+    let res = start;
+    let url = '';
+    for (let i = 0; i < 10 && res.status >= 300 && res.status < 400; i++) {
+      url = new URL(res.headers.get('location')!, this.base).href;
+      if (!url.startsWith(this.base)) return { res, url };
+      res = await this.get(url);
+    }
+    return { res, url };
+  }
+}
+
+export interface Pkce {
+  verifier: string;
+  challenge: string;
+}
+
+export function pkce(): Pkce {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Dynamic client registration, as a client would send it. */
+export async function register(
+  base: string,
+  redirectUri: string,
+  name = 'Registered Agent',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${base}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: name,
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      application_type: 'native',
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function tokenRequest(base: string, params: Record<string, string>) {
+  const res = await fetch(`${base}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+/** A bare MCP tools/list with a bearer token: its HTTP status and tool names. */
+export async function listWith(mcpUrl: string, token: string) {
+  const res = await fetch(mcpUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  const text = await res.text();
+  // The answer is JSON or one SSE event, as the client's Accept allows.
+  const json = text.startsWith('event:') || text.startsWith('data:') ? /^data: (.*)$/m.exec(text)![1]! : text;
+  const tools = res.ok
+    ? (JSON.parse(json) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)
+    : [];
+  return { status: res.status, tools, challenge: res.headers.get('www-authenticate') ?? '' };
 }
