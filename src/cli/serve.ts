@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createConsole } from '../console/index.ts';
-import { createAuthorizationServer, resolveAccessToken } from '../oauth/index.ts';
 import { DEFAULT_RATE_LIMITS, startHttpServer, stderrLogger, type RateLimits } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
@@ -9,6 +8,7 @@ import { EXIT, UsageError, type CliIo } from './io.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}]
+                    [--oauth-clients FILE] [--oauth-dev-private-metadata]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
@@ -18,6 +18,14 @@ Rate limits: each agent token may make --token-rate requests a second, in bursts
 --token-burst; callers without a token (and bad tokens), per client address, --anon-rate
 and --anon-burst. Over the limit: HTTP 429 with Retry-After. A rate of 0 turns that limit
 off. Each replica keeps its own buckets.
+
+OAuth: Warden is the authorization server of its own /mcp. A client that knows only the
+MCP URL registers (client ID metadata document, or dynamic registration), sends the
+principal to the console's consent page, and receives a token that acts as an agent
+token (docs/oauth.md). --oauth-clients FILE: pre-registered clients, a JSON array of
+client metadata (client_id, redirect_uris, client_name…). --oauth-dev-private-metadata:
+development only; client metadata documents may be served from loopback and private
+addresses.
 `;
 
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
@@ -59,6 +67,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
   const logger = stderrLogger(io.stderr);
+  // Loaded here, not at the top: only `warden serve` needs the authorization server library.
+  const { createAuthorizationServer, resolveAccessToken } = await import('../oauth/index.ts');
   const oauth = createAuthorizationServer({
     store,
     clients,
@@ -117,6 +127,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
+        `  OAuth: a client given only ${running.mcpUrl} signs its principal in on the console's consent page`,
         '',
         principals === 0
           ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'

@@ -155,6 +155,8 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
         registration: { enabled: true, initialAccessToken: false },
         clientIdMetadataDocument: {
           enabled: true,
+          // The draft this library version implements, acknowledged (pinned in package.json).
+          ack: 'draft-02',
           allowFetch: async (_ctx, clientId) => (dev ? true : resolvesPublicly(new URL(clientId).hostname)),
           cacheDuration: { min: 30, max: 3600 },
         },

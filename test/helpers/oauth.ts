@@ -13,6 +13,8 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
+import { screenshots, type ConsoleClub } from './console.ts';
+import assert from 'node:assert/strict';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'oauth');
 /** The test's own CA for metadata documents on loopback (self-signed; Warden trusts it only in development mode). */
@@ -173,7 +175,7 @@ export function metadataDocument(url: string, callback: string, name: string): R
 export async function consentInBrowser(
   page: Page,
   authorizationUrl: URL,
-  choice: { scopes: string[]; deny?: boolean; signIn?: boolean },
+  choice: { scopes: string[]; deny?: boolean; signIn?: boolean; screenshot?: string },
 ): Promise<void> {
   await page.goto(authorizationUrl.href);
   await page.waitForURL(/\/console\/oauth\//);
@@ -187,6 +189,10 @@ export async function consentInBrowser(
     const value = await box.getAttribute('value');
     if (choice.scopes.includes(value ?? '')) await box.check();
     else await box.uncheck();
+  }
+  if (choice.screenshot) {
+    await page.locator('#token-preview').getByText(/sees/).waitFor();
+    await screenshots(page, choice.screenshot);
   }
   if (process.env['WARDEN_TEST_LOG']) {
     page.on('console', (m) => process.stderr.write(`console: ${m.text()}\n`));
@@ -331,4 +337,77 @@ export async function listWith(mcpUrl: string, token: string) {
     ? (JSON.parse(json) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)
     : [];
   return { status: res.status, tools, challenge: res.headers.get('www-authenticate') ?? '' };
+}
+
+/** A redirect URI nothing listens on: the protocol-level tests read the redirect, never follow it there. */
+export const CALLBACK = 'http://127.0.0.1:9/callback';
+
+export async function signIn(club: ConsoleClub, handle = 'alice'): Promise<Browserless> {
+  const b = new Browserless(club.base);
+  const t = new URL(await club.link(handle)).searchParams.get('t')!;
+  const res = await b.post('/console/link', new URLSearchParams({ t }));
+  assert.equal(res.status, 303);
+  return b;
+}
+
+export function authorizeUrl(
+  club: ConsoleClub,
+  clientId: string,
+  p: Pkce | null,
+  extra: Record<string, string> = {},
+) {
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: CALLBACK,
+    scope: 'inbox mandate:read offline_access',
+    resource: club.server.mcpUrl,
+    state: 'st-1',
+    ...(p ? { code_challenge: p.challenge, code_challenge_method: 'S256' } : {}),
+    ...extra,
+  });
+  for (const [k, v] of Object.entries(extra)) if (v === '') q.delete(k);
+  return `/oauth/authorize?${q}`;
+}
+
+/** Starts an authorization; returns the consent page (200) or where the server sent the browser. */
+export async function start(b: Browserless, path: string) {
+  return b.follow(await b.get(path));
+}
+
+/** Answers the consent page and returns the redirect the client receives. */
+export async function answer(
+  b: Browserless,
+  consentUrl: string,
+  html: string,
+  intent: 'approve' | 'deny',
+  scopes = ['inbox', 'mandate:read'],
+) {
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+  const form = new URLSearchParams({ _csrf: csrf, intent });
+  for (const s of scopes) form.append('scope', s);
+  const { url } = await b.follow(await b.post(consentUrl, form));
+  return new URL(url);
+}
+
+/** The whole flow up to a code, for refusals that come after it. */
+export async function codeFor(club: ConsoleClub, clientId: string, p: Pkce): Promise<string> {
+  const b = await signIn(club);
+  const { res, url } = await start(b, authorizeUrl(club, clientId, p));
+  assert.equal(res.status, 200, 'the consent page');
+  const back = await answer(b, url, await res.text(), 'approve');
+  const code = back.searchParams.get('code');
+  assert.ok(code, `a code (got ${back.href})`);
+  return code;
+}
+
+export function exchange(club: ConsoleClub, clientId: string, code: string, verifier: string) {
+  return tokenRequest(club.base, {
+    grant_type: 'authorization_code',
+    code,
+    client_id: clientId,
+    redirect_uri: CALLBACK,
+    code_verifier: verifier,
+    resource: club.server.mcpUrl,
+  });
 }

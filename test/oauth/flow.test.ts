@@ -112,7 +112,16 @@ for (const [era, registration] of [
         assert.match(provider.info?.client_id ?? '', /^[A-Za-z0-9_-]+$/, 'a dynamically registered id');
       }
 
-      await consentInBrowser(page, authorizationUrl, { scopes: ['inbox', 'mandate:read'] });
+      // The consent page: the client as it describes itself, the scopes, the live tool preview.
+      await page.goto(authorizationUrl.href);
+      await page.waitForURL(/\/console\/oauth\//);
+      const signInText = await page.locator('main').innerText();
+      assert.match(signInText, /Test Agent/);
+      assert.match(signInText, /Unverified/);
+      await consentInBrowser(page, authorizationUrl, {
+        scopes: ['inbox', 'mandate:read'],
+        screenshot: `oauth-consent-${era}`,
+      });
       const returned = await callback.next();
       if (metadata) assert.ok(metadata.fetches >= 1, 'the metadata document was fetched');
       assert.equal(returned.get('iss'), club.base, 'RFC 9207: the response names its issuer');

@@ -7,21 +7,24 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { spyOnHandler } from '../helpers/club.ts';
 import { startConsoleClub, type ConsoleClub } from '../helpers/console.ts';
 import {
-  Browserless,
+  CALLBACK,
   METADATA_CA,
+  answer,
+  authorizeUrl,
+  codeFor,
+  exchange,
+  signIn,
+  start,
   listWith,
   metadataDocument,
   pkce,
   register,
   serveMetadata,
   tokenRequest,
-  type Pkce,
 } from '../helpers/oauth.ts';
 import type { SqlExecutor } from '../../src/store/sql.ts';
 import { startHttpServer, silentLogger } from '../../src/server/index.ts';
 import { createAuthorizationServer, resolveAccessToken } from '../../src/oauth/index.ts';
-
-const CALLBACK = 'http://127.0.0.1:9/callback';
 
 /** What the authorization server has issued so far, counted in the store. */
 async function issued(club: ConsoleClub) {
@@ -38,76 +41,6 @@ async function issued(club: ConsoleClub) {
 }
 
 const NOTHING = { codes: 0, access: 0, refresh: 0, connections: 0 };
-
-async function signIn(club: ConsoleClub, handle = 'alice'): Promise<Browserless> {
-  const b = new Browserless(club.base);
-  const t = new URL(await club.link(handle)).searchParams.get('t')!;
-  const res = await b.post('/console/link', new URLSearchParams({ t }));
-  assert.equal(res.status, 303);
-  return b;
-}
-
-function authorizeUrl(
-  club: ConsoleClub,
-  clientId: string,
-  p: Pkce | null,
-  extra: Record<string, string> = {},
-) {
-  const q = new URLSearchParams({
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: CALLBACK,
-    scope: 'inbox mandate:read offline_access',
-    resource: club.server.mcpUrl,
-    state: 'st-1',
-    ...(p ? { code_challenge: p.challenge, code_challenge_method: 'S256' } : {}),
-    ...extra,
-  });
-  for (const [k, v] of Object.entries(extra)) if (v === '') q.delete(k);
-  return `/oauth/authorize?${q}`;
-}
-
-/** Starts an authorization; returns the consent page (200) or where the server sent the browser. */
-async function start(b: Browserless, path: string) {
-  return b.follow(await b.get(path));
-}
-
-/** Answers the consent page and returns the redirect the client receives. */
-async function answer(
-  b: Browserless,
-  consentUrl: string,
-  html: string,
-  intent: 'approve' | 'deny',
-  scopes = ['inbox', 'mandate:read'],
-) {
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
-  const form = new URLSearchParams({ _csrf: csrf, intent });
-  for (const s of scopes) form.append('scope', s);
-  const { url } = await b.follow(await b.post(consentUrl, form));
-  return new URL(url);
-}
-
-/** The whole flow up to a code, for refusals that come after it. */
-async function codeFor(club: ConsoleClub, clientId: string, p: Pkce): Promise<string> {
-  const b = await signIn(club);
-  const { res, url } = await start(b, authorizeUrl(club, clientId, p));
-  assert.equal(res.status, 200, 'the consent page');
-  const back = await answer(b, url, await res.text(), 'approve');
-  const code = back.searchParams.get('code');
-  assert.ok(code, `a code (got ${back.href})`);
-  return code;
-}
-
-function exchange(club: ConsoleClub, clientId: string, code: string, verifier: string) {
-  return tokenRequest(club.base, {
-    grant_type: 'authorization_code',
-    code,
-    client_id: clientId,
-    redirect_uri: CALLBACK,
-    code_verifier: verifier,
-    resource: club.server.mcpUrl,
-  });
-}
 
 void describe('OAuth refusals', () => {
   let club: ConsoleClub;
