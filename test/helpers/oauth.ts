@@ -391,11 +391,16 @@ export async function answer(
 }
 
 /** The whole flow up to a code, for refusals that come after it. */
-export async function codeFor(club: ConsoleClub, clientId: string, p: Pkce): Promise<string> {
+export async function codeFor(
+  club: ConsoleClub,
+  clientId: string,
+  p: Pkce,
+  scopes?: string[],
+): Promise<string> {
   const b = await signIn(club);
   const { res, url } = await start(b, authorizeUrl(club, clientId, p));
   assert.equal(res.status, 200, 'the consent page');
-  const back = await answer(b, url, await res.text(), 'approve');
+  const back = await answer(b, url, await res.text(), 'approve', scopes);
   const code = back.searchParams.get('code');
   assert.ok(code, `a code (got ${back.href})`);
   return code;
