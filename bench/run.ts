@@ -1,6 +1,24 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
+// `npm run bench -- scale rate` runs only the parts named.
 import { benchCompat } from './compat.ts';
+import { benchRateLimits } from './rate-limits.ts';
+import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
 
-process.stdout.write('== Warden server ==\n' + (await benchServer()) + '\n');
-process.stdout.write('\n== Compat gate ==\n' + (await benchCompat()) + '\n');
+const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
+  ['server', 'Warden server', benchServer],
+  ['compat', 'Compat gate', benchCompat],
+  ['scale', 'A club of 100,000', () => benchScale()],
+  ['rate', 'Rate-limit buckets', benchRateLimits],
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !PARTS.some(([name]) => name === w));
+if (unknown.length) {
+  process.stderr.write(`unknown part ${unknown.join(', ')}; parts: ${PARTS.map(([n]) => n).join(', ')}\n`);
+  process.exit(2);
+}
+for (const [name, title, run] of PARTS) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  process.stdout.write(`\n== ${title} ==\n${await run()}\n`);
+}

@@ -22,7 +22,7 @@ import {
 
 const BULK = SIZE.principals - 2;
 
-async function freshSchema(admin: pg.Pool, baseUrl: string): Promise<{ url: string; schema: string }> {
+export async function freshSchema(admin: pg.Pool, baseUrl: string): Promise<{ url: string; schema: string }> {
   const schema = `warden_bench_${randomBytes(5).toString('hex')}`;
   await admin.query(`CREATE SCHEMA ${schema}`);
   const url = new URL(baseUrl);

@@ -43,10 +43,25 @@ const OPS: Op[] = [
     }),
   },
   {
+    name: 'list_members, query one handle',
+    call: (t) => ({
+      method: 'tools/call',
+      params: { name: 'list_members', arguments: { query: t.club.deepHandle } },
+    }),
+  },
+  {
     name: 'list_members, query "rust engin"',
     call: () => ({
       method: 'tools/call',
       params: { name: 'list_members', arguments: { query: 'rust engin' } },
+    }),
+  },
+  {
+    // Two broad words that never meet: the handle walk finds no page early (worst case).
+    name: 'list_members, query "quiet bold"',
+    call: () => ({
+      method: 'tools/call',
+      params: { name: 'list_members', arguments: { query: 'quiet bold' } },
     }),
   },
   {
@@ -102,7 +117,7 @@ async function request(t: Target, op: Op, i: number): Promise<{ ms: number; byte
   return { ms, bytes };
 }
 
-const pct = (xs: number[], p: number) => {
+export const pct = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
@@ -157,11 +172,14 @@ async function compare(empty: Target, big: Target): Promise<{ lines: string[]; p
   return { lines, pass };
 }
 
+/** How the engine serves a two-word search whose words rarely meet: an intersection in the term index. */
 async function plan(club: Club): Promise<string> {
   const sql = (club.store as SqlStore).sql;
-  const query = `SELECT p.* FROM principals p WHERE p.status = 'member' AND p.accepts_questions = 1
-     AND p.id IN (SELECT t.principal_id FROM principal_terms t WHERE t.term >= 'rust' AND t.term < 'rusu')
-     ORDER BY p.handle LIMIT 21`;
+  const range = `SELECT principal_id FROM principal_terms WHERE term >= 'quiet' AND term < 'quieu'
+     INTERSECT SELECT principal_id FROM principal_terms WHERE term >= 'bold' AND term < 'bole'`;
+  const join = sql.kind === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+  const query = `SELECT p.* FROM (${range}) m ${join} principals p ON p.id = m.principal_id
+     WHERE p.status = 'member' AND p.accepts_questions = 1 ORDER BY p.handle LIMIT 21`;
   const rows = await sql.all(sql.kind === 'sqlite' ? `EXPLAIN QUERY PLAN ${query}` : `EXPLAIN ${query}`);
   return rows.map((r) => String(r['detail'] ?? r['QUERY PLAN'])).join(' / ');
 }

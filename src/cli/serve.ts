@@ -7,7 +7,7 @@ import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common
 import { EXIT, UsageError, type CliIo } from './io.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
-                    [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}]
+                    [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}] [--shared-rate-limits]
                     [--oauth-clients FILE] [--oauth-dev-private-metadata]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
@@ -17,7 +17,8 @@ Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose 
 Rate limits: each agent token may make --token-rate requests a second, in bursts of
 --token-burst; callers without a token (and bad tokens), per client address, --anon-rate
 and --anon-burst. Over the limit: HTTP 429 with Retry-After. A rate of 0 turns that limit
-off. Each replica keeps its own buckets.
+off. Each replica keeps its own buckets, unless --shared-rate-limits keeps them in the
+store, where every replica takes from the same bucket (one store write per request).
 
 OAuth: Warden is the authorization server of its own /mcp. A client that knows only the
 MCP URL registers (client ID metadata document, or dynamic registration), sends the
@@ -41,6 +42,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       'token-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.token.burst) },
       'anon-rate': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.perSecond) },
       'anon-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.burst) },
+      'shared-rate-limits': { type: 'boolean', default: false },
       'oauth-clients': { type: 'string' },
       'oauth-dev-private-metadata': { type: 'boolean', default: false },
     },
@@ -88,6 +90,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
+      sharedRateLimits: values['shared-rate-limits'],
       console: createConsole({ store, registry, now: () => new Date(), oauth }),
       oauth: {
         owns: oauth.owns,

@@ -1,3 +1,4 @@
+import { toPointer } from './pointer.ts';
 import type { Finding, Json, JsonObject } from './types.ts';
 
 /**
@@ -74,7 +75,7 @@ export function compareEffects(before: JsonObject, after: JsonObject): Finding[]
     out.push({
       rule: widened ? h.widened : h.narrowed,
       verdict: widened ? 'breaking' : 'compatible',
-      pointer: `/annotations/${h.key}`,
+      pointer: toPointer(['annotations', h.key]),
       args,
     });
   }

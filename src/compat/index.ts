@@ -10,6 +10,7 @@ export {
 export { replay, parseCalls, type RecordedCall, type ReplayResult, type ReplayRejection } from './replay.ts';
 export { RULES, getRule, renderMessage, ruleVerdict, type Rule, type RuleVerdict } from './rules.ts';
 export { parseManifest, asTools, type Tool } from './tools.ts';
+export { conformanceFindings } from './conformance.ts';
 export { combineVerdict, worstVerdict } from './verdicts.ts';
 export { compileSchema, dialectOf } from './validator.ts';
 export type {

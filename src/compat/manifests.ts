@@ -1,9 +1,11 @@
+import { conformanceFindings } from './conformance.ts';
 import { compareEffects } from './effects.ts';
 import { FIRST } from './generate/chooser.ts';
 import { generate } from './generate/value.ts';
 import { definitionHash, sameJson } from './hash.ts';
 import { callValidators, whyRejected, type RecordedCall, type ReplayResult } from './replay.ts';
 import { getRule } from './rules.ts';
+import { nearestPointer, toPointer } from './pointer.ts';
 import { compareSchemas } from './schemas.ts';
 import { wordDiff } from './text-diff.ts';
 import { asTools, type Tool } from './tools.ts';
@@ -16,6 +18,11 @@ export interface ManifestOptions extends CompareOptions {
   strictDescriptions?: boolean;
   /** Recorded calls to replay against the new manifest (the second signal). */
   calls?: readonly RecordedCall[];
+  /**
+   * Fail closed on a served tool that is not valid MCP (`tool-not-conformant` becomes unknown,
+   * even for a tool that did not change). Off by default: the gate pins any server.
+   */
+  strictConformance?: boolean;
 }
 
 export interface ToolReport {
@@ -94,7 +101,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       findings.push({
         rule: 'tool-annotations-changed',
         verdict: 'compatible',
-        pointer: `/annotations/${k}`,
+        pointer: toPointer(['annotations', k]),
         args: present({ keyword: k, old: ba[k], new: aa[k] }),
       });
     }
@@ -122,7 +129,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       findings.push({
         rule: 'tool-field-changed',
         verdict: 'compatible',
-        pointer: `/${k}`,
+        pointer: toPointer([k]),
         args: { field: k },
       });
     }
@@ -159,23 +166,31 @@ export function compareManifests(
       };
       return { name, verdict: 'breaking', change: 'removed', oldHash, newHash, findings: [f] };
     }
+    const conformance = conformanceFindings(after).map((f) =>
+      options.strictConformance ? { ...f, verdict: 'unknown' as const, reason: 'conformance is strict' } : f,
+    );
     if (!before) {
-      return {
-        name,
-        verdict: 'compatible',
-        change: 'added',
-        oldHash,
-        newHash,
-        findings: [{ rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} }],
-      };
+      const findings: Finding[] = [
+        { rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} },
+        ...conformance,
+      ];
+      return { name, verdict: combineVerdict(findings), change: 'added', oldHash, newHash, findings };
     }
-    if (oldHash === newHash)
+    if (oldHash === newHash) {
+      // Unchanged but not valid MCP: only worth a line when the caller asked to fail on it.
+      if (options.strictConformance && conformance.length > 0)
+        return { name, verdict: 'unknown', change: 'unchanged', oldHash, newHash, findings: conformance };
       return { name, verdict: 'identical', change: 'unchanged', oldHash, newHash, findings: [] };
-    const findings = compareTool(before, after, options);
+    }
+    const findings = [...compareTool(before, after, options), ...conformance];
     return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
   });
   const replayResult = applyReplay(tools, olds, news, options);
-  for (const t of tools) t.findings = t.findings.map((f) => ({ ...f, tool: t.name }));
+  for (const t of tools) {
+    // Pointers lead into the tool's new definition (its old one for a removed tool).
+    const doc = news.get(t.name) ?? olds.get(t.name);
+    t.findings = t.findings.map((f) => ({ ...f, tool: t.name, pointer: nearestPointer(doc, f.pointer) }));
+  }
   return { verdict: worstVerdict(tools.map((t) => t.verdict)), tools, replay: replayResult };
 }
 

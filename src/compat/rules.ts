@@ -425,6 +425,12 @@ export const RULES: readonly Rule[] = [
     output: C,
     message: 'outputSchema added: results are now described',
   },
+  {
+    id: 'tool-not-conformant',
+    input: C,
+    output: C,
+    message: 'the tool is not valid MCP: {problem}; it is pinned and compared as served',
+  },
 ];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
@@ -456,7 +462,7 @@ function show(value: Json | undefined): string {
 export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>): string {
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
-    if ((key === 'diff' || key === 'error') && typeof value === 'string') return value;
+    if ((key === 'diff' || key === 'error' || key === 'problem') && typeof value === 'string') return value;
     // An argument left out means the field was absent (null is a value in its own right).
     if (value === undefined && (key === 'old' || key === 'new')) return 'absent';
     return show(value);

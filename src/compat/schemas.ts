@@ -4,6 +4,7 @@ import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
 import { sampleValues } from './generate/sample.ts';
 import { canonicalJson, sameJson } from './hash.ts';
+import { nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 import { compileSchema, dialectOf, schemaProblem, type Dialect, type Validator } from './validator.ts';
@@ -43,6 +44,18 @@ export function compareSchemas(
   newSchema: Schema,
   direction: Direction,
   options: CompareOptions = {},
+): SchemaComparison {
+  const result = decide(oldSchema, newSchema, direction, options);
+  // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
+  for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
+  return result;
+}
+
+function decide(
+  oldSchema: Schema,
+  newSchema: Schema,
+  direction: Direction,
+  options: CompareOptions,
 ): SchemaComparison {
   if (sameJson(oldSchema, newSchema)) return { verdict: 'identical', findings: [] };
   const strict = options.strictOpenObjects === true;

@@ -34,3 +34,22 @@ export function paged<T>(
     </nav>`,
   };
 }
+
+/**
+ * Links for a keyset-paged list (one read from an index per page, however long the
+ * list): the first page, and the next one starting after `next` (absent on the last).
+ */
+export function keysetNav(ctx: Ctx, key: string, next: string | undefined, what: string): Html {
+  const here = ctx.query.get(key);
+  if (here === null && next === undefined) return html``;
+  const link = (after: string | undefined) => {
+    const query: Record<string, string> = {};
+    for (const [k, v] of ctx.query) if (k !== 'done' && k !== key) query[k] = v;
+    if (after !== undefined) query[key] = after;
+    return url(ctx.path as `/console${string}`, query);
+  };
+  return html`<nav class="pages" aria-label="Pages of ${what}">
+    ${here !== null ? html`<a href="${link(undefined)}" rel="first">First page</a>` : ''}
+    ${next !== undefined ? html`<a href="${link(next)}" rel="next">Next page</a>` : ''}
+  </nav>`;
+}

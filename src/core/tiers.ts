@@ -1,7 +1,11 @@
 import type { Scope } from './scopes.ts';
 
 export type Tier = 'anonymous' | 'candidate' | 'member';
-export type PrincipalStatus = 'candidate' | 'member' | 'suspended';
+export const PRINCIPAL_STATUSES = ['candidate', 'member', 'suspended'] as const;
+export type PrincipalStatus = (typeof PRINCIPAL_STATUSES)[number];
+
+export const isPrincipalStatus = (s: string): s is PrincipalStatus =>
+  (PRINCIPAL_STATUSES as readonly string[]).includes(s);
 
 export const TIERS: readonly Tier[] = ['anonymous', 'candidate', 'member'];
 

@@ -1,5 +1,6 @@
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { VERSION } from '../version.ts';
+import { listToolsAsSent } from './list-as-sent.ts';
 
 /** What the handshake and tools/list showed: the facts every server gets reported with. */
 export interface ServedFacts {
@@ -27,13 +28,11 @@ export async function connectAndList(transport: Transport, timeoutMs: number): P
   );
   try {
     await client.connect(transport, { timeout: timeoutMs });
-    const toolNames: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
-      toolNames.push(...page.tools.map((t) => t.name));
-      cursor = page.nextCursor;
-    } while (cursor && toolNames.length < 10_000);
+    // Read as sent: one tool that is not valid MCP must not hide every other tool's name.
+    const toolNames = (await listToolsAsSent(client, timeoutMs))
+      .slice(0, 10_000)
+      .map((t) => (t as { name?: unknown } | null)?.name)
+      .filter((n): n is string => typeof n === 'string');
     const info = client.getServerVersion();
     return {
       client,

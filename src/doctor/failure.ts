@@ -1,4 +1,5 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { briefError } from './list-as-sent.ts';
 
 /** Why a connection failed, in the doctor's terms rather than the SDK's. */
 export type Failure =
@@ -42,7 +43,7 @@ export function classifyFailure(err: unknown): Failure {
   if (network) return { kind: 'unreachable', message: `${codeOf(network)}: ${messageOf(network)}` };
   if (chain.some((e) => e instanceof TypeError && e.message === 'fetch failed'))
     return { kind: 'unreachable', message: messageOf(chain[chain.length - 1]) };
-  return { kind: 'protocol', message: messageOf(err) };
+  return { kind: 'protocol', message: briefError(err) };
 }
 
 function causes(err: unknown): unknown[] {

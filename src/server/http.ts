@@ -19,7 +19,14 @@ import { payloadTooLarge, readBody, replay, sendJson } from './http-io.ts';
 import { logRequestError, type Logger } from './log.ts';
 import { screenPost } from './screen.ts';
 import { buildMcpServer } from './mcp.ts';
-import { DEFAULT_RATE_LIMITS, RateLimiter, tooManyRequests, type RateLimits } from './rate-limit.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  RateLimiter,
+  StoreRateLimiter,
+  tooManyRequests,
+  type RateGate,
+  type RateLimits,
+} from './rate-limit.ts';
 import { protectedResourceMetadata, tierCatalog } from './public-docs.ts';
 
 export interface HttpOptions {
@@ -44,6 +51,8 @@ export interface HttpOptions {
   fastPath?: boolean;
   /** Requests per caller (token, or address without one); DEFAULT_RATE_LIMITS unless given. */
   rateLimits?: RateLimits;
+  /** Keep the rate-limit buckets in the store, shared by every replica (one write per request). */
+  sharedRateLimits?: boolean;
   /** The principals' web console, mounted under /console/ (wired by the CLI; the server imports none of it). */
   console?: MountedHandler;
   /** Warden as the authorization server of its own /mcp (wired by the CLI, like the console). */
@@ -102,7 +111,12 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     },
   );
   const fast = opts.fastPath === false ? null : createFastPath(deps);
-  const limiter = new RateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const limits = opts.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limiter: RateGate = opts.sharedRateLimits
+    ? new StoreRateLimiter(limits, opts.store, (err) =>
+        logRequestError(opts.logger, 'rate_bucket_sweep_failed', err),
+      )
+    : new RateLimiter(limits);
   const mcp = toNodeHandler(handler, {
     maxRequestBodySize: maxBody,
     onerror: (err) => logRequestError(opts.logger, 'mcp_adapter_error', err),
@@ -163,7 +177,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       );
       // A token's own bucket; without a valid one, the client address's (bad tokens included).
       const kind = auth.kind === 'agent' ? 'token' : 'anonymous';
-      const decision = limiter.take(
+      const decision = await limiter.take(
         kind,
         auth.kind === 'agent' ? auth.credential.token.id : (req.socket.remoteAddress ?? 'unknown'),
       );

@@ -1,3 +1,4 @@
+import type { BucketRate, BucketTake } from './rate-buckets.ts';
 import type { Mandate } from '../core/mandate.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type { MemberText } from '../untrusted/index.ts';
@@ -184,8 +185,19 @@ export interface TimeKey {
   id: string;
 }
 
+/**
+ * A page of principals. A search checks a bounded number of rows per call; when it
+ * stops there before filling the page, `walkedTo` is the last handle it checked and the
+ * next page starts after it (the page may then be short, even empty, yet not the last).
+ */
+export interface PrincipalPage {
+  rows: PrincipalRecord[];
+  walkedTo?: string;
+}
+
 export interface PrincipalPageFilter {
-  status: 'member' | 'candidate';
+  /** Only principals of this status; every status when absent (the operator's list). */
+  status?: PrincipalStatus;
   acceptsQuestions?: boolean;
   /** Free text: every word must start one of the principal's handle, name or headline words. */
   query?: string;
@@ -349,7 +361,7 @@ export interface Store extends ConsoleStore, OAuthStore {
 
   // Paged reads: keyset pages on a stable order, served by an index (never OFFSET).
   /** Principals of a status by handle, optionally matching a search query. */
-  pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]>;
+  pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalPage>;
   countPrincipals(filter?: { status?: PrincipalStatus }): Promise<number>;
   /** A principal's evidence, oldest first. */
   pageEvidence(principalId: string, page: PageRequest<TimeKey>): Promise<EvidenceRecord[]>;
@@ -371,4 +383,10 @@ export interface Store extends ConsoleStore, OAuthStore {
    * one store reads the same value, so what one replica signs another accepts.
    */
   serverSecret(name: string): Promise<string>;
+
+  // Rate limits shared by replicas (serve --rate-limits store).
+  /** Takes one request from a bucket in one conditional write; else how full it is. */
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake>;
+  /** Drops buckets untouched since `beforeMs`; how many. */
+  sweepBuckets(beforeMs: number): Promise<number>;
 }

@@ -5,8 +5,8 @@ import type {
   DecisionStatus,
   EvidenceRecord,
   PageRequest,
+  PrincipalPage,
   PrincipalPageFilter,
-  PrincipalRecord,
   QuestionRecord,
   QuestionStatus,
   ReviewVerdict,
@@ -32,13 +32,59 @@ function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], pa
 
 const clause = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 
+/**
+ * How a search is planned, from each word's prefix-range size (counted only up to
+ * `broad`, a bounded index walk):
+ * - a narrow word (at most `narrow` terms) drives: candidates are read from its range,
+ *   the other words checked per candidate, and the few survivors sorted by handle;
+ * - else, several words of which some are at most `broad`: those ranges are intersected
+ *   in the term index (cost: the sum of those ranges), so words that rarely meet cost little;
+ * - else (one broad word, or every word very broad): matches are dense, so the handle
+ *   index is walked and each row checked, at most `window` rows per call. A walk that
+ *   ends its window before filling the page says where it stopped, and the next page
+ *   starts there: no search costs more than a bounded amount of work per request.
+ */
+export interface SearchPlan {
+  narrow: number;
+  broad: number;
+  window: number;
+}
+export const SEARCH_PLAN: SearchPlan = { narrow: 2_000, broad: 20_000, window: 10_000 };
+
+type Range = { low: string; high: string };
+
+async function rangeSize(sql: SqlExecutor, r: Range, cap: number): Promise<number> {
+  const row = await sql.get(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM principal_terms WHERE term >= ? AND term < ? LIMIT ?) x`,
+    [r.low, r.high, cap + 1],
+  );
+  return Number(row?.['n'] ?? 0);
+}
+
+/** The ranges whose terms name the candidates, or none for the handle walk. */
+async function drivingRanges(sql: SqlExecutor, ranges: Range[], plan: SearchPlan): Promise<Range[]> {
+  const sizes = await Promise.all(ranges.map((r) => rangeSize(sql, r, plan.broad)));
+  const narrowest = sizes.indexOf(Math.min(...sizes));
+  if (sizes[narrowest]! <= plan.narrow) return [ranges[narrowest]!];
+  if (ranges.length < 2) return [];
+  return ranges.filter((_, i) => sizes[i]! <= plan.broad);
+}
+
+const hasTerm =
+  'EXISTS (SELECT 1 FROM principal_terms t WHERE t.principal_id = p.id AND t.term >= ? AND t.term < ?)';
+
 export async function pagePrincipals(
   sql: SqlExecutor,
   filter: PrincipalPageFilter,
   page: PageRequest<string>,
-): Promise<PrincipalRecord[]> {
-  const where = ['p.status = ?'];
-  const params: Param[] = [filter.status];
+  plan: SearchPlan = SEARCH_PLAN,
+): Promise<PrincipalPage> {
+  const where: string[] = [];
+  const params: Param[] = [];
+  if (filter.status !== undefined) {
+    where.push('p.status = ?');
+    params.push(filter.status);
+  }
   if (filter.acceptsQuestions !== undefined) {
     where.push('p.accepts_questions = ?');
     params.push(filter.acceptsQuestions ? 1 : 0);
@@ -47,18 +93,65 @@ export async function pagePrincipals(
     where.push('p.handle > ?');
     params.push(page.after);
   }
-  const ranges = filter.query === undefined ? [] : queryRanges(filter.query);
-  if (filter.query !== undefined && ranges.length === 0) return []; // only punctuation: nothing matches
-  for (const r of ranges) {
-    where.push('p.id IN (SELECT t.principal_id FROM principal_terms t WHERE t.term >= ? AND t.term < ?)');
-    params.push(r.low, r.high);
+  if (filter.query === undefined) {
+    const rows = await sql.all(`SELECT p.* FROM principals p ${clause(where)} ORDER BY p.handle LIMIT ?`, [
+      ...params,
+      page.limit,
+    ]);
+    return { rows: rows.map(toPrincipal) };
   }
-  params.push(page.limit);
+  const ranges = queryRanges(filter.query);
+  if (ranges.length === 0) return { rows: [] }; // only punctuation: nothing matches
+  const drive = await drivingRanges(sql, ranges, plan);
+  const checks = ranges.filter((r) => !drive.includes(r));
+  const checkParams = checks.flatMap((r) => [r.low, r.high]);
+  if (drive.length === 0)
+    return walk(
+      sql,
+      where,
+      params,
+      checks.map(() => hasTerm),
+      checkParams,
+      page.limit,
+      plan,
+    );
+  const candidates = drive
+    .map(() => 'SELECT principal_id FROM principal_terms WHERE term >= ? AND term < ?')
+    .join(' INTERSECT ');
+  // SQLite joins in the order written only with CROSS JOIN; PostgreSQL plans it itself.
+  const join = sql.kind === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
   const rows = await sql.all(
-    `SELECT p.* FROM principals p ${clause(where)} ORDER BY p.handle LIMIT ?`,
-    params,
+    `SELECT p.* FROM (${drive.length === 1 ? candidates.replace('SELECT', 'SELECT DISTINCT') : candidates}) m
+     ${join} principals p ON p.id = m.principal_id ${clause([...where, ...checks.map(() => hasTerm)])}
+     ORDER BY p.handle LIMIT ?`,
+    [...drive.flatMap((r) => [r.low, r.high]), ...params, ...checkParams, page.limit],
   );
-  return rows.map(toPrincipal);
+  return { rows: rows.map(toPrincipal) };
+}
+
+/** The handle walk: at most `plan.window` rows checked, and where it stopped when the page is short. */
+async function walk(
+  sql: SqlExecutor,
+  where: string[],
+  params: Param[],
+  checks: string[],
+  checkParams: Param[],
+  limit: number,
+  plan: SearchPlan,
+): Promise<PrincipalPage> {
+  const window = `SELECT p.* FROM principals p ${clause(where)} ORDER BY p.handle LIMIT ?`;
+  const rows = await sql.all(`SELECT p.* FROM (${window}) p ${clause(checks)} ORDER BY p.handle LIMIT ?`, [
+    ...params,
+    plan.window,
+    ...checkParams,
+    limit,
+  ]);
+  if (rows.length >= limit) return { rows: rows.map(toPrincipal) };
+  const edge = await sql.get(
+    `SELECT p.handle FROM principals p ${clause(where)} ORDER BY p.handle LIMIT 1 OFFSET ?`,
+    [...params, plan.window - 1],
+  );
+  return { rows: rows.map(toPrincipal), ...(edge ? { walkedTo: String(edge['handle']) } : {}) };
 }
 
 export async function countPrincipals(

@@ -178,6 +178,18 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX questions_asker_time ON questions(asker_id, asked_at, id);
    CREATE INDEX decisions_principal_time ON decisions(principal_id, created_at, id);
    CREATE INDEX decisions_principal_status_time ON decisions(principal_id, status, created_at, id);`,
+  // Search checks a candidate's other query words by (principal, term): one index seek
+  // per word instead of reading each of the principal's term rows.
+  `DROP INDEX principal_terms_principal;
+   CREATE INDEX principal_terms_principal_term ON principal_terms(principal_id, term);`,
+  // Rate-limit buckets for `warden serve --rate-limits store`: one row per caller,
+  // taken by one conditional upsert so replicas share each bucket.
+  `CREATE TABLE rate_buckets (
+     bucket TEXT PRIMARY KEY,
+     tokens DOUBLE PRECISION NOT NULL,
+     at_ms DOUBLE PRECISION NOT NULL
+   );
+   CREATE INDEX rate_buckets_at ON rate_buckets(at_ms);`,
   // OAuth: a client a principal connects through the consent page gets an agent token
   // in the same table (origin 'oauth', the client's id and the grant that binds its
   // access and refresh tokens), so mandate, revocation and suspension apply unchanged.

@@ -3,6 +3,7 @@ import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
   Credential,
   PageRequest,
+  PrincipalPage,
   PrincipalPageFilter,
   TimeKey,
   DecisionOutcome,
@@ -24,6 +25,8 @@ import type {
 import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
 import * as pages from './pages.ts';
+import * as buckets from './rate-buckets.ts';
+import type { BucketRate, BucketTake } from './rate-buckets.ts';
 import {
   mandateColumns,
   prefixed,
@@ -477,7 +480,7 @@ export class SqlStore extends ConsoleSql implements Store {
 
   #termsBackfilled: Promise<number> | undefined;
 
-  async pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalRecord[]> {
+  async pagePrincipals(filter: PrincipalPageFilter, page: PageRequest<string>): Promise<PrincipalPage> {
     if (filter.query !== undefined) {
       this.#termsBackfilled ??= pages.backfillTerms(this.sql);
       await this.#termsBackfilled;
@@ -518,6 +521,14 @@ export class SqlStore extends ConsoleSql implements Store {
 
   serverSecret(name: string): Promise<string> {
     return pages.serverSecret(this.sql, name);
+  }
+
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake> {
+    return buckets.takeFromBucket(this.sql, key, rate, nowMs);
+  }
+
+  sweepBuckets(beforeMs: number): Promise<number> {
+    return buckets.sweepBuckets(this.sql, beforeMs);
   }
 
   async recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void> {

@@ -69,10 +69,19 @@ export interface PageSpec<R> {
   /** The arguments that select the list, with defaults applied: a cursor continues only the same list. */
   args: Record<string, unknown>;
   /** Reads up to `limit` rows after the given key (undefined: from the start). */
-  fetch: (after: string[] | undefined, limit: number) => Promise<R[]>;
+  fetch: (after: string[] | undefined, limit: number) => Promise<R[] | Fetched<R>>;
   /** The sort key of a row, as the cursor carries it. */
   keyOf: (row: R) => string[];
   present: (row: R) => Json | Promise<Json>;
+}
+
+/**
+ * Rows read by a bounded walk: when it stopped at its work bound before finding
+ * `limit` rows, `resumeKey` is where the next page starts (this page may be short).
+ */
+export interface Fetched<R> {
+  rows: R[];
+  resumeKey?: string[] | undefined;
 }
 
 export interface Page {
@@ -99,7 +108,8 @@ export async function readPage<R>(ctx: ToolContext, page: PageArgs, spec: PageSp
     }
     after = opened.key;
   }
-  const rows = await spec.fetch(after, limit + 1);
+  const fetched = await spec.fetch(after, limit + 1);
+  const { rows, resumeKey }: Fetched<R> = Array.isArray(fetched) ? { rows: fetched } : fetched;
   const items: Json[] = [];
   let bytes = 0;
   let last: R | undefined;
@@ -118,9 +128,8 @@ export async function readPage<R>(ctx: ToolContext, page: PageArgs, spec: PageSp
   }
   const more = cut || rows.length > limit;
   const meta: JsonObject = {};
-  if (more && last !== undefined) {
-    meta['next_cursor'] = signCursor(await cursorSecret(ctx.store), binding, spec.keyOf(last));
-  }
+  const next = more && last !== undefined ? spec.keyOf(last) : resumeKey;
+  if (next) meta['next_cursor'] = signCursor(await cursorSecret(ctx.store), binding, next);
   if (cut) meta['cut_at_byte_budget'] = true;
   return { items, meta };
 }

@@ -56,6 +56,59 @@ describe('admin CLI', () => {
     assert.equal(shown.display_name, 'Alice A.');
   });
 
+  it('lists principals a bounded page at a time, by status and words, and says how to go on', async () => {
+    for (const h of ['pa1', 'pa2', 'pa3', 'pa4', 'pa5'])
+      assert.equal((await run('admin', 'principal', 'add', h, '--name', `Paged ${h}`)).code, 0);
+    const handles = (out: string) =>
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.split(/\s+/)[0]);
+    const first = await run(
+      'admin',
+      'principal',
+      'list',
+      '--status',
+      'candidate',
+      '--query',
+      'paged',
+      '--limit',
+      '2',
+    );
+    assert.equal(first.code, 0);
+    assert.deepEqual(handles(first.out), ['pa1', 'pa2']);
+    assert.match(first.err, /More: add --after pa2 to continue/);
+    const json = await run(
+      'admin',
+      'principal',
+      'list',
+      '--status',
+      'candidate',
+      '--query',
+      'paged',
+      '--limit',
+      '2',
+      '--after',
+      'pa4',
+      '--json',
+    );
+    assert.deepEqual(
+      (JSON.parse(json.out) as { handle: string }[]).map((p) => p.handle),
+      ['pa5'],
+    );
+    assert.equal(json.err, '', 'the last page says nothing of more');
+    for (const [flag, value] of [
+      ['--limit', '0'],
+      ['--limit', '1.5'],
+      ['--limit', '10001'],
+      ['--status', 'ghost'],
+    ] as const) {
+      const bad = await run('admin', 'principal', 'list', flag, value);
+      assert.equal(bad.code, 2, `${flag} ${value}`);
+      assert.match(bad.err, new RegExp(flag));
+    }
+  });
+
   it('prints an issued token alone on stdout, details on stderr', () => {
     const r = spawnSync(
       process.execPath,

@@ -16,6 +16,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'tool-annotations-changed': 'manifests.test.ts: drift outside the hashed fields',
   'tool-field-changed': 'manifests.test.ts: drift outside the hashed fields',
   'output-schema-added': 'manifests.test.ts: output that narrows',
+  'tool-not-conformant': 'conformance.test.ts: names each problem at its own pointer',
   'replay-rejected-call': 'manifests.test.ts: replay as the second signal',
   'replay-disagrees': 'manifests.test.ts: a rejection the rules did not predict',
   'sampling-disagrees': 'manifests.test.ts: sampling as the cross-check',

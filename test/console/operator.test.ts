@@ -58,7 +58,7 @@ void describe('the operator at the console, in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Continue and sign in' }).click();
     await page.waitForURL(/passkeys/);
     await page.getByRole('link', { name: 'Operator' }).click();
-    await page.getByLabel('Search by handle or name').fill('cle');
+    await page.getByLabel('Search by the start of words in handle, name or headline').fill('cle');
     await page.getByRole('button', { name: 'Search' }).click();
     const rows = await page.locator('main table tbody tr').count();
     assert.equal(rows, 1, 'the search finds only cleo');

@@ -66,4 +66,21 @@ void describe('console page weight, worst case', () => {
       assert.ok(bytes < LIMIT, `${path} weighs ${bytes} bytes`);
     }
   });
+
+  void it('the operator list pages by handle: every principal once, on pages of 30, with a way back to the first', async () => {
+    const seen: string[] = [];
+    let path: string | undefined = '/console/operator';
+    for (let pages = 0; path && pages < 10; pages++) {
+      const page = await (await v.get(path)).text();
+      seen.push(...[...page.matchAll(/<th scope="row"><a href="[^"]*">@([^<]+)<\/a>/g)].map((m) => m[1]!));
+      if (pages > 0) assert.match(page, /rel="first"/);
+      path = /<a href="([^"]+)" rel="next">/
+        .exec(page)?.[1]
+        ?.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+        .replaceAll('&amp;', '&');
+    }
+    const all = (await club.store.listPrincipals()).map((p) => p.handle);
+    assert.equal(all.length, 62);
+    assert.deepEqual(seen, all, 'every principal exactly once, in handle order');
+  });
 });

@@ -62,6 +62,7 @@ const SERVER_WRITTEN: Record<string, string> = {
   'server_secrets.name': 'server constant',
   'server_secrets.value': 'server random secret, never returned',
   'server_secrets.created_at': 'server clock',
+  'rate_buckets.bucket': 'server-made key: limit kind and token id or client address, never returned',
   'console_links.hash': 'server hash of a random secret, never shown',
   'console_links.principal_id': 'server id',
   'console_links.created_at': 'server clock',

@@ -39,8 +39,8 @@ interface Replica {
 }
 
 /** Starts `warden serve` on an ephemeral port and reads its URL from the JSON line it prints. */
-async function startReplica(db: string): Promise<Replica> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json'], {
+async function startReplica(db: string, args: string[] = []): Promise<Replica> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
     env: { ...process.env, WARDEN_DB: db },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -156,6 +156,49 @@ for (const [backend, location] of backends) {
         `${TRIALS} trials of 30 concurrent asks (limit 3): questions written per trial ${JSON.stringify(through)}`,
       );
       assert.deepEqual(through, Array(TRIALS).fill(3));
+    });
+
+    it('shared rate limits: 40 concurrent requests of one token over both replicas, burst 5, let exactly 5 through', async (t) => {
+      if (!(await ready(t))) return;
+      // Refill of one request per 1,000 s: nothing refills during the test, however slow.
+      const limits = ['--token-rate', '0.001', '--token-burst', '5'];
+      const flood = async (group: Replica[]) => {
+        const { token } = await member('flood');
+        const statuses = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            fetch(group[i % group.length]!.mcpUrl, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                accept: 'application/json, text/event-stream',
+                'mcp-protocol-version': '2025-11-25',
+                authorization: `Bearer ${token}`,
+              },
+              body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list', params: {} }),
+            }).then(async (r) => (await r.text(), r.status)),
+          ),
+        );
+        return {
+          ok: statuses.filter((s) => s === 200).length,
+          limited: statuses.filter((s) => s === 429).length,
+        };
+      };
+      const own = await Promise.all(Array.from({ length: REPLICAS }, () => startReplica(db!, limits)));
+      const shared = await Promise.all(
+        Array.from({ length: REPLICAS }, () => startReplica(db!, [...limits, '--shared-rate-limits'])),
+      );
+      try {
+        const perReplica = await flood(own);
+        const inStore: { ok: number; limited: number }[] = [];
+        for (let trial = 0; trial < TRIALS; trial++) inStore.push(await flood(shared));
+        t.diagnostic(
+          `per-replica buckets: ${perReplica.ok} of 40 through; shared buckets, ${TRIALS} trials: ${JSON.stringify(inStore.map((r) => r.ok))} through`,
+        );
+        assert.equal(perReplica.ok, 5 * REPLICAS, 'each replica has its own bucket without the flag');
+        assert.deepEqual(inStore, Array(TRIALS).fill({ ok: 5, limited: 35 }));
+      } finally {
+        await Promise.all([...own, ...shared].map(stop));
+      }
     });
 
     it('one review per reviewer and candidate: 20 concurrent reviews record exactly one', async (t) => {

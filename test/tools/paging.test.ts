@@ -88,6 +88,40 @@ describe('pagination: keyset pages with signed cursors', () => {
     for (const h of afterPosition) assert.ok(seen.includes(h), `${h} inserted ahead of the reader appears`);
   });
 
+  it('a search that walks a bounded window answers short pages with a cursor, and paging on finds every match once', async () => {
+    // The store's plan, shrunk so 45 rows exceed its window: each call checks at most 7 rows.
+    const { pagePrincipals } = await import('../../src/store/pages.ts');
+    const store = club.store as typeof club.store & { sql: Parameters<typeof pagePrincipals>[0] };
+    const original = club.store.pagePrincipals.bind(club.store);
+    club.store.pagePrincipals = (filter, page) =>
+      pagePrincipals(store.sql, filter, page, { narrow: 1, broad: 2, window: 7 });
+    try {
+      const seen: string[] = [];
+      let shortPagesWithCursor = 0;
+      let cursor: string | undefined;
+      for (let page = 0; page < 100 && (page === 0 || cursor); page++) {
+        const r = await ok<MembersPage>(anon, 'list_members', {
+          limit: 5,
+          query: 'm0',
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...r.members.map((m) => m.handle));
+        if (r.members.length < 5 && r.next_cursor) shortPagesWithCursor++;
+        cursor = r.next_cursor;
+      }
+      // The same answer as the store's own plan reads in one go.
+      const all = await original({ status: 'member', acceptsQuestions: true, query: 'm0' }, { limit: 100 });
+      assert.ok(all.rows.length >= 45);
+      assert.deepEqual(
+        seen,
+        all.rows.map((p) => p.handle),
+      );
+      assert.ok(shortPagesWithCursor > 0, 'a window ended before a page filled at least once');
+    } finally {
+      club.store.pagePrincipals = original;
+    }
+  });
+
   it('pages time-ordered lists without skipping or repeating while new rows arrive', async () => {
     const target = await club.addMember('inbox-owner');
     const owner = await club.connect(target.token);

@@ -27,7 +27,7 @@ export async function runInit(argv: string[], io: CliIo): Promise<number> {
   const existed = isFile && storeFileExists(location);
   const store = await openDb(values.db, io, 'create');
   try {
-    const principals = (await store.listPrincipals()).length;
+    const principals = await store.countPrincipals();
     const where = isFile ? resolve(location) : displayLocation(location);
     if (values.json) printJson(io, { store: where, created: isFile && !existed, principals });
     else if (existed || principals > 0)

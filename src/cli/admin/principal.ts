@@ -1,10 +1,22 @@
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { addPrincipal, requirePrincipal, setOperatorRole, setStatus } from '../../admin/principals.ts';
+import { isPrincipalStatus } from '../../core/tiers.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { UsageError } from '../io.ts';
 import { printJson } from '../common.ts';
 import { positional, str, type AdminCommand } from './index.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
+
+const LIST_LIMIT = 100;
+const MAX_LIST_LIMIT = 10_000;
+
+function listLimit(raw: string | undefined): number {
+  if (raw === undefined) return LIST_LIMIT;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_LIST_LIMIT)
+    throw new UsageError(`--limit is a whole number from 1 to ${MAX_LIST_LIMIT}; got "${raw}"`);
+  return n;
+}
 
 function summary(p: PrincipalRecord) {
   return {
@@ -88,18 +100,38 @@ export const principalCommands: Record<string, AdminCommand> = {
     },
   },
   list: {
-    options: {},
-    usage: 'list',
-    summary: 'every principal, with status',
+    options: {
+      status: { type: 'string' },
+      query: { type: 'string' },
+      limit: { type: 'string' },
+      after: { type: 'string' },
+    },
+    usage: `list [--status candidate|member|suspended] [--query WORDS] [--limit ${LIST_LIMIT}] [--after HANDLE]`,
+    summary: `principals by handle, ${LIST_LIMIT} at a time (--after continues; --query matches words of handle, name, headline)`,
     async run(deps, args, io) {
-      const all = await deps.store.listPrincipals();
-      if (args.values['json']) printJson(io, all.map(summary));
-      else if (all.length === 0) io.stdout('No principals.\n');
+      const status = str(args.values, 'status');
+      if (status !== undefined && !isPrincipalStatus(status))
+        throw new UsageError('--status is candidate, member or suspended');
+      const limit = listLimit(str(args.values, 'limit'));
+      const query = str(args.values, 'query');
+      const after = str(args.values, 'after');
+      const page = await deps.store.pagePrincipals(
+        { ...(status ? { status } : {}), ...(query !== undefined ? { query } : {}) },
+        { limit: limit + 1, ...(after !== undefined ? { after } : {}) },
+      );
+      const shown = page.rows.slice(0, limit);
+      const last = shown[shown.length - 1];
+      const next = page.rows.length > limit ? last?.handle : page.walkedTo;
+      if (args.values['json']) printJson(io, shown.map(summary));
+      else if (shown.length === 0 && next === undefined)
+        io.stdout(after ? 'No more principals.\n' : 'No principals.\n');
       else
-        for (const p of all)
+        for (const p of shown)
           io.stdout(
             `${p.handle.padEnd(20)} ${p.status.padEnd(10)} ${p.acceptsQuestions ? 'accepts questions' : ''}\n`,
           );
+      // Where to go on, on stderr: stdout stays the list (or the JSON array) alone.
+      if (next !== undefined) io.stderr(`More: add --after ${next} to continue.\n`);
       return 0;
     },
   },

@@ -6,10 +6,12 @@ import { exitCode } from './render.ts';
 
 export const CHECK_USAGE = `Usage: warden gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
-                         [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
+                         [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown or error (fails closed; --allow-unknown lets unknown pass, never a disagreement).
+A changed tool that is not valid MCP is compared as served and reported (tool-not-conformant);
+--strict-conformance makes any such tool unknown, changed or not.
 `;
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
@@ -19,6 +21,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     'calls',
     'strict-descriptions',
     'strict-open-objects',
+    'strict-conformance',
     'allow-unknown',
     'json',
     'format',

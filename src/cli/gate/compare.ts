@@ -51,6 +51,7 @@ export function runCompare(
   return compareManifests(before, after, {
     strictDescriptions: args.strictDescriptions,
     strictOpenObjects: args.strictOpenObjects,
+    strictConformance: args.strictConformance,
     calls: readCalls(args.calls),
   });
 }

@@ -4,7 +4,7 @@ import { parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
 
-export const DIFF_USAGE = `Usage: warden gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--allow-unknown]
+export const DIFF_USAGE = `Usage: warden gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit]
 
 OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
@@ -15,6 +15,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     'calls',
     'strict-descriptions',
     'strict-open-objects',
+    'strict-conformance',
     'allow-unknown',
     'json',
     'format',

@@ -26,7 +26,7 @@ export const GATE_COMMANDS: Record<string, { summary: string; load: () => Promis
   },
   proxy: {
     summary:
-      'run a stdio MCP server behind the gate: record every call for replay, withhold tools whose change is breaking or unknown',
+      'put the gate in front of a stdio server, or of a remote one over Streamable HTTP (--url): record every call for replay, withhold tools whose change is breaking or unknown',
     load: async () => (await import('./proxy.ts')).runProxy,
   },
 };

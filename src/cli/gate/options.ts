@@ -7,9 +7,11 @@ const OPTIONS = {
   header: { type: 'string', multiple: true },
   manifest: { type: 'string' },
   lock: { type: 'string' },
+  port: { type: 'string' },
   calls: { type: 'string' },
   'strict-descriptions': { type: 'boolean' },
   'strict-open-objects': { type: 'boolean' },
+  'strict-conformance': { type: 'boolean' },
   'allow-unknown': { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
@@ -24,8 +26,11 @@ export interface GateArgs {
   positionals: string[];
   lock: string;
   calls?: string;
+  /** Local port of the HTTP proxy (0: any free one). */
+  port?: number;
   strictDescriptions: boolean;
   strictOpenObjects: boolean;
+  strictConformance: boolean;
   allowUnknown: boolean;
   json: boolean;
   format?: string;
@@ -63,8 +68,10 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     positionals: parsed.positionals,
     lock: v.lock ?? 'mcp-lock.json',
     calls: v.calls,
+    port: v.port === undefined ? undefined : parsePort(v.port),
     strictDescriptions: v['strict-descriptions'] === true,
     strictOpenObjects: v['strict-open-objects'] === true,
+    strictConformance: v['strict-conformance'] === true,
     allowUnknown: v['allow-unknown'] === true,
     json: v.json === true,
     format: v.format,
@@ -73,6 +80,13 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     reason: v.reason,
     help: v.help === true,
   };
+}
+
+function parsePort(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535)
+    throw new UsageError(`--port must be a port number (0-65535), got "${text}"`);
+  return n;
 }
 
 export const SOURCE_OPTIONS = ['url', 'header', 'manifest'] as const;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { conformanceFindings, renderMessage } from '../../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
 import { buildLock, writeLock, type AuditEntry } from './lockfile.ts';
@@ -9,6 +10,8 @@ export const PIN_USAGE = `Usage: warden gate pin (--url URL [--header "K: V"]...
 
 Writes a lockfile holding, per tool, the canonical hash and the whole definition.
 An existing lock is only replaced with --force (use "warden gate accept" to bless a change).
+Tools that are not valid MCP (an inputSchema without "type": "object", ...) are pinned as
+served, with a one-line note each.
 `;
 
 export async function runPin(argv: string[], io: CliIo): Promise<number> {
@@ -35,5 +38,8 @@ export async function runPin(argv: string[], io: CliIo): Promise<number> {
   };
   writeLock(args.lock, buildLock(tools, [...previous, entry]));
   io.stdout(`pinned ${tools.length} tools to ${args.lock}\n`);
+  const odd = tools.flatMap((t) => conformanceFindings(t).map((f) => `${t.name}: ${renderMessage(f)}`));
+  for (const line of odd.slice(0, 5)) io.stderr(`note: ${line}\n`);
+  if (odd.length > 5) io.stderr(`note: ${odd.length - 5} more tools are not valid MCP\n`);
   return EXIT.ok;
 }

@@ -1,18 +1,25 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { compareManifests, parseManifest, type Tool } from '../../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
+import { Enforcer, unknownToolError } from './enforcer.ts';
 import { lockToTools } from './lockfile.ts';
 import { parseGateArgs } from './options.ts';
+import { serveHttpProxy } from './proxy-http.ts';
 
 export const PROXY_USAGE = `Usage: warden gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] -- COMMAND ARGS...
+       warden gate proxy --url URL [--header "K: V"]... [--port N] [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
 
-Sits between an agent (on this process's stdin/stdout) and a stdio MCP server. Every tools/call
-is recorded to --calls (JSONL, for replay). Tools whose change against the lock is breaking or
-unknown are withheld from tools/list and refused if called; compatible changes pass silently.
-Notes about withheld tools go to stderr; stdout carries only the protocol.
+Sits between an agent and an MCP server. With -- COMMAND, the agent speaks on this process's
+stdin/stdout to a stdio server. With --url, the proxy serves Streamable HTTP on
+http://127.0.0.1:PORT/mcp (--port, default: any free port, printed on stderr) for either
+protocol era (2025-11-25 sessions, 2026-07-28 stateless) and forwards to the remote server,
+sending --header values upstream; the agent's own credentials and cookies are never passed on.
+Every tools/call is recorded to --calls (JSONL, for replay). Tools whose change against the lock
+is breaking or unknown are withheld from tools/list and refused if called (the server never sees
+the call); compatible changes pass silently. Notes about withheld tools, naming the rule that
+made each one break, go to stderr; stdout carries only the protocol (stdio).
 `;
 
 interface Message {
@@ -23,46 +30,32 @@ interface Message {
   result?: { tools?: unknown; [k: string]: unknown };
 }
 
-/** Decides, per tools/list page, which tools may be shown: the lock is the contract. */
-class Enforcer {
-  readonly withheld = new Set<string>();
-  constructor(
-    private readonly locked: Map<string, Tool>,
-    private readonly options: { strictDescriptions: boolean; strictOpenObjects: boolean },
-    private readonly note: (line: string) => void,
-  ) {}
-
-  filter(tools: Tool[]): Tool[] {
-    const before = tools.map((t) => this.locked.get(t.name)).filter((t): t is Tool => t !== undefined);
-    const result = compareManifests(before, tools, this.options);
-    const blocked = new Set(
-      result.tools.filter((t) => t.verdict === 'breaking' || t.verdict === 'unknown').map((t) => t.name),
-    );
-    for (const t of result.tools) {
-      if (blocked.has(t.name) && !this.withheld.has(t.name))
-        this.note(
-          `withholding ${t.name}: ${t.verdict} change against the lock (${t.findings[0]?.rule ?? 'changed'})`,
-        );
-    }
-    for (const name of blocked) this.withheld.add(name);
-    for (const t of tools) if (!blocked.has(t.name)) this.withheld.delete(t.name);
-    return tools.filter((t) => !blocked.has(t.name));
-  }
-}
-
 export async function runProxy(argv: string[], io: CliIo): Promise<number> {
-  const args = parseGateArgs(argv, ['url', 'lock', 'calls', 'strict-descriptions', 'strict-open-objects']);
+  const args = parseGateArgs(argv, [
+    'url',
+    'header',
+    'port',
+    'lock',
+    'calls',
+    'strict-descriptions',
+    'strict-open-objects',
+  ]);
   if (args.help) {
     io.stdout(PROXY_USAGE);
     return EXIT.ok;
   }
   const command = args.source.command;
-  if (!command || args.source.url || args.source.manifest)
-    throw new UsageError('proxy needs a stdio server: -- COMMAND ARGS...');
+  if (args.source.url && command)
+    throw new UsageError('proxy takes one upstream: --url URL, or -- COMMAND ARGS...');
+  if (!args.source.url && Object.keys(args.source.headers).length > 0)
+    throw new UsageError('--header applies to --url only');
+  if (!args.source.url && args.port !== undefined) throw new UsageError('--port applies to --url only');
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
   const lock = readLock(args.lock);
-  const enforcer = new Enforcer(new Map(lockToTools(lock).map((t) => [t.name, t])), args, (line) =>
-    io.stderr(`warden gate proxy: ${line}\n`),
-  );
+  const enforcer = new Enforcer(lockToTools(lock), args, (line) => io.stderr(`warden gate proxy: ${line}\n`));
+  if (args.source.url) return serveHttpProxy(args, enforcer, io);
+  if (!command) throw new UsageError('proxy needs an upstream: --url URL, or -- COMMAND ARGS...');
   const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
   const [cmd, ...rest] = command as [string, ...string[]];
   const child = spawn(cmd, rest, { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -83,11 +76,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     if (m.method === 'tools/call' && typeof m.params?.name === 'string') {
       record?.write(`${JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} })}\n`);
       if (enforcer.withheld.has(m.params.name)) {
-        toAgent({
-          jsonrpc: '2.0',
-          id: m.id ?? null,
-          error: { code: -32602, message: `Unknown tool: ${m.params.name}` },
-        });
+        toAgent(unknownToolError(m.id, m.params.name));
         return;
       }
     }
@@ -104,13 +93,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     const key = JSON.stringify(m.id);
     if (m.id !== undefined && listIds.has(key) && m.result && Array.isArray(m.result.tools)) {
       listIds.delete(key);
-      let tools: Tool[];
-      try {
-        tools = parseManifest({ tools: m.result.tools });
-      } catch {
-        tools = [];
-      }
-      toAgent({ ...m, result: { ...m.result, tools: enforcer.filter(tools) } });
+      toAgent({ ...m, result: enforcer.filterResult(m.result) });
       return;
     }
     io.stdout(`${line}\n`);

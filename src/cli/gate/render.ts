@@ -5,7 +5,7 @@ const RANK: Record<string, number> = { unknown: 1, breaking: 2, compatible: 0 };
 const DISAGREEMENTS = new Set(['sampling-disagrees', 'replay-disagrees']);
 
 /** The finding that explains a tool's verdict best: a disagreement, then a break, then an unknown. */
-function headline(findings: readonly Finding[]): Finding | undefined {
+export function headline(findings: readonly Finding[]): Finding | undefined {
   return [...findings].sort((a, b) => {
     const da = DISAGREEMENTS.has(a.rule) ? 10 : 0,
       db = DISAGREEMENTS.has(b.rule) ? 10 : 0;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseManifest, type Tool } from '../../compat/index.ts';
 import { UsageError } from '../io.ts';
+import { briefError, listToolsAsSent } from '../../doctor/list-as-sent.ts';
 
 /** Where a live manifest comes from: exactly one of a URL, a file, or a stdio command. */
 export interface Source {
@@ -48,7 +49,11 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-/** Fetches `tools/list` (every page) from the source, through the official MCP client. */
+/**
+ * Fetches `tools/list` (every page) from the source: the official MCP client does the
+ * handshake (either protocol era), and the pages are read as sent, so a server whose tools
+ * are not valid MCP is still pinned and compared (its non-conformance becomes a finding).
+ */
 export async function loadTools(source: Source): Promise<Tool[]> {
   checkSource(source);
   if (source.manifest) {
@@ -60,7 +65,10 @@ export async function loadTools(source: Source): Promise<Tool[]> {
     }
   }
   const { Client } = await import('@modelcontextprotocol/client');
-  const client = new Client({ name: 'warden-gate', version: '0.1.0' });
+  const client = new Client(
+    { name: 'warden-gate', version: '0.1.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
   let transport;
   if (source.url) {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
@@ -78,19 +86,9 @@ export async function loadTools(source: Source): Promise<Tool[]> {
   }
   try {
     await client.connect(transport);
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < 1000; page++) {
-      const result = await client.listTools(cursor ? { cursor } : undefined);
-      tools.push(...(result.tools as unknown as Tool[]));
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
-    return parseManifest({ tools });
+    return parseManifest({ tools: await listToolsAsSent(client) });
   } catch (err) {
-    throw new UsageError(
-      `cannot list tools from ${describeSource(source)}: ${err instanceof Error ? err.message : String(err)}`,
-    );
+    throw new UsageError(`cannot list tools from ${describeSource(source)}: ${briefError(err)}`);
   } finally {
     await client.close().catch(() => undefined);
   }

@@ -30,9 +30,9 @@ export function compareAnnotations(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
     const args: Record<string, Json> = {};
     if (old !== undefined) args.old = old;
     if (now !== undefined) args.new = now;
-    ctx.emit(rule, `/${k}`, args);
+    ctx.emit(rule, [k], args);
   }
   for (const k of OTHER) {
-    if (!sameSubtree(sub[k], sup[k], ctx)) ctx.emit('annotation-changed', `/${k}`, { keyword: k });
+    if (!sameSubtree(sub[k], sup[k], ctx)) ctx.emit('annotation-changed', [k], { keyword: k });
   }
 }

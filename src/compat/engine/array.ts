@@ -57,9 +57,9 @@ export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
       const extra = subValue(ctx, a.rest);
       return extra === undefined ? undefined : arrayOf(n, extra);
     };
-    ctx.emit(ctx.id('items-closed', 'items-opened'), `/${b.restKeyword}`, { index: n }, local);
+    ctx.emit(ctx.id('items-closed', 'items-opened'), [b.restKeyword], { index: n }, local);
   } else if (a.rest === false && b.rest !== false) {
-    ctx.emit(ctx.id('items-opened', 'items-closed'), `/${b.restKeyword}`, { index: n });
+    ctx.emit(ctx.id('items-opened', 'items-closed'), [b.restKeyword], { index: n });
   } else {
     includes(a.rest, b.rest, ctx.childSides([a.restKeyword], [b.restKeyword], sub, n));
   }
@@ -78,8 +78,8 @@ export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
       if (!base || base.length === 0) return undefined;
       return [...base, base[base.length - 1] as Json];
     };
-    ctx.emit(ctx.id('unique-items-added', 'unique-items-removed'), '/uniqueItems', {}, local);
+    ctx.emit(ctx.id('unique-items-added', 'unique-items-removed'), ['uniqueItems'], {}, local);
   } else if (ua && !ub) {
-    ctx.emit(ctx.id('unique-items-removed', 'unique-items-added'), '/uniqueItems', {});
+    ctx.emit(ctx.id('unique-items-removed', 'unique-items-added'), ['uniqueItems'], {});
   }
 }

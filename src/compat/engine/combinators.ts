@@ -153,17 +153,21 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
     else
       ctx.emit(
         ctx.id('any-of-branch-removed', 'any-of-branch-added'),
-        `/${kb}`,
+        ctx.onNew(ka ? [ka, i] : [], kb ? [kb] : []),
         { keyword: ka as string, index: i },
         () => subValue(ctx, branch),
       );
   });
   supBranches?.forEach((_, j) => {
     if (!matched.has(j))
-      ctx.emit(ctx.id('any-of-branch-added', 'any-of-branch-removed'), `/${kb}/${j}`, {
-        keyword: kb as string,
-        index: j,
-      });
+      ctx.emit(
+        ctx.id('any-of-branch-added', 'any-of-branch-removed'),
+        ctx.onNew(ka ? [ka] : [], [kb as string, j]),
+        {
+          keyword: kb as string,
+          index: j,
+        },
+      );
   });
   return true;
 }
@@ -172,7 +176,7 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
 function checkExclusive(branch: Schema, supBranches: Schema[], j: number, ctx: Ctx): void {
   for (let k = 0; k < supBranches.length; k++) {
     if (k !== j && !disjoint(branch, supBranches[k] as Schema, ctx)) {
-      ctx.emit('one-of-branches-overlap', `/oneOf/${k}`, { index: k });
+      ctx.emit('one-of-branches-overlap', ['oneOf', k], { index: k });
       return;
     }
   }

@@ -1,7 +1,14 @@
 import { ruleVerdict } from '../rules.ts';
 import type { Direction, Finding, Json, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
-import { escapePointer } from './refs.ts';
+import { appendPointer, type Segment } from '../pointer.ts';
+
+/** Args without the absent ones: a message then says "absent", never "null", for a missing field. */
+function present(args: Record<string, Json | undefined>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(args)) if (v !== undefined) out[k] = v;
+  return out;
+}
 
 /** One step from the root down to the node being compared, on the side whose values are kept. */
 export interface Step {
@@ -136,7 +143,7 @@ export class Ctx {
 
   /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
   child(path: (string | number)[], subNode: Schema, seg?: string | number): Ctx {
-    const suffix = path.map((p) => `/${escapePointer(p)}`).join('');
+    const suffix = appendPointer('', ...path);
     const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
     return new Ctx(
       this.shared,
@@ -156,13 +163,12 @@ export class Ctx {
     subNode: Schema,
     seg?: string | number,
   ): Ctx {
-    const join = (path: (string | number)[]): string => path.map((p) => `/${escapePointer(p)}`).join('');
     const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
     return new Ctx(
       this.shared,
       this.findings,
-      this.subPtr + join(subPath),
-      this.supPtr + join(supPath),
+      appendPointer(this.subPtr, ...subPath),
+      appendPointer(this.supPtr, ...supPath),
       trail,
       this.depth + 1,
       this.rel,
@@ -179,6 +185,11 @@ export class Ctx {
     this.findings.push(...trial.findings);
   }
 
+  /** Of a place given on each side, the one in the new schema (where pointers lead). */
+  onNew(subPath: readonly Segment[], supPath: readonly Segment[]): readonly Segment[] {
+    return this.input ? supPath : subPath;
+  }
+
   /** Orders a (sub, sup) pair as (old, new). */
   oldNew<T>(subValue: T, supValue: T): { old: T; new: T } {
     return this.input ? { old: subValue, new: supValue } : { old: supValue, new: subValue };
@@ -189,12 +200,18 @@ export class Ctx {
     return this.input ? inputId : outputId;
   }
 
-  emit(rule: string, suffix: string, args: Record<string, Json>, local?: () => Json | undefined): void {
+  /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
+  emit(
+    rule: string,
+    path: readonly Segment[],
+    args: Record<string, Json | undefined>,
+    local?: () => Json | undefined,
+  ): void {
     this.findings.push({
       rule,
       verdict: ruleVerdict(rule, this.direction, this.strict),
-      pointer: this.newPointer + suffix,
-      args,
+      pointer: appendPointer(this.newPointer, ...path),
+      args: present(args),
       trail: this.trail,
       local,
       rel: this.rel,

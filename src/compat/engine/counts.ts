@@ -19,14 +19,14 @@ export function compareCount(
   const b = typeof sup[keyword] === 'number' ? (sup[keyword] as number) : none;
   if (a === b) return;
   const tighter = kind === 'min' ? b > a : b < a;
-  const show = (n: number): Json => (Number.isFinite(n) ? n : null);
-  const args = ctx.oldNew<Json>(show(a), show(b));
+  const show = (n: number): Json | undefined => (Number.isFinite(n) ? n : undefined);
+  const args = ctx.oldNew<Json | undefined>(show(a), show(b));
   if (!tighter) {
-    ctx.emit(ctx.id(ids[1], ids[0]), `/${keyword}`, args);
+    ctx.emit(ctx.id(ids[1], ids[0]), [keyword], args);
     return;
   }
   const otherKey = keyword.replace(kind === 'min' ? 'min' : 'max', kind === 'min' ? 'max' : 'min');
   const subMin = kind === 'min' ? a : typeof sub[otherKey] === 'number' ? (sub[otherKey] as number) : 0;
   const size = kind === 'min' ? a : Math.max(b + 1, subMin);
-  ctx.emit(ctx.id(ids[0], ids[1]), `/${keyword}`, args, () => valueOfSize(size));
+  ctx.emit(ctx.id(ids[0], ids[1]), [keyword], args, () => valueOfSize(size));
 }

@@ -70,6 +70,8 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
   const a = valuesOf(sub),
     b = valuesOf(sup);
   const supKind = 'const' in sup ? 'const' : 'enum';
+  // Where the finite set sits in the new schema (sup for input, sub for output).
+  const at = ctx.onNew([valuesOf(sub) && 'const' in sub ? 'const' : 'enum'], [supKind]);
   if (a) {
     for (const v of a) {
       if (b && !b.some((w) => sameJson(v, w))) {
@@ -80,24 +82,30 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
               ? 'const-changed'
               : ctx.id('const-added', 'const-removed');
         const args = rule === 'const-changed' ? ctx.oldNew<Json>(v, sup.const as Json) : { value: v };
-        ctx.emit(rule, `/${supKind}`, args, () => v);
+        ctx.emit(rule, at, args, () => v);
         continue;
       }
       const kw = rejectingKeyword(sup, v, ctx.shared.sup.dialect);
       const pair = kw ? RULE_FOR[kw] : undefined;
-      if (kw && pair) ctx.emit(ctx.id(pair[0], pair[1]), `/${kw}`, { value: v, keyword: kw }, () => v);
+      if (kw && pair)
+        ctx.emit(ctx.id(pair[0], pair[1]), ctx.onNew([], [kw]), { value: v, keyword: kw }, () => v);
       else if (kw)
-        ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), `/${kw}`, { value: v }, () => v);
+        ctx.emit(
+          ctx.id('enum-value-removed', 'enum-value-added'),
+          ctx.onNew([], [kw]),
+          { value: v },
+          () => v,
+        );
     }
     if (b) {
       for (const w of 'const' in sub && 'const' in sup ? [] : b) {
         if (!a.some((v) => sameJson(v, w)))
-          ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), `/${supKind}`, { value: w });
+          ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
       }
     } else {
       const rule =
         'const' in sub ? ctx.id('const-removed', 'const-added') : ctx.id('enum-removed', 'enum-added');
-      ctx.emit(rule, '', 'const' in sub ? { value: sub.const as Json } : { count: a.length });
+      ctx.emit(rule, [], 'const' in sub ? { value: sub.const as Json } : { count: a.length });
     }
     return a.every((v) => !isObject(v) && !Array.isArray(v));
   }
@@ -109,12 +117,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
         [0, 1, 2, 3, 4, 5].map((salt) => subValue(ctx, sub, salt)),
         (v) => !b.some((w) => sameJson(v, w)),
       );
-    ctx.emit(
-      rule,
-      `/${supKind}`,
-      supKind === 'const' ? { value: sup.const as Json } : { count: b.length },
-      local,
-    );
+    ctx.emit(rule, at, supKind === 'const' ? { value: sup.const as Json } : { count: b.length }, local);
     return true;
   }
   return false;

@@ -1,5 +1,4 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { canonicalJson } from '../hash.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -49,13 +48,18 @@ function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Locate
   return { schema, ptr: at, moved };
 }
 
-/** A number per distinct subschema (by canonical content) on one side, so a pair key is short. */
+/**
+ * A number per distinct subschema (by content) on one side, so a pair key is short. Plain
+ * JSON text is the key: two spellings of one schema (keys in another order) only get two
+ * numbers, which costs a second decision, never a wrong one; canonical JSON cost more than
+ * the walk itself on large documents.
+ */
 function idOf(schema: Schema, side: 0 | 1, ctx: Ctx): string {
   if (typeof schema === 'boolean') return String(schema);
   const mem = ctx.shared.memory;
   const cached = mem.idOf[side].get(schema);
   if (cached !== undefined) return String(cached);
-  const text = canonicalJson(schema);
+  const text = JSON.stringify(schema);
   let id = mem.ids.get(text);
   if (id === undefined) {
     id = mem.ids.size;
@@ -88,14 +92,14 @@ function spend(ctx: Ctx): boolean {
 export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   if (!spend(ctx)) return;
   if (ctx.depth > MAX_DEPTH) {
-    ctx.emit('recursion-too-deep', '', {});
+    ctx.emit('recursion-too-deep', [], {});
     return;
   }
   const a = deref(subIn, ctx.subPtr, 'sub', ctx);
   const b = deref(supIn, ctx.supPtr, 'sup', ctx);
   for (const r of [a, b]) {
     if ('unresolved' in r) {
-      ctx.emit('ref-unresolvable', '', { ref: r.unresolved });
+      ctx.emit('ref-unresolvable', [], { ref: r.unresolved });
       return;
     }
   }
@@ -130,7 +134,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
     if (!(isObject(subS) && isObject(subS.not) && acceptsAll(subS.not))) {
-      ctx.emit(ctx.id('schema-became-false', 'schema-was-false'), '', {}, () => subValue(ctx, subS));
+      ctx.emit(ctx.id('schema-became-false', 'schema-was-false'), [], {}, () => subValue(ctx, subS));
     }
     return;
   }
@@ -165,6 +169,6 @@ function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
     if (ANALYSED.has(k) || ANNOTATIONS.has(k)) continue;
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
     const rule = k.startsWith('x-') ? 'extension-keyword-changed' : 'unknown-keyword-changed';
-    ctx.emit(rule, `/${k}`, { keyword: k });
+    ctx.emit(rule, [k], { keyword: k });
   }
 }

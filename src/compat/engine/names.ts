@@ -38,20 +38,20 @@ export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx)
     b = (sup.propertyNames ?? true) as Schema;
   if (acceptsAll(b)) {
     if (!closed(sub))
-      ctx.emit(ctx.id('property-names-relaxed', 'property-names-constrained'), '/propertyNames', {});
+      ctx.emit(ctx.id('property-names-relaxed', 'property-names-constrained'), ['propertyNames'], {});
     return;
   }
   const nameOk = nodeValidator(b, 'sup', ctx);
   const subNameOk = nodeValidator(a, 'sub', ctx);
   if (!nameOk || !subNameOk) {
-    ctx.emit('property-names-changed', '/propertyNames', {});
+    ctx.emit('property-names-changed', ['propertyNames'], {});
     return;
   }
   for (const k of Object.keys(props(sub))) {
     if (!subNameOk(k) || nameOk(k)) continue;
     ctx.emit(
       ctx.id('property-name-rejected', 'property-name-allowed'),
-      '/propertyNames',
+      ['propertyNames'],
       { property: k },
       () => objectWith(ctx, sub, [k]),
     );
@@ -61,7 +61,7 @@ export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx)
   const t = ctx.trial();
   includes(a, b, t);
   if (!t.failed()) return;
-  ctx.emit(ctx.id('property-names-constrained', 'property-names-relaxed'), '/propertyNames', {}, () => {
+  ctx.emit(ctx.id('property-names-constrained', 'property-names-relaxed'), ['propertyNames'], {}, () => {
     for (const k of ['warden_extra', 'A', '0', 'a-b', 'x'.repeat(80), 'é']) {
       if (subNameOk(k) && !nameOk(k) && !(k in props(sub))) return objectWith(ctx, sub, [k]);
     }
@@ -84,7 +84,7 @@ export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: 
     if (closed(sub) && !(k in props(sub))) continue; // the key can never be present
     ctx.emit(
       ctx.id('dependent-required-added', 'dependent-required-removed'),
-      `/dependentRequired/${k}`,
+      ['dependentRequired', k],
       { property: k, requires: missing },
       () => {
         const v = objectWith(ctx, sub, [k]);
@@ -98,7 +98,7 @@ export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: 
     const after = new Set(list(b[k]));
     const dropped = list(deps).filter((d) => !after.has(d));
     if (dropped.length > 0)
-      ctx.emit(ctx.id('dependent-required-removed', 'dependent-required-added'), `/dependentRequired/${k}`, {
+      ctx.emit(ctx.id('dependent-required-removed', 'dependent-required-added'), ['dependentRequired', k], {
         property: k,
         requires: dropped,
       });

@@ -3,9 +3,15 @@ import type { Json, JsonObject } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { firstThat, typeSet } from './util.ts';
 
-function show(value: number, exclusive: boolean, lower: boolean): Json {
-  if (!Number.isFinite(value)) return null;
+function show(value: number, exclusive: boolean, lower: boolean): Json | undefined {
+  if (!Number.isFinite(value)) return undefined;
   return `${lower ? (exclusive ? '>' : '>=') : exclusive ? '<' : '<='} ${value}`;
+}
+
+/** The keyword that holds a bound, so a finding points at it in the new schema. */
+function boundKeyword(x: Bounds, lower: boolean): string {
+  if (lower) return x.loExclusive ? 'exclusiveMinimum' : 'minimum';
+  return x.hiExclusive ? 'exclusiveMaximum' : 'maximum';
 }
 
 /** Whether bound b (lower or upper) is tighter than a. */
@@ -38,16 +44,18 @@ export function compareNumbers(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     b = boundsOf(sup);
   const lowerTight = tighter(a.lo, a.loExclusive, b.lo, b.loExclusive, true);
   const lowerLoose = tighter(b.lo, b.loExclusive, a.lo, a.loExclusive, true);
+  const loAt = ctx.onNew([boundKeyword(a, true)], [boundKeyword(b, true)]);
+  const hiAt = ctx.onNew([boundKeyword(a, false)], [boundKeyword(b, false)]);
   const lo = ctx.oldNew(show(a.lo, a.loExclusive, true), show(b.lo, b.loExclusive, true));
   if (lowerTight)
-    ctx.emit(ctx.id('minimum-increased', 'minimum-decreased'), '/minimum', lo, () => boundWitness(sub, a, b));
-  else if (lowerLoose) ctx.emit(ctx.id('minimum-decreased', 'minimum-increased'), '/minimum', lo);
+    ctx.emit(ctx.id('minimum-increased', 'minimum-decreased'), loAt, lo, () => boundWitness(sub, a, b));
+  else if (lowerLoose) ctx.emit(ctx.id('minimum-decreased', 'minimum-increased'), loAt, lo);
   const upperTight = tighter(a.hi, a.hiExclusive, b.hi, b.hiExclusive, false);
   const upperLoose = tighter(b.hi, b.hiExclusive, a.hi, a.hiExclusive, false);
   const hi = ctx.oldNew(show(a.hi, a.hiExclusive, false), show(b.hi, b.hiExclusive, false));
   if (upperTight)
-    ctx.emit(ctx.id('maximum-decreased', 'maximum-increased'), '/maximum', hi, () => boundWitness(sub, a, b));
-  else if (upperLoose) ctx.emit(ctx.id('maximum-increased', 'maximum-decreased'), '/maximum', hi);
+    ctx.emit(ctx.id('maximum-decreased', 'maximum-increased'), hiAt, hi, () => boundWitness(sub, a, b));
+  else if (upperLoose) ctx.emit(ctx.id('maximum-increased', 'maximum-decreased'), hiAt, hi);
   compareMultipleOf(sub, sup, ctx, a);
 }
 
@@ -58,7 +66,7 @@ function compareMultipleOf(sub: JsonObject, sup: JsonObject, ctx: Ctx, a: Bounds
   const types = typeSet(sub);
   const integerOnly = types !== undefined && !types.has('number') && types.has('integer');
   const step = ma ?? (integerOnly ? 1 : undefined);
-  const args = ctx.oldNew<Json>(ma ?? null, mb ?? null);
+  const args = ctx.oldNew<Json | undefined>(ma, mb);
   if (mb !== undefined && (step === undefined || !isMultiple(step, mb))) {
     const local = (): Json | undefined => {
       const base = step ?? 1;
@@ -72,8 +80,8 @@ function compareMultipleOf(sub: JsonObject, sup: JsonObject, ctx: Ctx, a: Bounds
         (v) => inBounds(v, a) && (step === undefined || isMultiple(v, step)) && !isMultiple(v, mb),
       );
     };
-    ctx.emit(ctx.id('multiple-of-narrowed', 'multiple-of-widened'), '/multipleOf', args, local);
+    ctx.emit(ctx.id('multiple-of-narrowed', 'multiple-of-widened'), ['multipleOf'], args, local);
   } else if (ma !== undefined) {
-    ctx.emit(ctx.id('multiple-of-widened', 'multiple-of-narrowed'), '/multipleOf', args);
+    ctx.emit(ctx.id('multiple-of-widened', 'multiple-of-narrowed'), ['multipleOf'], args);
   }
 }

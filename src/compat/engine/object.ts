@@ -89,7 +89,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
       if (subAdd === false && matchingSchema(sub, k) === undefined) {
         ctx.emit(
           ctx.id('property-added-to-closed-object', 'property-removed-from-closed-object'),
-          `/properties/${k}`,
+          ['properties', k],
           { property: k },
         );
       } else if (acceptsAll(subK) && !subReq.has(k)) {
@@ -98,7 +98,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
           const local = withKey(ctx, sub, k, () => valueOutside(supK, ctx));
           ctx.emit(
             ctx.id('property-added-to-open-object', 'property-removed-from-open-object'),
-            `/properties/${k}`,
+            ['properties', k],
             { property: k },
             local,
           );
@@ -112,7 +112,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
         const local = withKey(ctx, sub, k, () => subValue(ctx, sp[k] as Schema));
         ctx.emit(
           ctx.id('property-removed-from-closed-object', 'property-added-to-closed-object'),
-          `/properties/${k}`,
+          ['properties', k],
           { property: k },
           local,
         );
@@ -120,7 +120,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
         if (!acceptsAll(sp[k] as Schema)) {
           ctx.emit(
             ctx.id('property-removed-from-open-object', 'property-added-to-open-object'),
-            `/properties/${k}`,
+            ['properties', k],
             { property: k },
           );
         }
@@ -179,7 +179,7 @@ function compareRequired(
       k in sp
         ? ctx.id('property-became-required', 'property-became-optional')
         : ctx.id('property-added-required', 'property-removed-required');
-    ctx.emit(rule, '/required', { property: k }, () => {
+    ctx.emit(rule, ['required'], { property: k }, () => {
       const v = subValue(ctx, sub, 0, 'object');
       if (!isObject(v)) return undefined;
       const copy = { ...v };
@@ -193,7 +193,7 @@ function compareRequired(
       k in pp
         ? ctx.id('property-became-optional', 'property-became-required')
         : ctx.id('property-removed-required', 'property-added-required');
-    ctx.emit(rule, '/required', { property: k });
+    ctx.emit(rule, ['required'], { property: k });
   }
 }
 
@@ -209,7 +209,7 @@ function compareAdditional(
     if (supAdd !== false)
       ctx.emit(
         ctx.id('additional-properties-opened', 'additional-properties-closed'),
-        '/additionalProperties',
+        ['additionalProperties'],
         {},
       );
     return;
@@ -220,7 +220,7 @@ function compareAdditional(
       key === undefined ? undefined : withKey(ctx, sub, key, () => subValue(ctx, subAdd, 0) ?? null);
     ctx.emit(
       ctx.id('additional-properties-closed', 'additional-properties-opened'),
-      '/additionalProperties',
+      ['additionalProperties'],
       { open: subOpen },
       local,
     );

@@ -17,7 +17,7 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
       // The new exclusion meets nothing the old side accepted.
     } else if (decided !== undefined) {
       const rule = ctx.id('not-excludes-value', 'not-no-longer-excludes-value');
-      ctx.emit(rule, '/not', { value: decided.value }, () => decided.value);
+      ctx.emit(rule, ['not'], { value: decided.value }, () => decided.value);
     } else {
       const rule =
         sup.not === undefined
@@ -25,7 +25,7 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
           : sub.not === undefined
             ? ctx.id('not-added', 'not-removed')
             : 'not-changed';
-      ctx.emit(rule, '/not', {});
+      ctx.emit(rule, ['not'], {});
     }
   }
   const cond = (s: JsonObject): JsonObject | undefined =>
@@ -41,7 +41,7 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
         : a === undefined
           ? ctx.id('conditional-added', 'conditional-removed')
           : 'conditional-changed';
-    ctx.emit(rule, '/if', {});
+    ctx.emit(rule, ['if'], {});
   }
 }
 

@@ -39,7 +39,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
   const added = bk.filter((x) => !(x in a));
   const removed = ak.filter((x) => !(x in b));
   if (added.length > 0 && removed.length > 0) {
-    ctx.emit('pattern-properties-changed', '/patternProperties', {
+    ctx.emit('pattern-properties-changed', ['patternProperties'], {
       old: ctx.oldNew(ak, bk).old,
       new: ctx.oldNew(ak, bk).new,
     });
@@ -49,7 +49,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
     if (subClosed) {
       ctx.emit(
         ctx.id('pattern-property-added-to-closed-object', 'pattern-property-removed-from-closed-object'),
-        `/patternProperties/${p}`,
+        ['patternProperties', p],
         { pattern: p },
       );
     } else if (!acceptsAll(b[p] as Schema)) {
@@ -61,7 +61,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       };
       ctx.emit(
         ctx.id('pattern-property-added', 'pattern-property-removed'),
-        `/patternProperties/${p}`,
+        ['patternProperties', p],
         { pattern: p },
         local,
       );
@@ -77,12 +77,12 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       };
       ctx.emit(
         ctx.id('pattern-property-removed-from-closed-object', 'pattern-property-added-to-closed-object'),
-        `/patternProperties/${p}`,
+        ['patternProperties', p],
         { pattern: p },
         local,
       );
     } else if (!acceptsAll(a[p] as Schema)) {
-      ctx.emit(ctx.id('pattern-property-removed', 'pattern-property-added'), `/patternProperties/${p}`, {
+      ctx.emit(ctx.id('pattern-property-removed', 'pattern-property-added'), ['patternProperties', p], {
         pattern: p,
       });
     }

@@ -1,24 +1,18 @@
+import { resolvePointer } from '../pointer.ts';
 import type { JsonObject, Schema } from '../types.ts';
-
-/** Decodes one JSON Pointer segment. */
-function unescape(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-export function escapePointer(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** Resolves a local `$ref` ("#" or "#/json/pointer") against the document root; undefined if it cannot. */
 export function resolveRef(root: Schema, ref: string): { schema: Schema; pointer: string } | undefined {
   if (!ref.startsWith('#')) return undefined;
-  const pointer = ref.slice(1);
-  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
-  let node: unknown = root;
-  for (const raw of pointer === '' ? [] : pointer.slice(1).split('/')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[unescape(raw)];
+  // The fragment is URI-encoded (RFC 3986), and what it decodes to is a JSON Pointer.
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
   }
+  const { found, value: node } = resolvePointer(root, pointer);
+  if (!found) return undefined;
   if (typeof node === 'boolean') return { schema: node, pointer };
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
   return { schema: node as JsonObject, pointer };

@@ -39,14 +39,14 @@ export function compareStrings(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   const pa = typeof sub.pattern === 'string' ? sub.pattern : undefined;
   const pb = typeof sup.pattern === 'string' ? sup.pattern : undefined;
   if (pa !== pb) {
-    const args = ctx.oldNew<Json>(pa ?? null, pb ?? null);
+    const args = ctx.oldNew<Json | undefined>(pa, pb);
     if (pa === undefined && pb !== undefined) {
       const local = (): Json | undefined => firstThat(candidates(ctx, sub), (v) => !matches(pb, v));
-      ctx.emit(ctx.id('pattern-added', 'pattern-removed'), '/pattern', args, local);
+      ctx.emit(ctx.id('pattern-added', 'pattern-removed'), ['pattern'], args, local);
     } else if (pb === undefined) {
-      ctx.emit(ctx.id('pattern-removed', 'pattern-added'), '/pattern', args);
+      ctx.emit(ctx.id('pattern-removed', 'pattern-added'), ['pattern'], args);
     } else {
-      ctx.emit('pattern-changed', '/pattern', args);
+      ctx.emit('pattern-changed', ['pattern'], args);
     }
   }
   compareFormats(sub, sup, ctx);
@@ -56,22 +56,22 @@ function compareFormats(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const fa = typeof sub.format === 'string' ? sub.format : undefined;
   const fb = typeof sup.format === 'string' ? sup.format : undefined;
   if (fa === fb) return;
-  const args = ctx.oldNew<Json>(fa ?? null, fb ?? null);
+  const args = ctx.oldNew<Json | undefined>(fa, fb);
   if (fb === undefined) {
-    ctx.emit(ctx.id('format-removed', 'format-added'), '/format', args);
+    ctx.emit(ctx.id('format-removed', 'format-added'), ['format'], args);
     return;
   }
   if (!knownFormat(fb) || (fa !== undefined && !knownFormat(fa))) {
-    ctx.emit('format-unknown', '/format', { format: knownFormat(fb) ? (fa as string) : fb });
+    ctx.emit('format-unknown', ['format'], { format: knownFormat(fb) ? (fa as string) : fb });
     return;
   }
   const rejects = (v: string): boolean => !compileSchema({ type: 'string', format: fb })(v);
   if (fa === undefined) {
-    ctx.emit(ctx.id('format-added', 'format-removed'), '/format', args, () =>
+    ctx.emit(ctx.id('format-added', 'format-removed'), ['format'], args, () =>
       firstThat(candidates(ctx, sub), rejects),
     );
   } else {
     const local = (): Json | undefined => firstThat([FORMAT_EXAMPLES[fa], ...candidates(ctx, sub)], rejects);
-    ctx.emit('format-changed', '/format', args, local);
+    ctx.emit('format-changed', ['format'], args, local);
   }
 }

@@ -40,14 +40,14 @@ export function compareTypes(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
     };
     ctx.emit(
       ctx.id('type-narrowed', 'type-widened'),
-      '/type',
+      ['type'],
       { type: narrowed.length === 1 ? first : narrowed },
       local,
     );
   }
   const widened = missing(b, a);
   if (widened.length > 0) {
-    ctx.emit(ctx.id('type-widened', 'type-narrowed'), '/type', {
+    ctx.emit(ctx.id('type-widened', 'type-narrowed'), ['type'], {
       type: widened.length === 1 ? (widened[0] as string) : widened,
     });
   }

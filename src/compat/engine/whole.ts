@@ -52,7 +52,7 @@ export function compareFiniteWhole(sub: JsonObject, sup: JsonObject, supNode: Sc
   if (!subOk || !supOk) return false;
   for (const v of values) {
     if (!subOk(v) || supOk(v)) continue;
-    ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), '', { value: v }, () => v);
+    ctx.emit(ctx.id('enum-value-removed', 'enum-value-added'), [], { value: v }, () => v);
   }
   return true;
 }

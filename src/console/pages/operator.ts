@@ -2,9 +2,8 @@ import { makeLoginLink } from '../../admin/console-links.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
-import { forHumans } from '../../untrusted/index.ts';
 import { html, url } from '../html.ts';
-import { paged } from '../paging.ts';
+import { keysetNav, paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -36,20 +35,25 @@ export async function operatorPage(
   extra: { refusal?: Refusal; add?: { handle: string; name: string }; status?: number } = {},
 ) {
   const q = (ctx.query.get('q') ?? '').trim().slice(0, 100);
-  const all = await ctx.deps.store.listPrincipals();
-  const needle = q.toLowerCase();
-  const matching = q
-    ? all.filter((p) => p.handle.includes(needle) || forHumans(p.displayName).toLowerCase().includes(needle))
-    : all;
-  const { shown, nav } = paged(matching, ctx, PRINCIPALS_SHOWN, 'page', 'principals');
+  const after = ctx.query.get('after') ?? undefined;
+  const page = await ctx.deps.store.pagePrincipals(q ? { query: q } : {}, {
+    limit: PRINCIPALS_SHOWN + 1,
+    ...(after !== undefined ? { after } : {}),
+  });
+  const shown = page.rows.slice(0, PRINCIPALS_SHOWN);
+  const next = page.rows.length > PRINCIPALS_SHOWN ? shown[shown.length - 1]?.handle : page.walkedTo;
+  const nav = keysetNav(ctx, 'after', next, 'principals');
+  const total = q ? null : await ctx.deps.store.countPrincipals();
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <form method="get" action="/console/operator" role="search" class="actions">
-      <label for="q">Search by handle or name</label>
+      <label for="q">Search by the start of words in handle, name or headline</label>
       <input type="search" id="q" name="q" value="${q}" />
       <button type="submit" class="secondary">Search</button>
     </form>
     <section aria-labelledby="all">
-      <h2 id="all">Principals: ${matching.length}${q ? html` matching “${q}”` : ''}</h2>
+      <h2 id="all">
+        ${q ? html`Principals matching “${q}”` : html`Principals: ${total ?? 0}`}${after !== undefined ? html`, after @${after}` : ''}
+      </h2>
       ${nav}
       <div class="scroll">
         <table>

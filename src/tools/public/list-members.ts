@@ -36,15 +36,17 @@ export const listMembers: ToolSpec<
     const page = await readPage(ctx, args, {
       tool: 'list_members',
       args: { accepting_questions_only: onlyAccepting, query: args.query },
-      fetch: (after, limit) =>
-        ctx.store.pagePrincipals(
+      fetch: async (after, limit) => {
+        const found = await ctx.store.pagePrincipals(
           {
             status: 'member',
             ...(onlyAccepting ? { acceptsQuestions: true } : {}),
             ...(args.query !== undefined ? { query: args.query } : {}),
           },
           { limit, ...(after ? { after: after[0] } : {}) },
-        ),
+        );
+        return { rows: found.rows, resumeKey: found.walkedTo === undefined ? undefined : [found.walkedTo] };
+      },
       keyOf: (p) => [p.handle],
       present: (p) => presentPrincipal(p, ctx.wrapper),
     });

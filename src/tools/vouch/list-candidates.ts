@@ -46,15 +46,15 @@ export const listCandidates: ToolSpec<ToolContext, PageArgs & { query?: string }
       tool: 'list_candidates',
       args: { query: args.query },
       fetch: async (after, limit) => {
-        const rows = await ctx.store.pagePrincipals(
+        const found = await ctx.store.pagePrincipals(
           { status: 'candidate', ...(args.query !== undefined ? { query: args.query } : {}) },
           { limit, ...(after ? { after: after[0] } : {}) },
         );
         verdicts = await ctx.store.reviewVerdicts(
           me.id,
-          rows.map((c) => c.id),
+          found.rows.map((c) => c.id),
         );
-        return rows;
+        return { rows: found.rows, resumeKey: found.walkedTo === undefined ? undefined : [found.walkedTo] };
       },
       keyOf: (c) => [c.handle],
       present: async (c) => {

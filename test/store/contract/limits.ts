@@ -78,5 +78,30 @@ export function limitContract(backend: Backend): void {
       assert.equal(await store().closeStale(inPerson.id, why, '2030-02-01T00:00:00.000Z'), true);
       assert.equal(await store().closeStale(inPerson.id, why, '2030-02-01T00:00:00.000Z'), false);
     });
+
+    void it('takes from a shared rate bucket in one conditional write: refills, never runs time back, sweeps idle ones', async () => {
+      const rate = { perSecond: 2, burst: 3 };
+      const t0 = 1_000_000;
+      const takes = await Promise.all(
+        Array.from({ length: 10 }, () => store().takeFromBucket('token:a', rate, t0)),
+      );
+      assert.equal(takes.filter((r) => r.ok).length, 3);
+      const over = takes.find((r) => !r.ok);
+      assert.ok(over && !over.ok && over.tokens < 1);
+      assert.ok((await store().takeFromBucket('token:b', rate, t0)).ok, 'another key has its own bucket');
+      // Half a second refills one request at 2/s; a replica whose clock is behind adds nothing.
+      assert.ok((await store().takeFromBucket('token:a', rate, t0 + 500)).ok);
+      assert.ok(!(await store().takeFromBucket('token:a', rate, t0 + 500)).ok);
+      assert.ok(!(await store().takeFromBucket('token:a', rate, t0 - 60_000)).ok);
+      assert.ok((await store().takeFromBucket('token:a', rate, t0 + 1000)).ok);
+      // A long quiet spell refills to the burst, not beyond.
+      const later = t0 + 3_600_000;
+      const after = await Promise.all(
+        Array.from({ length: 6 }, () => store().takeFromBucket('token:a', rate, later)),
+      );
+      assert.equal(after.filter((r) => r.ok).length, 3);
+      assert.equal(await store().sweepBuckets(t0 + 10_000), 1, 'only the idle bucket b is swept');
+      assert.ok((await store().takeFromBucket('token:b', rate, later)).ok, 'a swept bucket comes back full');
+    });
   });
 }

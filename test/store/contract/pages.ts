@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { forHumans } from '../../../src/untrusted/index.ts';
+import { pagePrincipals } from '../../../src/store/pages.ts';
 import { PAST, useStore, type Backend } from './backend.ts';
 
 export function pageContract(backend: Backend): void {
@@ -12,9 +13,9 @@ export function pageContract(backend: Backend): void {
         await store().createPrincipal({ handle: h, status: 'member', displayName: h });
       await store().createPrincipal({ handle: 'cand', status: 'candidate', displayName: 'C' });
       const page = async (after?: string) =>
-        (await store().pagePrincipals({ status: 'member' }, { limit: 2, ...(after ? { after } : {}) })).map(
-          (p) => p.handle,
-        );
+        (
+          await store().pagePrincipals({ status: 'member' }, { limit: 2, ...(after ? { after } : {}) })
+        ).rows.map((p) => p.handle);
       // Byte order on both engines: '-' (0x2d) < '_' (0x5f) < letters.
       assert.deepEqual(await page(), ['a-d', 'a_c']);
       assert.deepEqual(await page('a_c'), ['b1', 'c2']);
@@ -33,7 +34,7 @@ export function pageContract(backend: Backend): void {
       });
       await store().createPrincipal({ handle: 'bo', status: 'member', displayName: 'Bo', headline: 'Boats' });
       const find = async (query: string) =>
-        (await store().pagePrincipals({ status: 'member', query }, { limit: 10 })).map((p) => p.handle);
+        (await store().pagePrincipals({ status: 'member', query }, { limit: 10 })).rows.map((p) => p.handle);
       assert.deepEqual(await find('ÁNA'), ['ana_k']);
       assert.deepEqual(await find('kovač postgres'), ['ana_k']);
       assert.deepEqual(await find('ana_'), ['ana_k']);
@@ -46,12 +47,92 @@ export function pageContract(backend: Backend): void {
       assert.equal(forHumans((await store().getPrincipalById(a.id))!.headline), 'SQLite now');
     });
 
+    void it('plans a search by how broad its words are, and every plan gives the same answer', async () => {
+      // 60 principals say "crowd"; every 7th also "pick"; every 2nd also "even". With a
+      // small plan, "pick" (8) is narrow, "even" (30) broad, "crowd" (60) very broad.
+      const plan = { narrow: 10, broad: 40, window: 9 };
+      for (let i = 1; i <= 60; i++) {
+        const words = ['crowd', ...(i % 7 === 0 ? ['pick'] : []), ...(i % 2 === 0 ? ['even'] : [])];
+        await store().createPrincipal({
+          handle: `h${100 + i}`,
+          status: 'member',
+          displayName: words.join(' '),
+        });
+      }
+      const expected = (test: (i: number) => boolean) =>
+        Array.from({ length: 60 }, (_, k) => k + 1)
+          .filter(test)
+          .map((i) => `h${100 + i}`);
+      /** Every page until there is no way on; pages may be short (a bounded walk) yet not the last. */
+      const all = async (query: string) => {
+        const seen: string[] = [];
+        let after: string | undefined;
+        for (let calls = 0; calls < 100; calls++) {
+          const page = await pagePrincipals(
+            store().sql,
+            { status: 'member', query },
+            { limit: 3, ...(after ? { after } : {}) },
+            plan,
+          );
+          seen.push(...page.rows.map((p) => p.handle));
+          const last = page.rows.length === 3 ? page.rows[2]!.handle : page.walkedTo;
+          if (last === undefined) return seen;
+          after = last;
+        }
+        throw new Error('the walk never ended');
+      };
+      assert.deepEqual(
+        await all('pick'),
+        expected((i) => i % 7 === 0),
+      ); // narrow word drives
+      assert.deepEqual(
+        await all('crowd pick'),
+        expected((i) => i % 7 === 0),
+      ); // narrow drives, very broad checked
+      assert.deepEqual(
+        await all('even crowd'),
+        expected((i) => i % 2 === 0),
+      ); // walk: both very broad...
+      assert.deepEqual(
+        await all('pick even'),
+        expected((i) => i % 14 === 0),
+      );
+      assert.deepEqual(
+        await all('crowd'),
+        expected(() => true),
+      ); // one very broad word: the walk
+      assert.deepEqual(await all('crowd nobody'), []);
+      // A walk checks at most `window` rows: a rare match far down comes after short pages.
+      const first = await pagePrincipals(
+        store().sql,
+        { status: 'member', query: 'crowd even' },
+        { limit: 50 },
+        { narrow: 3, broad: 5, window: 9 },
+      );
+      assert.deepEqual(
+        first.rows.map((p) => p.handle),
+        expected((i) => i <= 9 && i % 2 === 0),
+      );
+      assert.equal(first.walkedTo, 'h109');
+      // The store's own plan gives the same answers.
+      const find = async (query: string) =>
+        (await store().pagePrincipals({ status: 'member', query }, { limit: 100 })).rows.map((p) => p.handle);
+      assert.deepEqual(
+        await find('pick even'),
+        expected((i) => i % 14 === 0),
+      );
+      assert.deepEqual(
+        await find('crowd'),
+        expected(() => true),
+      );
+    });
+
     void it('indexes principals created before search existed, on first search', async () => {
       const p = await store().createPrincipal({ handle: 'old', status: 'member', displayName: 'Olden' });
       await store().sql.run('DELETE FROM principal_terms WHERE principal_id = ?', [p.id]);
       const found = await store().pagePrincipals({ status: 'member', query: 'olden' }, { limit: 5 });
       assert.deepEqual(
-        found.map((x) => x.handle),
+        found.rows.map((x) => x.handle),
         ['old'],
       );
     });

@@ -1,0 +1,287 @@
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { readBody } from '../../server/http-io.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { type Enforcer, unknownToolError } from './enforcer.ts';
+import type { GateArgs } from './options.ts';
+
+/** Largest request an agent may send through the proxy, and largest JSON answer it rewrites. */
+const MAX_REQUEST = 4 * 1024 * 1024;
+const MAX_JSON_ANSWER = 32 * 1024 * 1024;
+/** Largest single server-sent event the proxy holds while it decides whether to rewrite it. */
+const MAX_EVENT = 32 * 1024 * 1024;
+
+/**
+ * Request headers never forwarded upstream: hop-by-hop ones, and the agent's own credentials
+ * and cookies (the upstream's credentials come from --header alone, so a token the agent holds
+ * for the proxy can never reach a third-party server, nor the other way round).
+ */
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+  'authorization',
+  'cookie',
+]);
+/** Response headers not passed back: hop-by-hop, re-computed, or upstream's own cookies. */
+const NOT_RETURNED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'set-cookie',
+]);
+
+interface RpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: { name?: unknown; arguments?: unknown };
+  result?: { tools?: unknown; [k: string]: unknown };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Forwards Streamable HTTP to one upstream, judging tools/list and tools/call on the way. */
+class HttpProxy {
+  /** tools/list requests in flight, by session and id: their answers are filtered. */
+  private readonly lists = new Set<string>();
+
+  constructor(
+    private readonly upstream: URL,
+    private readonly headers: Record<string, string>,
+    private readonly enforcer: Enforcer,
+    private readonly record: fs.WriteStream | undefined,
+  ) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://proxy').pathname;
+    if (path !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the MCP endpoint is /mcp\n');
+      return;
+    }
+    const session = String(req.headers['mcp-session-id'] ?? '');
+    let body: Buffer | undefined;
+    let messages: RpcMessage[] = [];
+    let batch = false;
+    if (req.method === 'POST') {
+      const raw = await readBody(req, MAX_REQUEST);
+      if (raw === null) {
+        res.writeHead(413, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }),
+        );
+        return;
+      }
+      body = raw;
+      try {
+        const parsed: unknown = JSON.parse(raw.toString('utf8'));
+        batch = Array.isArray(parsed);
+        messages = (batch ? (parsed as unknown[]) : [parsed]).filter(isObject) as RpcMessage[];
+      } catch {
+        messages = []; // not ours to judge: the server answers malformed input
+      }
+    }
+    // Calls of withheld tools are answered here and never reach the server.
+    const refused: Record<string, unknown>[] = [];
+    const forwarded: RpcMessage[] = [];
+    for (const m of messages) {
+      if (m.method === 'tools/list' && m.id !== undefined)
+        this.lists.add(`${session} ${JSON.stringify(m.id)}`);
+      if (m.method === 'tools/call' && typeof m.params?.name === 'string') {
+        this.record?.write(
+          `${JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} })}\n`,
+        );
+        if (this.enforcer.withheld.has(m.params.name)) {
+          refused.push(unknownToolError(m.id, m.params.name));
+          continue;
+        }
+      }
+      forwarded.push(m);
+    }
+    if (refused.length > 0 && forwarded.length === 0) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(batch ? refused : refused[0]));
+      return;
+    }
+    if (refused.length > 0) body = Buffer.from(JSON.stringify(forwarded));
+    await this.forward(req, res, session, body, refused);
+  }
+
+  private async forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: string,
+    body: Buffer | undefined,
+    refused: Record<string, unknown>[],
+  ): Promise<void> {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined || NOT_FORWARDED.has(k)) continue;
+      headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    }
+    for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    let answer: Response;
+    try {
+      answer = await fetch(this.upstream, {
+        method: req.method ?? 'GET',
+        headers,
+        body: body && req.method !== 'GET' && req.method !== 'HEAD' ? new Uint8Array(body) : undefined,
+        signal: abort.signal,
+        redirect: 'manual',
+      });
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      res.writeHead(502, { 'content-type': 'application/json' });
+      const message = `upstream unreachable: ${err instanceof Error ? err.message : String(err)}`;
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message } }));
+      return;
+    }
+    const out: Record<string, string> = {};
+    answer.headers.forEach((v, k) => {
+      if (!NOT_RETURNED.has(k)) out[k] = v;
+    });
+    const type = answer.headers.get('content-type') ?? '';
+    const sessionNow = answer.headers.get('mcp-session-id') ?? session;
+    if (type.startsWith('text/event-stream') && answer.body) {
+      res.writeHead(answer.status, out);
+      res.flushHeaders();
+      await this.pipeEvents(answer.body, res, sessionNow, refused);
+      return;
+    }
+    const raw = Buffer.from(await answer.arrayBuffer());
+    let text = raw;
+    if (type.startsWith('application/json') && raw.length <= MAX_JSON_ANSWER) {
+      try {
+        const parsed: unknown = JSON.parse(raw.toString('utf8'));
+        const list = Array.isArray(parsed) ? parsed : [parsed];
+        const judged = list.map((m) => this.judgeAnswer(m, sessionNow));
+        if (refused.length > 0) judged.push(...refused);
+        text = Buffer.from(JSON.stringify(Array.isArray(parsed) || refused.length > 0 ? judged : judged[0]));
+      } catch {
+        // not JSON after all: passed on as it came
+      }
+    }
+    res.writeHead(answer.status, out);
+    res.end(text);
+  }
+
+  /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
+  private judgeAnswer(m: unknown, session: string): unknown {
+    if (!isObject(m) || m.id === undefined) return m;
+    const key = `${session} ${JSON.stringify(m.id)}`;
+    const result = m.result as RpcMessage['result'];
+    if (!this.lists.has(key) || !isObject(result) || !Array.isArray(result.tools)) return m;
+    this.lists.delete(key);
+    return { ...m, result: this.enforcer.filterResult(result) };
+  }
+
+  /** Re-emits a server-sent event stream, rewriting only the events that answer a tools/list. */
+  private async pipeEvents(
+    stream: ReadableStream<Uint8Array>,
+    res: ServerResponse,
+    session: string,
+    refused: Record<string, unknown>[],
+  ): Promise<void> {
+    const write = (text: string): void => void res.write(text);
+    const parser = createParser({
+      maxBufferSize: MAX_EVENT,
+      onEvent: (e: EventSourceMessage) => {
+        let data = e.data;
+        try {
+          const judged = this.judgeAnswer(JSON.parse(e.data), session);
+          data = JSON.stringify(judged);
+        } catch {
+          // not JSON: passed on unchanged
+        }
+        write(serializeEvent({ ...e, data }));
+      },
+      onRetry: (ms) => write(`retry: ${ms}\n\n`),
+      onComment: (c) => write(`:${c}\n\n`),
+    });
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of Readable.fromWeb(stream as never)) {
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+      }
+      for (const r of refused) write(serializeEvent({ data: JSON.stringify(r) }));
+    } catch {
+      // the agent or the server went away: nothing left to pass on
+    } finally {
+      res.end();
+    }
+  }
+}
+
+function serializeEvent(e: { id?: string; event?: string; data: string }): string {
+  let out = '';
+  if (e.id !== undefined) out += `id: ${e.id}\n`;
+  if (e.event !== undefined) out += `event: ${e.event}\n`;
+  for (const line of e.data.split('\n')) out += `data: ${line}\n`;
+  return `${out}\n`;
+}
+
+/**
+ * `warden gate proxy --url`: serves Streamable HTTP on loopback and forwards to a remote MCP
+ * server. It forwards bytes and headers rather than speaking the protocol itself, so either
+ * era passes (2025-11-25 with its Mcp-Session-Id, 2026-07-28 stateless); it reads only what it
+ * must judge: tools/list answers (filtered by the lock) and tools/call requests (recorded,
+ * and refused here for a withheld tool). Runs until SIGINT or SIGTERM.
+ */
+export async function serveHttpProxy(args: GateArgs, enforcer: Enforcer, io: CliIo): Promise<number> {
+  let upstream: URL;
+  try {
+    upstream = new URL(args.source.url as string);
+  } catch {
+    throw new UsageError(`--url is not a URL: ${args.source.url}`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new UsageError(`--url must be http or https, got ${upstream.protocol}`);
+  const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
+  const proxy = new HttpProxy(upstream, args.source.headers, enforcer, record);
+  const server = http.createServer((req, res) => {
+    proxy.handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(args.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    throw new UsageError(
+      `cannot listen on port ${args.port ?? 0}: ${(err as NodeJS.ErrnoException).code ?? err}`,
+    );
+  }
+  const { port } = server.address() as AddressInfo;
+  io.stderr(`warden gate proxy: serving http://127.0.0.1:${port}/mcp → ${upstream.href}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      server.close(() => resolve());
+      server.closeAllConnections();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  record?.end();
+  return EXIT.ok;
+}

@@ -1,0 +1,77 @@
+/**
+ * JSON Pointer (RFC 6901), the one place the gate builds, reads and checks the pointers its
+ * findings carry, so that every rule escapes `~` and `/` alike and a pointer always leads to
+ * something in the schema it names.
+ */
+export type Segment = string | number;
+
+/** One reference token: `~` → `~0`, `/` → `~1` (in that order, as RFC 6901 section 3 says). */
+export function escapeSegment(segment: Segment): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Tokens back from their escaped form: `~1` → `/`, then `~0` → `~` (section 4). */
+export function unescapeSegment(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** A pointer from its segments; no segments is the whole document (""). */
+export function toPointer(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) out += `/${escapeSegment(s)}`;
+  return out;
+}
+
+/** `base` extended by segments. */
+export function appendPointer(base: string, ...segments: Segment[]): string {
+  return base + toPointer(segments);
+}
+
+/** The unescaped tokens of a pointer; undefined when it is not a pointer ("" or "/..."). */
+export function parsePointer(pointer: string): string[] | undefined {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) return undefined;
+  return pointer.slice(1).split('/').map(unescapeSegment);
+}
+
+function step(node: unknown, token: string): { found: boolean; value: unknown } {
+  if (Array.isArray(node)) {
+    if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length)
+      return { found: false, value: undefined };
+    return { found: true, value: node[Number(token)] };
+  }
+  if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, token))
+    return { found: true, value: (node as Record<string, unknown>)[token] };
+  return { found: false, value: undefined };
+}
+
+/** What the pointer leads to in `doc`, if anything. */
+export function resolvePointer(doc: unknown, pointer: string): { found: boolean; value: unknown } {
+  const tokens = parsePointer(pointer);
+  if (!tokens) return { found: false, value: undefined };
+  let at: { found: boolean; value: unknown } = { found: true, value: doc };
+  for (const t of tokens) {
+    at = step(at.value, t);
+    if (!at.found) return at;
+  }
+  return at;
+}
+
+/**
+ * The longest prefix of `pointer` that leads somewhere in `doc`. A finding about a keyword
+ * that the new schema no longer has (an enum removed, a bound dropped) then points at the
+ * schema that lost it, rather than at nothing.
+ */
+export function nearestPointer(doc: unknown, pointer: string): string {
+  const tokens = parsePointer(pointer);
+  if (!tokens) return '';
+  const kept: string[] = [];
+  let node: unknown = doc;
+  for (const t of tokens) {
+    const next = step(node, t);
+    if (!next.found) break;
+    kept.push(t);
+    node = next.value;
+  }
+  return toPointer(kept);
+}

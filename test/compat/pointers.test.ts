@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  compareManifests,
+  compareSchemas,
+  renderMessage,
+  type Direction,
+  type Finding,
+  type Schema,
+} from '../../src/compat/index.ts';
+import { escapeSegment, parsePointer, resolvePointer, toPointer } from '../../src/compat/pointer.ts';
+import { specPairs } from '../../bench/compat-spec.ts';
+import { FIXTURES, readJson } from './helpers.ts';
+import { corpus, mutate } from './mutations.ts';
+
+/** Asserts that every finding's pointer leads to something in the schema it names (the new one). */
+function assertResolves(findings: readonly Finding[], newSchema: unknown, label: string): number {
+  for (const f of findings) {
+    assert.ok(
+      resolvePointer(newSchema, f.pointer).found,
+      `${label}: ${f.rule} points at ${JSON.stringify(f.pointer)}, which is not in the new schema`,
+    );
+    // Bounds, patterns and formats are never null: a null there would stand for an absent keyword.
+    if (!/const|default|annotation|title|header/.test(f.rule))
+      for (const k of ['old', 'new'])
+        assert.notEqual(f.args[k], null, `${label}: ${f.rule} says null for absent`);
+  }
+  return findings.length;
+}
+
+describe('JSON Pointer (RFC 6901)', () => {
+  it('resolves the examples of section 5', () => {
+    const doc = {
+      foo: ['bar', 'baz'],
+      '': 0,
+      'a/b': 1,
+      'c%d': 2,
+      'e^f': 3,
+      'g|h': 4,
+      'i\\j': 5,
+      'k"l': 6,
+      ' ': 7,
+      'm~n': 8,
+    };
+    const cases: [string, unknown][] = [
+      ['', doc],
+      ['/foo', ['bar', 'baz']],
+      ['/foo/0', 'bar'],
+      ['/', 0],
+      ['/a~1b', 1],
+      ['/c%d', 2],
+      ['/e^f', 3],
+      ['/g|h', 4],
+      ['/i\\j', 5],
+      ['/k"l', 6],
+      ['/ ', 7],
+      ['/m~0n', 8],
+    ];
+    for (const [pointer, value] of cases)
+      assert.deepEqual(resolvePointer(doc, pointer), { found: true, value });
+    for (const nowhere of ['/foo/2', '/foo/01', '/foo/-', '/nope', 'foo', '/a/b'])
+      assert.equal(resolvePointer(doc, nowhere).found, false, nowhere);
+  });
+
+  it('escapes ~ before / and round-trips any key', () => {
+    assert.equal(escapeSegment('~1'), '~01');
+    assert.equal(toPointer(['a/b', 'm~n', 0]), '/a~1b/m~0n/0');
+    fc.assert(
+      fc.property(fc.array(fc.string()), (keys) => assert.deepEqual(parsePointer(toPointer(keys)), keys)),
+    );
+  });
+
+  it('a property named with / and ~ is escaped alike by every rule that names it', () => {
+    const old = { type: 'object', properties: { 'a/b': { type: 'string' }, 'm~n': { type: 'number' } } };
+    const now = {
+      type: 'object',
+      properties: { 'a/b': { type: 'string', maxLength: 3 }, 'm~n': { type: 'integer' } },
+      required: ['a/b'],
+    };
+    const r = compareSchemas(old, now, 'input');
+    assert.deepEqual(r.findings.map((f) => f.pointer).sort(), [
+      '/properties/a~1b/maxLength',
+      '/properties/m~0n/type',
+      '/required',
+    ]);
+    assertResolves(r.findings, now, 'escaping');
+  });
+
+  it('an absent bound reads as absent, never as null', () => {
+    const r = compareSchemas({ type: 'string' }, { type: 'string', maxLength: 4 }, 'input');
+    assert.equal(renderMessage(r.findings[0] as Finding), 'maxLength lowered from absent to 4');
+    const m = compareSchemas({ type: 'number', multipleOf: 2 }, { type: 'number' }, 'input');
+    assert.equal(
+      renderMessage(m.findings[0] as Finding),
+      'multipleOf changed from 2 to absent: more numbers pass',
+    );
+  });
+});
+
+describe('every finding points at something in the schema it names', () => {
+  it('the rule fixture corpus', () => {
+    const dir = path.join(FIXTURES, 'rules');
+    let n = 0;
+    for (const name of fs.readdirSync(dir)) {
+      const base = readJson<Schema>(path.join(dir, name, 'base.json'));
+      const head = readJson<Schema>(path.join(dir, name, 'head.json'));
+      const { direction, strictOpenObjects } = readJson<{
+        direction: Direction;
+        strictOpenObjects?: boolean;
+      }>(path.join(dir, name, 'expected.json'));
+      for (const strict of [strictOpenObjects, true])
+        n += assertResolves(
+          compareSchemas(base, head, direction, { strictOpenObjects: strict }).findings,
+          head,
+          name,
+        );
+      // And the same pair read the other way round, in the other direction.
+      const other: Direction = direction === 'input' ? 'output' : 'input';
+      n += assertResolves(compareSchemas(head, base, other).findings, base, `${name} reversed`);
+    }
+    assert.ok(n > 150, `${n} findings checked`);
+  });
+
+  it('the published MCP specification revisions, definition by definition', () => {
+    let n = 0;
+    for (const p of specPairs())
+      n += assertResolves(compareSchemas(p.old, p.new, 'input').findings, p.new, p.name);
+    assert.ok(n > 100, `${n} findings checked`);
+  });
+
+  it('mutations of real schemas (recursive ones included), both directions', () => {
+    const schemas = corpus();
+    let n = 0;
+    fc.assert(
+      fc.property(fc.nat(schemas.length - 1), fc.nat(), fc.nat(), fc.nat(), (i, where, kind, amount) => {
+        const before = schemas[i] as Schema & object;
+        const after = mutate(before, where, kind, amount);
+        for (const direction of ['input', 'output'] as const) {
+          n += assertResolves(
+            compareSchemas(before, after, direction, { strictOpenObjects: true }).findings,
+            after,
+            'mutation',
+          );
+          n += assertResolves(compareSchemas(after, before, direction).findings, before, 'mutation reversed');
+        }
+      }),
+      { numRuns: 60, seed: 5 },
+    );
+    assert.ok(n > 60, `${n} findings checked`);
+  });
+
+  it('manifests: pointers lead into the tool definition, a removed annotation to its parent', () => {
+    const old = [
+      { name: 't', description: 'x', annotations: { title: 'T', 'x/y': 1 }, inputSchema: { type: 'object' } },
+      { name: 'gone', inputSchema: { type: 'object' } },
+    ];
+    const now = [
+      {
+        name: 't',
+        description: 'y',
+        annotations: {},
+        inputSchema: { type: 'object', properties: { 'p~q': { type: 'string' } } },
+      },
+    ];
+    const r = compareManifests(old, now);
+    for (const t of r.tools) {
+      const doc = now.find((x) => x.name === t.name) ?? old.find((x) => x.name === t.name);
+      assertResolves(t.findings, doc, t.name);
+    }
+    const pointers = r.tools.flatMap((t) => t.findings.map((f) => f.pointer)).sort();
+    assert.deepEqual(pointers, [
+      '',
+      '/annotations',
+      '/annotations',
+      '/description',
+      '/inputSchema/properties/p~0q',
+    ]);
+  });
+});
