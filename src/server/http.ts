@@ -162,7 +162,18 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       return sendJson(res, 200, tierCatalog(opts.registry, opts.version));
     }
     if (path === '/healthz') return sendJson(res, 200, { ok: true });
-    if (opts.oauth?.owns(path)) return opts.oauth.handle(req, res, base);
+    if (opts.oauth?.owns(path)) {
+      // Anyone may register a client or ask for a token: those posts share the bucket of
+      // callers without a credential, per address, so registrations cannot flood the store.
+      if (req.method === 'POST') {
+        const decision = await limiter.take('anonymous', req.socket.remoteAddress ?? 'unknown');
+        if (!decision.ok)
+          return sendJson(res, 429, tooManyRequests('anonymous', decision), {
+            'Retry-After': String(decision.retryAfterSeconds),
+          });
+      }
+      return opts.oauth.handle(req, res, base);
+    }
     if (opts.console && (path === '/console' || path.startsWith('/console/'))) {
       return opts.console(req, res, base);
     }

@@ -1,12 +1,17 @@
 import type { OAuthRecord, OAuthStore } from './contract.ts';
 import type { SqlExecutor } from './sql.ts';
 
+const SWEEP_EVERY = 100;
+
 /**
  * The authorization server's records over any SqlExecutor. One upsert per save (a
  * refresh token or grant is saved again when it changes); reads skip expired rows, so
  * an expired code or token is simply not found, on every replica alike.
  */
 export class OAuthSql implements OAuthStore {
+  /** Saves since the last sweep of expired records. */
+  private saves = 0;
+
   constructor(readonly sql: SqlExecutor) {}
 
   async oauthSave(r: {
@@ -23,6 +28,14 @@ export class OAuthSql implements OAuthStore {
          uid = excluded.uid, expires_at = excluded.expires_at`,
       [r.model, r.id, r.payload, r.grantId, r.uid, r.expiresAt],
     );
+    // Expired codes, tokens and interactions are never read again; every so many saves,
+    // one indexed delete clears them, so the table stays as large as what is live.
+    if (++this.saves >= SWEEP_EVERY) {
+      this.saves = 0;
+      await this.sql.run(`DELETE FROM oauth_records WHERE expires_at IS NOT NULL AND expires_at < ?`, [
+        new Date().toISOString(),
+      ]);
+    }
   }
 
   async oauthFind(model: string, id: string, now: string): Promise<OAuthRecord | null> {

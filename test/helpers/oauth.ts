@@ -175,7 +175,14 @@ export function metadataDocument(url: string, callback: string, name: string): R
 export async function consentInBrowser(
   page: Page,
   authorizationUrl: URL,
-  choice: { scopes: string[]; deny?: boolean; signIn?: boolean; screenshot?: string },
+  choice: {
+    scopes: string[];
+    deny?: boolean;
+    signIn?: boolean;
+    screenshot?: string;
+    /** The tool count the live preview must show once the ticks are in. */
+    previewTools?: number;
+  },
 ): Promise<void> {
   await page.goto(authorizationUrl.href);
   await page.waitForURL(/\/console\/oauth\//);
@@ -190,10 +197,11 @@ export async function consentInBrowser(
     if (choice.scopes.includes(value ?? '')) await box.check();
     else await box.uncheck();
   }
-  if (choice.screenshot) {
-    await page.locator('#token-preview').getByText(/sees/).waitFor();
-    await screenshots(page, choice.screenshot);
-  }
+  if (choice.previewTools !== undefined)
+    await page
+      .locator('#token-preview strong', { hasText: new RegExp(`^${choice.previewTools}$`) })
+      .waitFor({ timeout: 8000 });
+  if (choice.screenshot) await screenshots(page, choice.screenshot);
   if (process.env['WARDEN_TEST_LOG']) {
     page.on('console', (m) => process.stderr.write(`console: ${m.text()}\n`));
     page.on('response', (r) =>

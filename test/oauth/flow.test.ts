@@ -120,6 +120,7 @@ for (const [era, registration] of [
       assert.match(signInText, /Unverified/);
       await consentInBrowser(page, authorizationUrl, {
         scopes: ['inbox', 'mandate:read'],
+        previewTools: 7,
         screenshot: `oauth-consent-${era}`,
       });
       const returned = await callback.next();

@@ -125,7 +125,11 @@ async function renderConsent(
   const grantable = grantableScopes(me, mandate.scopes);
   const asked = pending.requested.length ? pending.requested : [...grantable];
   const offered = grantable.filter((s) => asked.includes(s));
-  const notOffered = asked.filter((s) => !offered.includes(s as never));
+  // offline_access asks for a refresh token, not a power: said below, not offered as a scope.
+  const staysConnected = pending.requested.includes('offline_access');
+  const notOffered = asked.filter(
+    (s) => !offered.includes(s as never) && s !== 'offline_access' && s !== 'openid',
+  );
   const checked = picked ?? offered;
   const body = html`${clientBox(pending)}
     <section aria-labelledby="scopes">
@@ -133,6 +137,7 @@ async function renderConsent(
       <p>
         Signed in as <strong>${me.handle}</strong>. Pick the scopes this application gets. It acts within your
         mandate, now and after any change you make to it; you can disconnect it on the Tokens page.
+        ${staysConnected ? 'It stays connected (it may renew its access every hour) until you disconnect it.' : 'Its access lasts an hour.'}
       </p>
       ${
         notOffered.length

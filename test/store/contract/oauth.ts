@@ -40,6 +40,34 @@ export function oauthContract(backend: Backend): void {
       assert.equal(await s.oauthFind('AuthorizationCode', 'c1', NOW), null);
     });
 
+    void it('expired records are swept as new ones are saved: the table holds what is live', async () => {
+      const s = store();
+      const past = '2000-01-01T00:00:00.000Z';
+      for (let i = 0; i < 100; i++)
+        await s.oauthSave({
+          model: 'AccessToken',
+          id: `old-${i}`,
+          payload: '{}',
+          grantId: null,
+          uid: null,
+          expiresAt: past,
+        });
+      for (let i = 0; i < 100; i++)
+        await s.oauthSave({
+          model: 'AccessToken',
+          id: `new-${i}`,
+          payload: '{}',
+          grantId: null,
+          uid: null,
+          expiresAt: FUTURE,
+        });
+      const rows = await (s as unknown as { sql: { all(q: string): Promise<unknown[]> } }).sql.all(
+        `SELECT id FROM oauth_records WHERE id LIKE 'old-%'`,
+      );
+      assert.equal(rows.length, 0);
+      assert.ok(await s.oauthFind('AccessToken', 'new-99', NOW));
+    });
+
     void it('finds by uid, and revoking a grant removes the grant and everything issued under it', async () => {
       const s = store();
       await s.oauthSave({
