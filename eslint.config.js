@@ -5,15 +5,16 @@ import tseslint from 'typescript-eslint';
 
 /** Folders a layer must not import from, so the dependency arrows stay one-way. */
 const forbidden = {
-  untrusted: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  compat: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'untrusted', 'doctor', 'console'],
-  core: ['admin', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  store: ['admin', 'tools', 'server', 'cli', 'compat', 'doctor', 'console'],
-  tools: ['admin', 'server', 'cli', 'compat', 'doctor', 'console'],
-  admin: ['server', 'cli', 'compat', 'doctor', 'console'],
-  server: ['cli', 'compat', 'doctor', 'console'],
+  untrusted: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
+  compat: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'untrusted', 'doctor', 'console', 'oauth'],
+  core: ['admin', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
+  store: ['admin', 'tools', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
+  tools: ['admin', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
+  admin: ['server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
+  server: ['cli', 'compat', 'doctor', 'console', 'oauth'],
+  oauth: ['server', 'cli', 'compat', 'doctor', 'console'],
   console: ['cli', 'compat', 'doctor'],
-  doctor: ['admin', 'store', 'tools', 'server', 'cli', 'console'],
+  doctor: ['admin', 'store', 'tools', 'server', 'cli', 'console', 'oauth'],
 };
 
 const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({

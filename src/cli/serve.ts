@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createConsole } from '../console/index.ts';
 import { DEFAULT_RATE_LIMITS, startHttpServer, stderrLogger, type RateLimits } from '../server/index.ts';
 import { buildRegistry } from '../tools/index.ts';
@@ -7,6 +8,7 @@ import { EXIT, UsageError, type CliIo } from './io.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}] [--shared-rate-limits]
+                    [--oauth-clients FILE] [--oauth-dev-private-metadata]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
@@ -17,6 +19,14 @@ Rate limits: each agent token may make --token-rate requests a second, in bursts
 and --anon-burst. Over the limit: HTTP 429 with Retry-After. A rate of 0 turns that limit
 off. Each replica keeps its own buckets, unless --shared-rate-limits keeps them in the
 store, where every replica takes from the same bucket (one store write per request).
+
+OAuth: Warden is the authorization server of its own /mcp. A client that knows only the
+MCP URL registers (client ID metadata document, or dynamic registration), sends the
+principal to the console's consent page, and receives a token that acts as an agent
+token (docs/oauth.md). --oauth-clients FILE: pre-registered clients, a JSON array of
+client metadata (client_id, redirect_uris, client_name…). --oauth-dev-private-metadata:
+development only; client metadata documents may be served from loopback and private
+addresses.
 `;
 
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
@@ -33,6 +43,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       'anon-rate': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.perSecond) },
       'anon-burst': { type: 'string', default: String(DEFAULT_RATE_LIMITS.anonymous.burst) },
       'shared-rate-limits': { type: 'boolean', default: false },
+      'oauth-clients': { type: 'string' },
+      'oauth-dev-private-metadata': { type: 'boolean', default: false },
     },
     false,
   );
@@ -53,14 +65,25 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       burst: atLeastOne('--anon-burst', values['anon-burst']),
     },
   };
+  const clients = values['oauth-clients'] ? readClients(values['oauth-clients']) : [];
   const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
+  const logger = stderrLogger(io.stderr);
+  // Loaded here, not at the top: only `warden serve` needs the authorization server library.
+  const { createAuthorizationServer, resolveAccessToken } = await import('../oauth/index.ts');
+  const oauth = createAuthorizationServer({
+    store,
+    clients,
+    onEvent: (event, err) =>
+      logger.info(event, { error: err.message, ...(err.error_detail ? { detail: err.error_detail } : {}) }),
+    ...(values['oauth-dev-private-metadata'] ? { development: { privateMetadataHosts: true as const } } : {}),
+  });
   let running;
   try {
     running = await startHttpServer({
       store,
       registry,
-      logger: stderrLogger(io.stderr),
+      logger,
       version: VERSION,
       host: values.host,
       port,
@@ -68,7 +91,12 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
       sharedRateLimits: values['shared-rate-limits'],
-      console: createConsole({ store, registry, now: () => new Date() }),
+      console: createConsole({ store, registry, now: () => new Date(), oauth }),
+      oauth: {
+        owns: oauth.owns,
+        handle: oauth.handle,
+        resolve: (token, base) => resolveAccessToken(oauth, base, token),
+      },
     });
   } catch (err) {
     await store.close();
@@ -102,6 +130,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
+        `  OAuth: a client given only ${running.mcpUrl} signs its principal in on the console's consent page`,
         '',
         principals === 0
           ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'
@@ -121,6 +150,27 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   await running.close();
   await store.close();
   return EXIT.ok;
+}
+
+/** Pre-registered OAuth clients: a JSON array of client metadata (client_id, redirect_uris, client_name…). */
+function readClients(path: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new UsageError(
+      `--oauth-clients ${path}: ${err instanceof Error ? err.message : String(err)} (a JSON array of client metadata)`,
+    );
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.some(
+      (c) =>
+        typeof c !== 'object' || c === null || typeof (c as { client_id?: unknown }).client_id !== 'string',
+    )
+  )
+    throw new UsageError(`--oauth-clients ${path}: expected a JSON array of objects, each with a client_id`);
+  return parsed as { client_id: string }[];
 }
 
 function nonNegative(flag: string, value: string): number {

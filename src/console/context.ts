@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AdminDeps } from '../admin/as-principal.ts';
+import type { AuthorizationServer } from '../oauth/provider.ts';
 import type { SignedIn, SessionConfig } from './session.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -11,6 +12,8 @@ export interface ConsoleDeps extends AdminDeps {
   maxMs?: number;
   /** Sign-in attempts per client address per minute (default 20). */
   signInPerMinute?: number;
+  /** Warden's authorization server, when it is one: its consent page lives here. */
+  oauth?: AuthorizationServer;
 }
 
 /** One request as a page handler sees it. */

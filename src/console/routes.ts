@@ -8,6 +8,9 @@ import { addCandidate, linkPost, operatorPage, principalDetail, statusPost } fro
 import { revokePost, tokenPreview, tokensPage, tokensPost } from './pages/tokens.ts';
 import { registrationOptions, registrationVerify, signInOptions, signInVerify } from './passkeys.ts';
 import { linkPage, signInPage, signOut, useLink } from './pages/signin.ts';
+import { consentPage, consentPost } from './pages/consent.ts';
+
+const CONSENT = /^\/console\/oauth\/[A-Za-z0-9_-]{1,64}$/;
 
 /** One console route: who may use it, and what runs. */
 export interface Route {
@@ -46,6 +49,9 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/console/operator/status', access: 'operator', run: statusPost },
   { method: 'POST', path: '/console/operator/link', access: 'operator', run: linkPost },
   { method: 'GET', path: '/console/passkeys', access: 'principal', run: (c) => passkeysPage(c) },
+  // Public: without a session the page offers sign-in and comes back; choosing needs one.
+  { method: 'GET', path: CONSENT, access: 'public', run: consentPage },
+  { method: 'POST', path: CONSENT, access: 'principal', run: consentPost },
   { method: 'POST', path: '/console/passkeys/remove', access: 'principal', run: removePasskey },
   {
     method: 'POST',

@@ -52,6 +52,9 @@ function describeServed(report: ServerReport, e: Evidence, facts: ServedFacts): 
   report.tool_names = facts.toolNames;
   report.tools = facts.toolNames.length;
   report.protected_resource_metadata = e.protectedResourceMetadata;
+  report.oauth = e.oauth
+    ? { authorization_servers: e.oauth.authorizationServers, scopes: e.oauth.scopes }
+    : null;
   const where = e.target.kind === 'http' ? `reachable: ${e.target.url}` : `started: ${commandLine(e.target)}`;
   report.checks.push({ id: 'reachable', ok: true, message: where });
   const info = facts.serverInfo ? `${facts.serverInfo.name} ${facts.serverInfo.version}` : 'unnamed server';

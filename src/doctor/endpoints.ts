@@ -24,7 +24,14 @@ export interface Diagnosis {
   visible: number | null;
   total: number | null;
   principal: { handle: string; status: string } | null;
-  token: { id: string; label: string; expires_at: string | null } | null;
+  token: {
+    id: string;
+    label: string;
+    expires_at: string | null;
+    /** 'oauth' for a client connected through the consent page, with its client id. */
+    origin: 'static' | 'oauth';
+    client_id: string | null;
+  } | null;
   scopes: { token: string[]; mandate: string[]; tier_ceiling: string[]; effective: string[] } | null;
   tools: DiagnosedTool[] | null;
 }
@@ -107,6 +114,8 @@ export async function readDiagnosis(
             id: String(token['id']),
             label: wrappedText(token['label']),
             expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
+            origin: token['origin'] === 'oauth' ? 'oauth' : 'static',
+            client_id: typeof token['client_id'] === 'string' ? token['client_id'] : null,
           }
         : null,
       scopes: scopes
@@ -130,8 +139,20 @@ export function rejectionFrom(body: unknown, challenge: string | null): Rejectio
   return rejection('unknown', description);
 }
 
-/** RFC 9728: metadata for a resource at /p lives at /.well-known/oauth-protected-resource/p. */
-export async function hasProtectedResourceMetadata(mcpUrl: string, timeoutMs: number): Promise<boolean> {
+/** What protected-resource metadata says of signing in: the authorization servers and the scopes offered. */
+export interface OAuthOffer {
+  authorizationServers: string[];
+  scopes: string[];
+}
+
+/**
+ * RFC 9728: metadata for a resource at /p lives at /.well-known/oauth-protected-resource/p.
+ * Null when there is none; `oauth` set when it names an authorization server.
+ */
+export async function readProtectedResourceMetadata(
+  mcpUrl: string,
+  timeoutMs: number,
+): Promise<{ oauth: OAuthOffer | null } | null> {
   const url = new URL(mcpUrl);
   const path = url.pathname.replace(/\/+$/, '');
   const candidates = [...new Set([path, ''])].map(
@@ -140,15 +161,18 @@ export async function hasProtectedResourceMetadata(mcpUrl: string, timeoutMs: nu
   const found = await Promise.all(
     candidates.map(async (candidate) => {
       const answer = await getJson(candidate, {}, timeoutMs);
-      return (
-        answer.ok &&
-        answer.status === 200 &&
-        isObject(answer.body) &&
-        typeof answer.body['resource'] === 'string'
-      );
+      if (!answer.ok || answer.status !== 200 || !isObject(answer.body)) return null;
+      const b = answer.body;
+      if (typeof b['resource'] !== 'string') return null;
+      const servers = strings(b['authorization_servers']);
+      return {
+        oauth: servers.length
+          ? { authorizationServers: servers, scopes: strings(b['scopes_supported']) }
+          : null,
+      };
     }),
   );
-  return found.includes(true);
+  return found.find((f) => f !== null) ?? null;
 }
 
 function diagnosedTool(t: Record<string, unknown>): DiagnosedTool {

@@ -1,3 +1,4 @@
+import type { OAuthOffer } from './endpoints.ts';
 import type { DiagnoseAnswer, TierCatalog } from './endpoints.ts';
 import type { Failure } from './failure.ts';
 import type { ServedFacts } from './connection.ts';
@@ -16,6 +17,8 @@ export interface Evidence {
   diagnose: DiagnoseAnswer;
   /** Whether RFC 9728 protected-resource metadata exists; null when not applicable (stdio). */
   protectedResourceMetadata: boolean | null;
+  /** The authorization server and scopes that metadata offers, when the endpoint signs clients in through OAuth. */
+  oauth?: OAuthOffer | null;
   /** What a stdio command wrote to stderr (its own words when it refuses to start). */
   stderr: string;
   /** Where the diagnosis came from, for the report. */

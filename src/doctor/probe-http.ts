@@ -3,7 +3,7 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { hasProtectedResourceMetadata, readDiagnosis, readTiers, rejectionFrom } from './endpoints.ts';
+import { readDiagnosis, readProtectedResourceMetadata, readTiers, rejectionFrom } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import { classifyFailure } from './failure.ts';
 import { timedFetch } from './http-json.ts';
@@ -21,7 +21,7 @@ export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<
     listForReal(target, timeoutMs),
     readTiers(target.url, timeoutMs),
     readDiagnosis(target.url, target.headers, timeoutMs),
-    hasProtectedResourceMetadata(target.url, timeoutMs),
+    readProtectedResourceMetadata(target.url, timeoutMs),
   ]);
   // A 401 on /mcp from Warden carries the reason code too; use it when /diagnose had nothing to say.
   const body = !mcp.ok && mcp.failure.kind === 'unauthorized' ? safeJson(mcp.failure.body) : null;
@@ -34,7 +34,8 @@ export async function probeHttp(target: HttpTarget, timeoutMs: number): Promise<
     mcp,
     catalog,
     diagnose: fromMcp ?? diagnose,
-    protectedResourceMetadata: prm,
+    protectedResourceMetadata: prm !== null,
+    oauth: prm?.oauth ?? null,
     stderr: '',
     diagnosisSource: diagnose.kind === 'absent' ? null : 'diagnose-endpoint',
   };

@@ -142,6 +142,9 @@ async function diagnoseOverStdio(
               id: String(token['id']),
               label: wrappedText(token['label']),
               expires_at: typeof token['expires_at'] === 'string' ? token['expires_at'] : null,
+              // stdio takes a static token only (WARDEN_TOKEN).
+              origin: 'static' as const,
+              client_id: null,
             }
           : null,
         scopes: {

@@ -1,3 +1,4 @@
+import type { OAuthOffer } from './endpoints.ts';
 import type { Diagnosis, Rejection } from './endpoints.ts';
 import type { Reference, Target } from './types.ts';
 
@@ -40,7 +41,11 @@ export function rejectionReason(r: Rejection, target: Target): string {
 }
 
 /** Why a caller is anonymous: what this configuration (or command line) did or did not send. */
-export function anonymousReason(target: Target, references: Reference[]): string {
+export function anonymousReason(
+  target: Target,
+  references: Reference[],
+  oauth: OAuthOffer | null = null,
+): string {
   const blocked = references.filter((r) => isCredentialField(target, r.field) && !r.resolved && !r.literal);
   if (blocked.length > 0) {
     const what = blocked.map(referenceWords).join(', ');
@@ -50,6 +55,8 @@ export function anonymousReason(target: Target, references: Reference[]): string
   }
   if (target.kind === 'stdio')
     return target.source ? "this entry's env sets no WARDEN_TOKEN" : 'no WARDEN_TOKEN was given';
+  if (oauth)
+    return `${target.source ? 'this configuration sends no Authorization header' : 'no Authorization header was sent'}: the client will sign in through OAuth (authorization server ${oauth.authorizationServers.join(', ')}) when it calls a tool beyond the anonymous tier, and its principal picks among the scopes offered: ${oauth.scopes.join(', ')}`;
   return target.source
     ? 'this configuration sends no Authorization header'
     : 'no Authorization header was sent (give --token or --header)';

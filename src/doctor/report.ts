@@ -21,6 +21,7 @@ export function emptyReport(target: Target, expect: Tier | null): ServerReport {
     server_info: null,
     capabilities: null,
     protected_resource_metadata: null,
+    oauth: null,
     tool_names: [],
     would_add: [],
     references: target.references,

@@ -102,6 +102,8 @@ export interface ServerReport {
   server_info: { name: string; version: string } | null;
   capabilities: string[] | null;
   protected_resource_metadata: boolean | null;
+  /** Where a client without a header signs in, when the endpoint is its own OAuth authorization server. */
+  oauth: { authorization_servers: string[]; scopes: string[] } | null;
   tool_names: string[];
   /** Tools the expected tier would add to what is served now. */
   would_add: string[];

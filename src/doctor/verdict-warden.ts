@@ -41,9 +41,11 @@ export function wardenVerdict(
   const missing = missingScopes(d);
   const reasons =
     d.tier === 'anonymous'
-      ? [anonymousReason(e.target, report.references)]
+      ? [anonymousReason(e.target, report.references, e.oauth ?? null)]
       : [
-          `a valid token${d.token ? ` ("${d.token.label}")` : ''} of ${d.principal?.status ?? d.tier} ${d.principal?.handle ?? ''}`.trim(),
+          d.token?.origin === 'oauth'
+            ? `a valid OAuth connection of client ${d.token.client_id ?? '?'} ("${d.token.label}"), of ${d.principal?.status ?? d.tier} ${d.principal?.handle ?? ''}`.trim()
+            : `a valid token${d.token ? ` ("${d.token.label}")` : ''} of ${d.principal?.status ?? d.tier} ${d.principal?.handle ?? ''}`.trim(),
           ...missing.map((m) => missingReason(m, d.tier)),
         ];
   if (d.tier !== 'anonymous' && missing.length === 0 && d.tools && problems.length === 0)

@@ -6,7 +6,16 @@ import type { Credential, Store } from '../store/contract.ts';
 import type { Caller } from '../tools/context.ts';
 
 /** Why a present credential was rejected. Each is a loud 401, never a downgrade to anonymous. */
-export type RejectionCode = 'malformed' | 'unknown' | 'expired' | 'revoked' | 'suspended';
+export type RejectionCode = 'malformed' | 'unknown' | 'expired' | 'revoked' | 'suspended' | 'wrong_audience';
+
+/** What the authorization server says of a bearer value that is not a static agent token. */
+export type AccessTokenUse =
+  | { kind: 'grant'; grantId: string; scopes: string[]; clientId: string }
+  | { kind: 'wrong_audience'; audience: string }
+  | { kind: 'unknown' };
+
+/** Looks an OAuth access token up (wired by the CLI when Warden is its own authorization server). */
+export type AccessTokenResolver = (token: string) => Promise<AccessTokenUse>;
 
 export type Authentication =
   | { kind: 'anonymous'; caller: Caller }
@@ -42,6 +51,7 @@ export async function authenticate(
   store: Store,
   header: string | undefined,
   now: Date,
+  resolveAccessToken?: AccessTokenResolver,
 ): Promise<Authentication> {
   const shape = headerShape(header);
   if (shape === 'absent')
@@ -57,15 +67,51 @@ export async function authenticate(
     };
   }
   const token = /^Bearer\s+(.*)$/i.exec(header!.trim())![1]!.trim();
-  if (!looksLikeToken(token)) {
-    return {
-      kind: 'rejected',
-      code: 'malformed',
-      message: 'The bearer token is not a Warden agent token (wdn_…).',
-    };
+  if (looksLikeToken(token)) {
+    const credential = await store.findCredential(hashToken(token));
+    if (!credential) return unknownToken(store);
+    return admit(store, credential, now, null);
   }
-  const credential = await store.findCredential(hashToken(token));
-  if (!credential) return unknownToken(store);
+  if (resolveAccessToken && OAUTH_TOKEN_SHAPE.test(token)) {
+    const use = await resolveAccessToken(token);
+    if (use.kind === 'wrong_audience') {
+      return {
+        kind: 'rejected',
+        code: 'wrong_audience',
+        message: `The access token was issued for another resource (${use.audience}), not for this server's /mcp.`,
+      };
+    }
+    const credential = use.kind === 'grant' ? await store.findCredentialByGrant(use.grantId) : null;
+    if (use.kind === 'unknown' || !credential)
+      return {
+        kind: 'rejected',
+        code: 'unknown',
+        message: 'The access token is not known to this server, or it has expired or been revoked.',
+      };
+    return admit(store, credential, now, use.scopes);
+  }
+  return {
+    kind: 'rejected',
+    code: 'malformed',
+    message: resolveAccessToken
+      ? 'The bearer token is neither a Warden agent token (wdn_…) nor an access token this server issued.'
+      : 'The bearer token is not a Warden agent token (wdn_…).',
+  };
+}
+
+/** Access tokens of the authorization server: opaque, URL-safe, bounded. */
+const OAUTH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,256}$/;
+
+/**
+ * The checks every credential passes, static or OAuth: revoked, expired, suspended.
+ * An OAuth access token narrows its connection's scopes to those it carries.
+ */
+async function admit(
+  store: Store,
+  credential: Credential,
+  now: Date,
+  accessScopes: string[] | null,
+): Promise<Authentication> {
   const { token: t, principal, mandate } = credential;
   if (t.revokedAt) {
     return {
@@ -93,7 +139,8 @@ export async function authenticate(
       if (!(err instanceof StoreBusyError)) throw err;
     });
   }
-  const permissions = computePermissions(tier, t.scopes, mandate.scopes);
+  const tokenScopes = accessScopes ? t.scopes.filter((x) => accessScopes.includes(x)) : t.scopes;
+  const permissions = computePermissions(tier, tokenScopes, mandate.scopes);
   return { kind: 'agent', credential, caller: { kind: 'agent', permissions, principal, token: t, mandate } };
 }
 

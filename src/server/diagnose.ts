@@ -35,7 +35,10 @@ export function diagnosis(
     server: 'warden',
     header: { present: true, shape },
     tier: p.tier,
-    reason: `a valid token of ${principal.status} ${principal.handle}`,
+    reason:
+      token.origin === 'oauth'
+        ? `a valid OAuth connection of client ${token.clientId ?? '?'}, of ${principal.status} ${principal.handle}`
+        : `a valid token of ${principal.status} ${principal.handle}`,
     token: {
       id: token.id,
       // Chosen by the principal: wrapped like any member text.
@@ -44,6 +47,8 @@ export function diagnosis(
       expires_at: token.expiresAt,
       revoked_at: token.revokedAt,
       last_used_at: token.lastUsedAt,
+      origin: token.origin,
+      client_id: token.clientId,
     },
     principal: { handle: principal.handle, status: principal.status },
     scopes: {

@@ -10,7 +10,8 @@ import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
-import { authenticate, headerShape, type Authentication } from './auth.ts';
+import { authenticate, headerShape, type AccessTokenUse, type Authentication } from './auth.ts';
+import { calledToolName, challengeFor, sendChallenge } from './challenge.ts';
 import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
 import { classifyFast, createFastPath } from './fast-path.ts';
@@ -54,6 +55,15 @@ export interface HttpOptions {
   sharedRateLimits?: boolean;
   /** The principals' web console, mounted under /console/ (wired by the CLI; the server imports none of it). */
   console?: MountedHandler;
+  /** Warden as the authorization server of its own /mcp (wired by the CLI, like the console). */
+  oauth?: OAuthEdge;
+}
+
+/** What the edge needs from an authorization server: its paths, and a lookup of the access tokens it issued. */
+export interface OAuthEdge {
+  owns(path: string): boolean;
+  handle: MountedHandler;
+  resolve(token: string, base: string): Promise<AccessTokenUse>;
 }
 
 /** A handler mounted under a path prefix; it is told the server's public base URL. */
@@ -145,19 +155,37 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     }
     if (PRM_PATHS.includes(path)) {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
-      return sendJson(res, 200, protectedResourceMetadata(`${base}${MCP_PATH}`));
+      return sendJson(res, 200, protectedResourceMetadata(`${base}${MCP_PATH}`, opts.oauth ? [base] : []));
     }
     if (path === '/tiers') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
       return sendJson(res, 200, tierCatalog(opts.registry, opts.version));
     }
     if (path === '/healthz') return sendJson(res, 200, { ok: true });
+    if (opts.oauth?.owns(path)) {
+      // Anyone may register a client or ask for a token: those posts share the bucket of
+      // callers without a credential, per address, so registrations cannot flood the store.
+      if (req.method === 'POST') {
+        const decision = await limiter.take('anonymous', req.socket.remoteAddress ?? 'unknown');
+        if (!decision.ok)
+          return sendJson(res, 429, tooManyRequests('anonymous', decision), {
+            'Retry-After': String(decision.retryAfterSeconds),
+          });
+      }
+      return opts.oauth.handle(req, res, base);
+    }
     if (opts.console && (path === '/console' || path.startsWith('/console/'))) {
       return opts.console(req, res, base);
     }
     if (path === '/diagnose' || path === MCP_PATH) {
       const header = req.headers.authorization;
-      const auth = await authenticate(opts.store, header, now());
+      const oauth = opts.oauth;
+      const auth = await authenticate(
+        opts.store,
+        header,
+        now(),
+        oauth ? (token) => oauth.resolve(token, base) : undefined,
+      );
       // A token's own bucket; without a valid one, the client address's (bad tokens included).
       const kind = auth.kind === 'agent' ? 'token' : 'anonymous';
       const decision = await limiter.take(
@@ -185,6 +213,9 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
       const screened = screenPost(req.headers, raw);
       if (!screened.ok) return sendJson(res, screened.status, screened.body);
       const message = screened.message;
+      const called = opts.oauth ? calledToolName(message) : null;
+      const challenge = called === null ? null : challengeFor(opts.registry, auth.caller, called);
+      if (challenge) return sendChallenge(res, challenge, resourceMetadataUrl());
       const fastRequest = fast ? classifyFast(req.headers, message) : null;
       if (fast && fastRequest) {
         const text = await fast(fastRequest, auth.caller);

@@ -24,10 +24,10 @@ export function tierCatalog(registry: Registry<ToolContext>, version: string): J
 }
 
 /** RFC 9728 protected-resource metadata for the MCP endpoint. */
-export function protectedResourceMetadata(resource: string): JsonObject {
+export function protectedResourceMetadata(resource: string, authorizationServers: string[] = []): JsonObject {
   return {
     resource,
-    authorization_servers: [],
+    authorization_servers: authorizationServers,
     scopes_supported: [...AGENT_SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: 'Warden club',

@@ -1,12 +1,15 @@
 import type { ConsoleSessionRecord, ConsoleStore, LinkUse, PasskeyRecord } from './contract.ts';
+import { OAuthSql } from './oauth-sql.ts';
 import type { Row, SqlExecutor } from './sql.ts';
 
 /**
  * The console's part of the store over any SqlExecutor. Secrets (link tokens,
  * session ids, challenges) arrive here already hashed: nothing stored opens anything.
  */
-export class ConsoleSql implements ConsoleStore {
-  constructor(readonly sql: SqlExecutor) {}
+export class ConsoleSql extends OAuthSql implements ConsoleStore {
+  constructor(sql: SqlExecutor) {
+    super(sql);
+  }
 
   async setOperator(id: string, operator: boolean): Promise<void> {
     await this.sql.run(`UPDATE principals SET operator = ?, updated_at = ? WHERE id = ?`, [

@@ -35,7 +35,13 @@ export interface TokenRecord {
   expiresAt: string | null;
   revokedAt: string | null;
   lastUsedAt: string | null;
+  /** 'static': issued in the console or CLI and pasted into a configuration; 'oauth': granted to a client on the consent page. */
+  origin: TokenOrigin;
+  /** The OAuth client it was granted to (its client_id: a metadata document URL or a registered id). */
+  clientId: string | null;
 }
+
+export type TokenOrigin = 'static' | 'oauth';
 
 /** What one bearer lookup returns: the token, its principal and the principal's current mandate. */
 export interface Credential {
@@ -133,13 +139,51 @@ export interface NewToken {
   hash: string;
   scopes: string[];
   expiresAt: string | null;
+  origin?: TokenOrigin;
+  clientId?: string;
+  /** The authorization server's grant whose access and refresh tokens act as this token. */
+  grantId?: string;
+}
+
+/** One artifact of the authorization server (code, access token, grant, client…), as its library stores it. */
+export interface OAuthRecord {
+  payload: string;
+  consumedAt: string | null;
+}
+
+/**
+ * The authorization server's persistence, shaped after its library's adapter: records by
+ * model and id, with expiry, consumption (codes, rotated refresh tokens) and revocation of
+ * everything one grant issued. Expired records are never returned.
+ */
+export interface OAuthStore {
+  oauthSave(r: {
+    model: string;
+    id: string;
+    payload: string;
+    grantId: string | null;
+    uid: string | null;
+    expiresAt: string | null;
+  }): Promise<void>;
+  oauthFind(model: string, id: string, now: string): Promise<OAuthRecord | null>;
+  oauthFindByUid(model: string, uid: string, now: string): Promise<OAuthRecord | null>;
+  oauthConsume(model: string, id: string, at: string): Promise<void>;
+  oauthDestroy(model: string, id: string): Promise<void>;
+  oauthRevokeByGrant(grantId: string): Promise<void>;
 }
 
 /** Where a keyset page starts: after the row with these sort keys (exclusive). */
+export interface DecisionPageFilter {
+  status?: DecisionStatus;
+  decided?: boolean;
+}
+
 export interface PageRequest<K> {
   after?: K;
   /** Rows wanted; stores return at most this many. */
   limit: number;
+  /** Time-ordered lists only: newest first, `after` then meaning "older than". */
+  newestFirst?: boolean;
 }
 
 /** Position of a time-ordered row: its creation time, then its id as the tiebreak. */
@@ -232,7 +276,7 @@ export interface ConsoleStore {
   takeChallenge(hash: string, purpose: string, at: string): Promise<{ principalId: string | null } | null>;
 }
 
-export interface Store extends ConsoleStore {
+export interface Store extends ConsoleStore, OAuthStore {
   /** Which backend this is, for diagnostics ("sqlite", "postgres"). */
   readonly kind: string;
   close(): Promise<void>;
@@ -252,6 +296,8 @@ export interface Store extends ConsoleStore {
   insertToken(t: NewToken): Promise<TokenRecord>;
   /** The hot path: one lookup by token hash, returning the token, principal and mandate together. */
   findCredential(hash: string): Promise<Credential | null>;
+  /** The same lookup for an OAuth access token, by the grant it was issued under. */
+  findCredentialByGrant(grantId: string): Promise<Credential | null>;
   getToken(id: string): Promise<TokenRecord | null>;
   listTokens(principalId: string): Promise<TokenRecord[]>;
   /**
@@ -332,11 +378,13 @@ export interface Store extends ConsoleStore {
     filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
     page: PageRequest<TimeKey>,
   ): Promise<QuestionRecord[]>;
+  /** A principal's decisions of a status, or every decided one (`decided`: not pending). */
   pageDecisions(
     principalId: string,
-    filter: { status?: DecisionStatus },
+    filter: DecisionPageFilter,
     page: PageRequest<TimeKey>,
   ): Promise<DecisionRecord[]>;
+  countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number>;
   /** This reviewer's verdicts on the given candidates (by candidate id). */
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>>;
   /**

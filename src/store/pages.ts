@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
+  DecisionPageFilter,
   DecisionRecord,
   DecisionStatus,
   EvidenceRecord,
@@ -22,12 +23,19 @@ import type { Param, SqlExecutor } from './sql.ts';
  * row inserted meanwhile is neither skipped nor repeated by the rows around it.
  */
 
-/** `(col_a, col_b) > (?, ?)`: both engines compare row values and seek an index with it. */
-function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], params: Param[]): void {
+/**
+ * `(col_a, col_b) > (?, ?)` (or `<` newest first): both engines compare row values and
+ * seek an index with it, forwards or backwards. Returns the matching ORDER BY.
+ */
+function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], params: Param[]): string {
   if (page.after) {
-    where.push(`(${cols}) > (?, ?)`);
+    where.push(`(${cols}) ${page.newestFirst ? '<' : '>'} (?, ?)`);
     params.push(page.after.at, page.after.id);
   }
+  return cols
+    .split(',')
+    .map((c) => `${c.trim()}${page.newestFirst ? ' DESC' : ''}`)
+    .join(', ');
 }
 
 const clause = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
@@ -37,6 +45,8 @@ const clause = (where: string[]): string => (where.length ? `WHERE ${where.join(
  * `broad`, a bounded index walk):
  * - a narrow word (at most `narrow` terms) drives: candidates are read from its range,
  *   the other words checked per candidate, and the few survivors sorted by handle;
+ * - else, several words whose matches, were the words independent, would fill a page
+ *   within half a window of the handle walk: the walk (below) is cheapest;
  * - else, several words of which some are at most `broad`: those ranges are intersected
  *   in the term index (cost: the sum of those ranges), so words that rarely meet cost little;
  * - else (one broad word, or every word very broad): matches are dense, so the handle
@@ -62,11 +72,19 @@ async function rangeSize(sql: SqlExecutor, r: Range, cap: number): Promise<numbe
 }
 
 /** The ranges whose terms name the candidates, or none for the handle walk. */
-async function drivingRanges(sql: SqlExecutor, ranges: Range[], plan: SearchPlan): Promise<Range[]> {
+async function drivingRanges(
+  sql: SqlExecutor,
+  ranges: Range[],
+  plan: SearchPlan,
+  limit: number,
+  principals: number,
+): Promise<Range[]> {
   const sizes = await Promise.all(ranges.map((r) => rangeSize(sql, r, plan.broad)));
   const narrowest = sizes.indexOf(Math.min(...sizes));
   if (sizes[narrowest]! <= plan.narrow) return [ranges[narrowest]!];
   if (ranges.length < 2) return [];
+  const density = sizes.reduce((d, s) => d * Math.min(1, s / Math.max(principals, 1)), 1);
+  if (limit / density <= plan.window / 2) return [];
   return ranges.filter((_, i) => sizes[i]! <= plan.broad);
 }
 
@@ -102,56 +120,88 @@ export async function pagePrincipals(
   }
   const ranges = queryRanges(filter.query);
   if (ranges.length === 0) return { rows: [] }; // only punctuation: nothing matches
-  const drive = await drivingRanges(sql, ranges, plan);
+  const total = await estimatePrincipals(sql);
+  const drive = await drivingRanges(sql, ranges, plan, page.limit, total);
   const checks = ranges.filter((r) => !drive.includes(r));
   const checkParams = checks.flatMap((r) => [r.low, r.high]);
-  if (drive.length === 0)
-    return walk(
-      sql,
-      where,
-      params,
-      checks.map(() => hasTerm),
-      checkParams,
-      page.limit,
-      plan,
-    );
+  if (drive.length === 0) {
+    const checked = [...where, ...checks.map(() => hasTerm)];
+    return walk(sql, filter, page.after, checked, [...params, ...checkParams], page.limit, plan);
+  }
+  // Two steps, so neither engine's planner can guess its way into a full scan: the
+  // candidates from the term index (at most plan.broad ids), then those principals by id.
   const candidates = drive
     .map(() => 'SELECT principal_id FROM principal_terms WHERE term >= ? AND term < ?')
     .join(' INTERSECT ');
-  // SQLite joins in the order written only with CROSS JOIN; PostgreSQL plans it itself.
-  const join = sql.kind === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+  const ids = await sql.all(
+    drive.length === 1 ? candidates.replace('SELECT', 'SELECT DISTINCT') : candidates,
+    [...drive.flatMap((r) => [r.low, r.high])],
+  );
+  if (ids.length === 0) return { rows: [] };
+  // Read from the id list (SQLite joins in the order written only with CROSS JOIN).
+  const byId =
+    sql.kind === 'sqlite'
+      ? 'json_each(?) j CROSS JOIN principals p ON p.id = j.value'
+      : 'jsonb_array_elements_text(CAST(? AS jsonb)) AS j(id) JOIN principals p ON p.id = j.id';
   const rows = await sql.all(
-    `SELECT p.* FROM (${drive.length === 1 ? candidates.replace('SELECT', 'SELECT DISTINCT') : candidates}) m
-     ${join} principals p ON p.id = m.principal_id ${clause([...where, ...checks.map(() => hasTerm)])}
-     ORDER BY p.handle LIMIT ?`,
-    [...drive.flatMap((r) => [r.low, r.high]), ...params, ...checkParams, page.limit],
+    `SELECT p.* FROM ${byId} ${clause([...where, ...checks.map(() => hasTerm)])} ORDER BY p.handle LIMIT ?`,
+    [JSON.stringify(ids.map((r) => String(r['principal_id']))), ...params, ...checkParams, page.limit],
   );
   return { rows: rows.map(toPrincipal) };
 }
 
-/** The handle walk: at most `plan.window` rows checked, and where it stopped when the page is short. */
+/**
+ * The handle walk: at most `plan.window` principals checked. The window's last handle is
+ * found first on the (status, handle) index alone, then the page is read up to it in
+ * handle order, stopping as soon as it is full; a short page says where the window ended.
+ */
 async function walk(
   sql: SqlExecutor,
+  filter: PrincipalPageFilter,
+  after: string | undefined,
   where: string[],
   params: Param[],
-  checks: string[],
-  checkParams: Param[],
   limit: number,
   plan: SearchPlan,
 ): Promise<PrincipalPage> {
-  const window = `SELECT p.* FROM principals p ${clause(where)} ORDER BY p.handle LIMIT ?`;
-  const rows = await sql.all(`SELECT p.* FROM (${window}) p ${clause(checks)} ORDER BY p.handle LIMIT ?`, [
-    ...params,
-    plan.window,
-    ...checkParams,
-    limit,
-  ]);
-  if (rows.length >= limit) return { rows: rows.map(toPrincipal) };
-  const edge = await sql.get(
-    `SELECT p.handle FROM principals p ${clause(where)} ORDER BY p.handle LIMIT 1 OFFSET ?`,
-    [...params, plan.window - 1],
+  const edgeWhere: string[] = [];
+  const edgeParams: Param[] = [];
+  if (filter.status !== undefined) {
+    edgeWhere.push('status = ?');
+    edgeParams.push(filter.status);
+  }
+  if (after !== undefined) {
+    edgeWhere.push('handle > ?');
+    edgeParams.push(after);
+  }
+  const edgeRow = await sql.get(
+    `SELECT handle FROM principals ${clause(edgeWhere)} ORDER BY handle LIMIT 1 OFFSET ?`,
+    [...edgeParams, plan.window - 1],
   );
-  return { rows: rows.map(toPrincipal), ...(edge ? { walkedTo: String(edge['handle']) } : {}) };
+  const edge = edgeRow ? String(edgeRow['handle']) : undefined;
+  const rows = await sql.all(
+    `SELECT p.* FROM principals p ${clause(edge === undefined ? where : [...where, 'p.handle <= ?'])}
+     ORDER BY p.handle LIMIT ?`,
+    [...params, ...(edge === undefined ? [] : [edge]), limit],
+  );
+  return {
+    rows: rows.map(toPrincipal),
+    ...(rows.length < limit && edge !== undefined ? { walkedTo: edge } : {}),
+  };
+}
+
+/**
+ * Roughly how many principals there are, without counting them: SQLite's largest rowid
+ * (principals are never deleted), PostgreSQL's planner statistics (counted when the
+ * table has none yet). A search plan needs only the order of magnitude.
+ */
+export async function estimatePrincipals(sql: SqlExecutor): Promise<number> {
+  const row =
+    sql.kind === 'sqlite'
+      ? await sql.get(`SELECT MAX(rowid) AS n FROM principals`)
+      : await sql.get(`SELECT reltuples AS n FROM pg_class WHERE oid = to_regclass('principals')`);
+  const n = Number(row?.['n'] ?? -1);
+  return n >= 0 ? n : countPrincipals(sql, {});
 }
 
 export async function countPrincipals(
@@ -171,12 +221,9 @@ export async function pageEvidence(
 ): Promise<EvidenceRecord[]> {
   const where = ['e.principal_id = ?'];
   const params: Param[] = [principalId];
-  afterTime('e.created_at, e.id', page, where, params);
+  const order = afterTime('e.created_at, e.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(
-    `${SELECT.evidence} ${clause(where)} ORDER BY e.created_at, e.id LIMIT ?`,
-    params,
-  );
+  const rows = await sql.all(`${SELECT.evidence} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toEvidence);
 }
 
@@ -209,16 +256,16 @@ export async function pageQuestions(
       params.push(filter.status);
     }
   }
-  afterTime('q.asked_at, q.id', page, where, params);
+  const order = afterTime('q.asked_at, q.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(`${SELECT.question} ${clause(where)} ORDER BY q.asked_at, q.id LIMIT ?`, params);
+  const rows = await sql.all(`${SELECT.question} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toQuestion);
 }
 
 export async function pageDecisions(
   sql: SqlExecutor,
   principalId: string,
-  filter: { status?: DecisionStatus },
+  filter: DecisionPageFilter,
   page: PageRequest<TimeKey>,
 ): Promise<DecisionRecord[]> {
   const where = ['d.principal_id = ?'];
@@ -227,13 +274,25 @@ export async function pageDecisions(
     where.push('d.status = ?');
     params.push(filter.status);
   }
-  afterTime('d.created_at, d.id', page, where, params);
+  if (filter.decided) where.push(`d.status <> 'pending'`);
+  const order = afterTime('d.created_at, d.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(
-    `${SELECT.decision} ${clause(where)} ORDER BY d.created_at, d.id LIMIT ?`,
-    params,
-  );
+  const rows = await sql.all(`${SELECT.decision} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toDecision);
+}
+
+export async function countDecisions(
+  sql: SqlExecutor,
+  principalId: string,
+  filter: { status?: DecisionStatus },
+): Promise<number> {
+  const r = filter.status
+    ? await sql.get(`SELECT COUNT(*) AS n FROM decisions WHERE principal_id = ? AND status = ?`, [
+        principalId,
+        filter.status,
+      ])
+    : await sql.get(`SELECT COUNT(*) AS n FROM decisions WHERE principal_id = ?`, [principalId]);
+  return Number(r?.['n'] ?? 0);
 }
 
 export async function reviewVerdicts(

@@ -52,6 +52,8 @@ export function toToken(r: Row, handle: string): TokenRecord {
     expiresAt: optStr(r['expires_at']),
     revokedAt: optStr(r['revoked_at']),
     lastUsedAt: optStr(r['last_used_at']),
+    origin: r['origin'] === 'oauth' ? 'oauth' : 'static',
+    clientId: optStr(r['client_id']),
   };
 }
 
@@ -166,7 +168,7 @@ export const SELECT = {
   token: `SELECT t.*, p.handle AS principal_handle FROM tokens t JOIN principals p ON p.id = t.principal_id`,
   credential: `SELECT t.id AS t_id, t.principal_id AS t_principal_id, t.label AS t_label, t.scopes AS t_scopes,
              t.created_at AS t_created_at, t.expires_at AS t_expires_at, t.revoked_at AS t_revoked_at,
-             t.last_used_at AS t_last_used_at, p.*, m.scopes AS m_scopes,
+             t.last_used_at AS t_last_used_at, t.origin AS t_origin, t.client_id AS t_client_id, p.*, m.scopes AS m_scopes,
              m.consult_counterparts AS m_consult_counterparts, m.consult_daily AS m_consult_daily,
              m.reviews_need_approval AS m_reviews_need_approval
              FROM tokens t JOIN principals p ON p.id = t.principal_id

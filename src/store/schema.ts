@@ -190,4 +190,29 @@ export const MIGRATIONS: readonly string[] = [
      at_ms DOUBLE PRECISION NOT NULL
    );
    CREATE INDEX rate_buckets_at ON rate_buckets(at_ms);`,
+  // OAuth: a client a principal connects through the consent page gets an agent token
+  // in the same table (origin 'oauth', the client's id and the grant that binds its
+  // access and refresh tokens), so mandate, revocation and suspension apply unchanged.
+  // oauth_records holds the authorization server's short-lived artifacts (codes,
+  // access and refresh tokens, grants, registered clients, interactions), each as
+  // JSON, found by model and id, by grant (to revoke everything a grant issued) or by
+  // uid (an interaction's session). Access and refresh tokens are kept by the
+  // library's opaque id, never by the bearer value the client holds.
+  `ALTER TABLE tokens ADD COLUMN origin TEXT NOT NULL DEFAULT 'static';
+   ALTER TABLE tokens ADD COLUMN client_id TEXT;
+   ALTER TABLE tokens ADD COLUMN grant_id TEXT;
+   CREATE INDEX tokens_grant ON tokens(grant_id);
+   CREATE TABLE oauth_records (
+     model TEXT NOT NULL,
+     id TEXT NOT NULL,
+     payload TEXT NOT NULL,
+     grant_id TEXT,
+     uid TEXT,
+     expires_at TEXT,
+     consumed_at TEXT,
+     PRIMARY KEY (model, id)
+   );
+   CREATE INDEX oauth_records_grant ON oauth_records(grant_id);
+   CREATE INDEX oauth_records_uid ON oauth_records(uid);
+   CREATE INDEX oauth_records_expiry ON oauth_records(expires_at);`,
 ];

@@ -3,6 +3,7 @@ import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
   Credential,
   PageRequest,
+  DecisionPageFilter,
   PrincipalPage,
   PrincipalPageFilter,
   TimeKey,
@@ -175,14 +176,34 @@ export class SqlStore extends ConsoleSql implements Store {
   async insertToken(t: NewToken): Promise<TokenRecord> {
     const id = newId('tok');
     await this.sql.run(
-      `INSERT INTO tokens (id, principal_id, label, token_hash, scopes, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [id, t.principalId, t.label, t.hash, JSON.stringify(t.scopes), now(), t.expiresAt],
+      `INSERT INTO tokens (id, principal_id, label, token_hash, scopes, created_at, expires_at, origin, client_id, grant_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        t.principalId,
+        t.label,
+        t.hash,
+        JSON.stringify(t.scopes),
+        now(),
+        t.expiresAt,
+        t.origin ?? 'static',
+        t.clientId ?? null,
+        t.grantId ?? null,
+      ],
     );
     return (await this.getToken(id)) as TokenRecord;
   }
 
   async findCredential(hash: string): Promise<Credential | null> {
-    const r = await this.sql.get(`${SELECT.credential} WHERE t.token_hash = ?`, [hash]);
+    return this.credentialWhere('t.token_hash = ?', hash);
+  }
+
+  async findCredentialByGrant(grantId: string): Promise<Credential | null> {
+    return this.credentialWhere("t.grant_id = ? AND t.origin = 'oauth'", grantId);
+  }
+
+  private async credentialWhere(where: string, value: string): Promise<Credential | null> {
+    const r = await this.sql.get(`${SELECT.credential} WHERE ${where}`, [value]);
     if (!r) return null;
     const principal = toPrincipal(r);
     const mandateRow = prefixed(r, 'm_');
@@ -216,6 +237,12 @@ export class SqlStore extends ConsoleSql implements Store {
         sql: `UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`,
         params: [at, id],
         mustChange: true,
+      },
+      // An OAuth connection's codes, access and refresh tokens and grant go with it.
+      {
+        sql: `DELETE FROM oauth_records WHERE grant_id IN (SELECT grant_id FROM tokens WHERE id = ? AND grant_id IS NOT NULL)
+              OR (model = 'Grant' AND id IN (SELECT grant_id FROM tokens WHERE id = ? AND grant_id IS NOT NULL))`,
+        params: [id, id],
       },
       ...(withdrawal
         ? [
@@ -483,10 +510,14 @@ export class SqlStore extends ConsoleSql implements Store {
 
   pageDecisions(
     principalId: string,
-    filter: { status?: DecisionStatus },
+    filter: DecisionPageFilter,
     page: PageRequest<TimeKey>,
   ): Promise<DecisionRecord[]> {
     return pages.pageDecisions(this.sql, principalId, filter, page);
+  }
+
+  countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number> {
+    return pages.countDecisions(this.sql, principalId, filter);
   }
 
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>> {

@@ -64,34 +64,13 @@ describe('admin CLI', () => {
         .trim()
         .split('\n')
         .map((l) => l.split(/\s+/)[0]);
-    const first = await run(
-      'admin',
-      'principal',
-      'list',
-      '--status',
-      'candidate',
-      '--query',
-      'paged',
-      '--limit',
-      '2',
-    );
+    const list = (...more: string[]) =>
+      run('admin', 'principal', 'list', '--status', 'candidate', '--query', 'paged', '--limit', '2', ...more);
+    const first = await list();
     assert.equal(first.code, 0);
     assert.deepEqual(handles(first.out), ['pa1', 'pa2']);
     assert.match(first.err, /More: add --after pa2 to continue/);
-    const json = await run(
-      'admin',
-      'principal',
-      'list',
-      '--status',
-      'candidate',
-      '--query',
-      'paged',
-      '--limit',
-      '2',
-      '--after',
-      'pa4',
-      '--json',
-    );
+    const json = await list('--after', 'pa4', '--json');
     assert.deepEqual(
       (JSON.parse(json.out) as { handle: string }[]).map((p) => p.handle),
       ['pa5'],

@@ -28,6 +28,10 @@ const SERVER_WRITTEN: Record<string, string> = {
   'tokens.expires_at': 'server clock',
   'tokens.revoked_at': 'server clock',
   'tokens.last_used_at': 'server clock',
+  'tokens.origin': 'enum',
+  'tokens.client_id':
+    'an OAuth client id the authorization server validated (https URL or its own id); no tool returns it',
+  'tokens.grant_id': 'server id',
   'mandates.principal_id': 'server id',
   'mandates.scopes': 'validated scope names',
   'mandates.consult_counterparts': 'validated handles of existing principals',
@@ -84,6 +88,14 @@ const SERVER_WRITTEN: Record<string, string> = {
   'console_challenges.purpose': 'enum',
   'console_challenges.principal_id': 'server id',
   'console_challenges.expires_at': 'server clock',
+  'oauth_records.model': 'enum (the library model name)',
+  'oauth_records.id': 'server-made random id',
+  'oauth_records.payload':
+    "the authorization server's JSON; the client's own metadata in it is shown only on the consent page, escaped and marked unverified; no tool returns it",
+  'oauth_records.grant_id': 'server id',
+  'oauth_records.uid': 'server-made random id',
+  'oauth_records.expires_at': 'server clock',
+  'oauth_records.consumed_at': 'server clock',
 };
 /** Member columns no tool returns to an agent: each says who reads it instead. */
 const NOT_FOR_AGENTS: Record<string, string> = {

@@ -8,7 +8,13 @@ import { makeLoginLink } from '../../src/admin/console-links.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
 import { issueToken } from '../../src/admin/tokens.ts';
 import { createConsole, type ConsoleDeps } from '../../src/console/index.ts';
-import { silentLogger, startHttpServer, type RunningServer } from '../../src/server/index.ts';
+import {
+  createAuthorizationServer,
+  resolveAccessToken,
+  type AuthorizationServer,
+  type AuthorizationServerOptions,
+} from '../../src/oauth/index.ts';
+import { silentLogger, startHttpServer, stderrLogger, type RunningServer } from '../../src/server/index.ts';
 import type { Store } from '../../src/store/contract.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -55,6 +61,8 @@ export interface ConsoleClub {
   issue(handle: string, scopes?: string, label?: string): Promise<{ token: string; tokenId: string }>;
   link(handle: string, expires?: string): Promise<string>;
   connect(token?: string): Promise<Client>;
+  /** Warden's authorization server, when started with one. */
+  oauth: AuthorizationServer | null;
   close(): Promise<void>;
 }
 
@@ -71,7 +79,7 @@ async function freePort(): Promise<number> {
 
 export async function startConsoleClub(
   opts: Partial<ConsoleDeps> = {},
-  serve: { https?: boolean } = {},
+  serve: { https?: boolean; oauth?: Omit<AuthorizationServerOptions, 'store'> } = {},
 ): Promise<ConsoleClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
   const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'));
@@ -79,14 +87,31 @@ export async function startConsoleClub(
   const port = await freePort();
   // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.
   const base = `${serve.https ? 'https' : 'http'}://localhost:${port}`;
+  const logger = process.env['WARDEN_TEST_LOG'] ? stderrLogger((t) => process.stderr.write(t)) : silentLogger;
+  const oauth = serve.oauth
+    ? createAuthorizationServer({
+        store,
+        onEvent: (event, err) => logger.info(event, { error: err.message, detail: err.error_detail }),
+        ...serve.oauth,
+      })
+    : null;
   const server = await startHttpServer({
     store,
     registry,
-    logger: silentLogger,
+    logger,
     version: 'test',
     port,
     publicUrl: base,
-    console: createConsole({ store, registry, now: () => new Date(), ...opts }),
+    console: createConsole({ store, registry, now: () => new Date(), ...(oauth ? { oauth } : {}), ...opts }),
+    ...(oauth
+      ? {
+          oauth: {
+            owns: oauth.owns,
+            handle: oauth.handle,
+            resolve: (token: string, b: string) => resolveAccessToken(oauth, b, token),
+          },
+        }
+      : {}),
   });
   const clients: Client[] = [];
   return {
@@ -95,6 +120,7 @@ export async function startConsoleClub(
     registry,
     server,
     base,
+    oauth,
     async add(handle, status, o = {}) {
       await addPrincipal(store, handle, { status, name: o.name ?? handle, operator: o.operator ?? false });
     },

@@ -12,7 +12,7 @@ import { issueToken } from '../../src/admin/tokens.ts';
 import type { Store } from '../../src/store/contract.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
-import { ALL_AGENT_SCOPES } from '../helpers/club.ts';
+import { ALL_AGENT_SCOPES, rawPost } from '../helpers/club.ts';
 import { PgSchemas } from '../store/pg-schemas.ts';
 
 /**
@@ -64,16 +64,11 @@ type Structured = Record<string, unknown> & { refusal?: { code: string } };
 
 /** One tools/call over real HTTP (2025-11-25), returning the structured content. */
 async function callTool(url: string, token: string, name: string, args: Record<string, unknown>) {
-  const r = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
-  });
+  const r = await rawPost(
+    url,
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+    { authorization: `Bearer ${token}` },
+  );
   const text = await r.text();
   const body = JSON.parse(text.replace(/^event: message\ndata: /, '')) as {
     result?: { structuredContent?: Structured; isError?: boolean; _meta?: Record<string, unknown> };
@@ -166,16 +161,11 @@ for (const [backend, location] of backends) {
         const { token } = await member('flood');
         const statuses = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
-            fetch(group[i % group.length]!.mcpUrl, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                accept: 'application/json, text/event-stream',
-                'mcp-protocol-version': '2025-11-25',
-                authorization: `Bearer ${token}`,
-              },
-              body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list', params: {} }),
-            }).then(async (r) => (await r.text(), r.status)),
+            rawPost(
+              group[i % group.length]!.mcpUrl,
+              JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list', params: {} }),
+              { authorization: `Bearer ${token}` },
+            ).then(async (r) => (await r.text(), r.status)),
           ),
         );
         return {

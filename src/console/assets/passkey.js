@@ -36,7 +36,9 @@
         var response = await W.startAuthentication({ optionsJSON: options });
         var done = await post(signin.dataset.verify, response);
         say('Signed in.');
-        window.location.assign(done.next);
+        // A page that asked for sign-in (the OAuth consent page) names where to come back to.
+        var back = signin.dataset.next;
+        window.location.assign(back && back.indexOf('/console/') === 0 ? back : done.next);
       } catch (e) {
         say('Not signed in: ' + e.message);
       }

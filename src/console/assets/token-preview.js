@@ -3,13 +3,14 @@
 // JavaScript the "Preview the tools" button does the same by posting the form.
 (function () {
   'use strict';
-  var form = document.getElementById('issue-form');
+  // Any form that names its preview endpoint: token issuance and the OAuth consent page.
+  var form = document.querySelector('form[data-preview]');
   if (!form) return;
   var pending = null;
   async function refresh() {
     var body = new URLSearchParams(new FormData(form));
     body.delete('intent');
-    var res = await fetch('/console/tokens/preview', {
+    var res = await fetch(form.dataset.preview, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: body.toString(),

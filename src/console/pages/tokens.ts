@@ -48,7 +48,7 @@ function status(t: TokenRecord, now: Date): string {
   return 'live';
 }
 
-async function preview(ctx: Authed, scopes: readonly string[]): Promise<Html> {
+export async function preview(ctx: Authed, scopes: readonly string[]): Promise<Html> {
   const me = ctx.session.principal;
   const mandate = await ctx.deps.store.getMandate(me.id);
   const tools = toolsSeen(ctx.deps.registry, me, scopes, mandate.scopes);
@@ -87,6 +87,7 @@ async function render(
                 <thead>
                   <tr>
                     <th scope="col">Label</th>
+                    <th scope="col">How</th>
                     <th scope="col">Scopes</th>
                     <th scope="col">Created</th>
                     <th scope="col">Expires</th>
@@ -101,6 +102,9 @@ async function render(
                     const n = live ? toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes).length : 0;
                     return html`<tr>
                       <th scope="row">${t.label}</th>
+                      <td>
+                        ${t.origin === 'oauth' ? html`OAuth client <code>${t.clientId ?? ''}</code>` : 'issued here'}
+                      </td>
                       <td>${t.scopes.join(', ')}</td>
                       <td>${t.createdAt.slice(0, 16).replace('T', ' ')}</td>
                       <td>${t.expiresAt ? t.expiresAt.slice(0, 16).replace('T', ' ') : 'never'}</td>
@@ -131,7 +135,7 @@ async function render(
     <section aria-labelledby="issue">
       <h2 id="issue">Issue a token</h2>
       ${extra.refusal ? refusalBox(extra.refusal) : ''}
-      <form method="post" action="/console/tokens" id="issue-form">
+      <form method="post" action="/console/tokens" id="issue-form" data-preview="/console/tokens/preview">
         ${csrfField(ctx.session)}
         <div class="field">
           <label for="label">Label (which agent it is for)</label>

@@ -5,6 +5,7 @@ import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
 import { limitContract } from './limits.ts';
 import { mandateContract } from './mandates.ts';
+import { oauthContract } from './oauth.ts';
 import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
@@ -27,5 +28,6 @@ export function storeContract(name: string, backend: Backend): void {
     limitContract(backend);
     pageContract(backend);
     consoleContract(backend);
+    oauthContract(backend);
   });
 }

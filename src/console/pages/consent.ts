@@ -1,0 +1,231 @@
+import {
+  approveConsent,
+  chosenScopes,
+  denyConsent,
+  grantableScopes,
+  pendingConsent,
+  type PendingConsent,
+} from '../../oauth/consent.ts';
+import type { AuthorizationServer } from '../../oauth/provider.ts';
+import { html, url, type Html } from '../html.ts';
+import { csrfField, layout, refusalBox } from '../layout.ts';
+import type { Authed, Ctx } from '../context.ts';
+import { SECURITY_HEADERS, redirect, sendHtml } from '../web.ts';
+import { preview } from './tokens.ts';
+
+const GONE = {
+  code: 'authorization_expired',
+  reason: 'This authorization request has expired, was answered already, or was started in another browser.',
+  next: 'Go back to the application and connect again.',
+} as const;
+
+const REGISTRATION: Record<PendingConsent['client']['registration'], string> = {
+  metadata_document: 'identified by its metadata document at the address above',
+  dynamic: 'registered itself with this server',
+  configured: "registered by the club's operator",
+};
+
+/**
+ * The consent page may send the browser on to the client's redirect URI (another origin,
+ * or an app's own scheme), so its form-action allows that one destination besides ours.
+ */
+function headersFor(redirectUri: string): Record<string, string> {
+  const u = URL.canParse(redirectUri) ? new URL(redirectUri) : null;
+  const extra = !u ? '' : u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : u.protocol;
+  const csp = SECURITY_HEADERS['Content-Security-Policy']!.replace(
+    "form-action 'self'",
+    `form-action 'self'${extra ? ` ${extra}` : ''}`,
+  );
+  return { 'Content-Security-Policy': csp };
+}
+
+function as(ctx: Ctx): AuthorizationServer | null {
+  return ctx.deps.oauth ?? null;
+}
+
+function send(ctx: Ctx, title: string, body: Html, status: number, redirectUri = ''): void {
+  sendHtml(ctx.res, status, layout({ title, session: ctx.session, body }), headersFor(redirectUri));
+}
+
+function clientBox(p: PendingConsent): Html {
+  const c = p.client;
+  return html`<section aria-labelledby="client" class="client">
+    <h2 id="client">${c.name}</h2>
+    <p class="unverified">
+      <strong>Unverified:</strong> the name, address and logo below are what the application says of itself;
+      the club has not checked them.
+    </p>
+    <dl>
+      <dt>Client id</dt>
+      <dd><code>${c.id}</code> (${REGISTRATION[c.registration]})</dd>
+      ${
+        c.uri
+          ? html`<dt>Web site</dt>
+              <dd><code>${c.uri}</code></dd>`
+          : ''
+      }
+      ${
+        c.logo
+          ? html`<dt>Logo</dt>
+              <dd><code>${c.logo}</code> (not loaded: the console fetches nothing from elsewhere)</dd>`
+          : ''
+      }
+      <dt>Will act on</dt>
+      <dd><code>${p.resource}</code></dd>
+    </dl>
+  </section>`;
+}
+
+/** GET: sign in first if needed (passkey, then back here), then the client and the scopes to pick. */
+export async function consentPage(ctx: Ctx): Promise<void> {
+  const server = as(ctx);
+  const pending = server ? await pendingConsent(server, ctx.base, ctx.req, ctx.res) : null;
+  if (!pending || pending.uid !== ctx.path.slice('/console/oauth/'.length))
+    return send(ctx, 'Authorization expired', refusalBox(GONE), 404);
+  const redirectUri = await redirectUriOf(server!, ctx);
+  if (!ctx.session) {
+    return send(
+      ctx,
+      `Connect ${pending.client.name}?`,
+      html`${clientBox(pending)}
+        <section aria-labelledby="who">
+          <h2 id="who">Sign in to decide</h2>
+          <p>
+            An application asks to act for you on this club. Sign in first; nothing is granted until you
+            choose.
+          </p>
+          <button
+            type="button"
+            id="passkey-signin"
+            data-options="/console/passkey/signin/options"
+            data-verify="/console/passkey/signin/verify"
+            data-next="${ctx.path}"
+          >
+            Sign in with a passkey
+          </button>
+          <p id="passkey-status" role="status" aria-live="polite"></p>
+        </section>
+        <script src="/console/assets/webauthn.js"></script>
+        <script src="/console/assets/passkey.js"></script>`,
+      200,
+      redirectUri,
+    );
+  }
+  await renderConsent(ctx as Authed, pending, redirectUri, null);
+}
+
+async function renderConsent(
+  ctx: Authed,
+  pending: PendingConsent,
+  redirectUri: string,
+  picked: string[] | null,
+): Promise<void> {
+  const me = ctx.session.principal;
+  const mandate = await ctx.deps.store.getMandate(me.id);
+  const grantable = grantableScopes(me, mandate.scopes);
+  const asked = pending.requested.length ? pending.requested : [...grantable];
+  const offered = grantable.filter((s) => asked.includes(s));
+  // offline_access asks for a refresh token, not a power: said below, not offered as a scope.
+  const staysConnected = pending.requested.includes('offline_access');
+  const notOffered = asked.filter(
+    (s) => !offered.includes(s as never) && s !== 'offline_access' && s !== 'openid',
+  );
+  const checked = picked ?? offered;
+  const body = html`${clientBox(pending)}
+    <section aria-labelledby="scopes">
+      <h2 id="scopes">What it may do</h2>
+      <p>
+        Signed in as <strong>${me.handle}</strong>. Pick the scopes this application gets. It acts within your
+        mandate, now and after any change you make to it; you can disconnect it on the Tokens page.
+        ${staysConnected ? 'It stays connected (it may renew its access every hour) until you disconnect it.' : 'Its access lasts an hour.'}
+      </p>
+      ${
+        notOffered.length
+          ? html`<p>
+              Asked for but not offered (above your tier, outside your mandate, or never granted to an agent):
+              ${notOffered.join(', ')}.
+            </p>`
+          : ''
+      }
+      <form
+        method="post"
+        action="${url(`/console/oauth/${pending.uid}`)}"
+        id="consent-form"
+        data-preview="/console/tokens/preview"
+      >
+        ${csrfField(ctx.session)}
+        <fieldset>
+          <legend>Scopes</legend>
+          ${
+            offered.length
+              ? offered.map(
+                  (s) =>
+                    html`<div class="check">
+                      <input
+                        type="checkbox"
+                        id="scope-${s}"
+                        name="scope"
+                        value="${s}"
+                        ${checked.includes(s) ? html` checked` : ''}
+                      /><label for="scope-${s}"><code>${s}</code></label>
+                    </div>`,
+                )
+              : html`<p>None of the scopes it asked for can be granted by you now.</p>`
+          }
+        </fieldset>
+        ${await preview(ctx, checked)}
+        <div class="actions">
+          <button type="submit" name="intent" value="approve">Allow</button>
+          <button type="submit" name="intent" value="deny" class="secondary">Deny</button>
+        </div>
+      </form>
+      <script src="/console/assets/token-preview.js"></script>
+    </section>`;
+  sendHtml(
+    ctx.res,
+    200,
+    layout({ title: `Connect ${pending.client.name}?`, session: ctx.session, body }),
+    headersFor(redirectUri),
+  );
+}
+
+/** POST: allow (a grant and an agent token for exactly the scopes picked) or deny (access_denied). */
+export async function consentPost(ctx: Authed): Promise<void> {
+  const server = as(ctx);
+  const pending = server ? await pendingConsent(server, ctx.base, ctx.req, ctx.res) : null;
+  if (!pending || pending.uid !== ctx.path.slice('/console/oauth/'.length))
+    return send(ctx, 'Authorization expired', refusalBox(GONE), 404);
+  const redirectUri = await redirectUriOf(server!, ctx);
+  if (ctx.form.get('intent') === 'deny') {
+    const to = await denyConsent(server!, ctx.base, ctx.req, ctx.res);
+    return redirect(ctx.res, to, headersFor(redirectUri));
+  }
+  const me = ctx.session.principal;
+  const mandate = await ctx.deps.store.getMandate(me.id);
+  const scopes = chosenScopes(ctx.form.getAll('scope'), grantableScopes(me, mandate.scopes));
+  if (scopes.length === 0) {
+    return renderConsent(ctx, pending, redirectUri, []);
+  }
+  const to = await approveConsent(
+    server!,
+    ctx.deps.store,
+    ctx.base,
+    ctx.req,
+    ctx.res,
+    pending,
+    me,
+    scopes,
+    ctx.now,
+  );
+  redirect(ctx.res, to, headersFor(redirectUri));
+}
+
+async function redirectUriOf(server: AuthorizationServer, ctx: Ctx): Promise<string> {
+  const provider = await server.provider(ctx.base);
+  try {
+    const details = await provider.interactionDetails(ctx.req, ctx.res);
+    return String(details.params['redirect_uri'] ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,72 @@
+import type { ServerResponse } from 'node:http';
+import type { Registry } from '../core/registry.ts';
+import { AGENT_SCOPES, type Scope } from '../core/scopes.ts';
+import { TIER_CEILING } from '../core/tiers.ts';
+import type { Caller, ToolContext } from '../tools/index.ts';
+import { sendJson } from './http-io.ts';
+
+/** The name of a single JSON-RPC tools/call request, or null for anything else. */
+export function calledToolName(message: unknown): string | null {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const m = message as Record<string, unknown>;
+  if (m['method'] !== 'tools/call') return null;
+  const params = m['params'] as Record<string, unknown> | undefined;
+  const name = params?.['name'];
+  return typeof name === 'string' ? name : null;
+}
+
+export type Challenge =
+  { kind: 'sign_in'; scopes: readonly Scope[] } | { kind: 'step_up'; scopes: readonly Scope[] };
+
+/**
+ * Whether a tools/call for a name outside the caller's view should ask for authorization
+ * instead of answering "not found", and for what. The answer depends only on the caller,
+ * never on the name: a hidden tool and a name that never existed get the same answer, so
+ * no challenge reveals a tool (refusal by absence holds).
+ *
+ * - anonymous, on a server that is its own authorization server: 401, sign in (lazy
+ *   authentication); the principal picks the scopes on the consent page.
+ * - an OAuth connection whose grant is narrower than what the principal's tier and mandate
+ *   allow now: 403 insufficient_scope naming the scopes they could still grant (step-up).
+ * - everything else (static tokens, a grant that already has all it could): null.
+ */
+export function challengeFor(
+  registry: Registry<ToolContext>,
+  caller: Caller,
+  name: string,
+): Challenge | null {
+  if (registry.find(name, caller.permissions.effective)) return null;
+  if (caller.kind === 'anonymous') return { kind: 'sign_in', scopes: AGENT_SCOPES };
+  if (caller.kind !== 'agent' || caller.token.origin !== 'oauth') return null;
+  const ceiling = TIER_CEILING[caller.permissions.tier];
+  const more = AGENT_SCOPES.filter(
+    (s) => ceiling.includes(s) && caller.mandate.scopes.includes(s) && !caller.permissions.effective.has(s),
+  );
+  return more.length ? { kind: 'step_up', scopes: more } : null;
+}
+
+/** The challenge as HTTP: 401 with the metadata pointer, or 403 insufficient_scope (RFC 6750 §3.1, RFC 9728). */
+export function sendChallenge(res: ServerResponse, challenge: Challenge, metadataUrl: string): void {
+  const scope = challenge.scopes.join(' ');
+  if (challenge.kind === 'sign_in') {
+    const description = 'Sign in to this server to use tools beyond the anonymous tier.';
+    return sendJson(
+      res,
+      401,
+      { error: 'invalid_token', error_description: description, reason: 'sign_in_required' },
+      {
+        'WWW-Authenticate': `Bearer realm="warden", error="invalid_token", error_description="${description}", scope="${scope}", resource_metadata="${metadataUrl}"`,
+      },
+    );
+  }
+  const description =
+    'This connection was granted fewer scopes than its principal may grant; ask them for more.';
+  sendJson(
+    res,
+    403,
+    { error: 'insufficient_scope', error_description: description, scope },
+    {
+      'WWW-Authenticate': `Bearer realm="warden", error="insufficient_scope", error_description="${description}", scope="${scope}", resource_metadata="${metadataUrl}"`,
+    },
+  );
+}
