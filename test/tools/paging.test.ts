@@ -30,7 +30,10 @@ describe('pagination: keyset pages with signed cursors', () => {
   let aliceAgain: Client;
   let anon: Client;
   before(async () => {
-    club = await startClub();
+    // Rate limits off: these tests page through lists as fast as they can, often anonymously
+    // (one address), and measure paging, not the 429 (which test/server/rate-limit.test.ts does).
+    const off = { perSecond: 0, burst: 1 };
+    club = await startClub({ rateLimits: { token: off, anonymous: off } });
     const a = await club.addMember('alice');
     alice = await club.connect(a.token);
     bob = await club.connect((await club.addMember('bob')).token);
