@@ -18,6 +18,12 @@ describe('doctor runs stdio entries as the client would', () => {
     tmp.remove();
   });
 
+  /**
+   * The doctor against `warden stdio` entries, with a generous timeout: starting the
+   * process is slow on a loaded machine, and these tests are not about the timeout.
+   */
+  const doctorWarden = (args: string[]) => doctorJson([...args, '--timeout', '60']);
+
   /** A Claude Desktop entry that runs `node bin/warden.js stdio` on the test club's SQLite file. */
   function desktopConfig(dir: string, token?: string): string {
     const env: Record<string, string> = { WARDEN_DB: join(club.dir, 'club.db') };
@@ -32,7 +38,7 @@ describe('doctor runs stdio entries as the client would', () => {
     await changeMandate({ store: club.store, registry: club.registry }, 'stdio-sara', {
       scopes: 'profile:write,evidence:write,inbox,mandate:read,consult',
     });
-    const { code, server } = await doctorJson([
+    const { code, server } = await doctorWarden([
       '--config',
       desktopConfig('member', token),
       '--expect',
@@ -60,7 +66,7 @@ describe('doctor runs stdio entries as the client would', () => {
   });
 
   it('no WARDEN_TOKEN in the entry: anonymous, 3 tools, and what could not be checked is said', async () => {
-    const { code, server } = await doctorJson(['--config', desktopConfig('anon'), '--expect', 'candidate']);
+    const { code, server } = await doctorWarden(['--config', desktopConfig('anon'), '--expect', 'candidate']);
     assert.equal(code, 1);
     assert.equal(server.tier, 'anonymous');
     assert.equal(server.tools, 3);
@@ -76,7 +82,7 @@ describe('doctor runs stdio entries as the client would', () => {
   it('a revoked WARDEN_TOKEN: the process refuses to start, and its reason is read from stderr', async () => {
     const { token, tokenId } = await club.addMember('stdio-rex');
     await revokeToken(club.store, tokenId);
-    const { code, server } = await doctorJson(['--config', desktopConfig('revoked', token)]);
+    const { code, server } = await doctorWarden(['--config', desktopConfig('revoked', token)]);
     assert.equal(code, 1);
     assert.equal(server.status, 'rejected');
     assert.equal(server.server, 'warden');
@@ -86,7 +92,7 @@ describe('doctor runs stdio entries as the client would', () => {
   });
 
   it('a WARDEN_TOKEN that is not a Warden token: rejected as malformed, in words about WARDEN_TOKEN', async () => {
-    const { code, server } = await doctorJson(['--config', desktopConfig('malformed', 'not-a-token')]);
+    const { code, server } = await doctorWarden(['--config', desktopConfig('malformed', 'not-a-token')]);
     assert.equal(code, 1);
     assert.equal(server.status, 'rejected');
     assert.match(server.reasons[0] ?? '', /^WARDEN_TOKEN is malformed: /);
