@@ -1,4 +1,5 @@
 import { html, url, type Html } from './html.ts';
+import type { PageRequest, TimeKey } from '../store/contract.ts';
 import type { Ctx } from './context.ts';
 
 /**
@@ -52,4 +53,33 @@ export function keysetNav(ctx: Ctx, key: string, next: string | undefined, what:
     ${here !== null ? html`<a href="${link(undefined)}" rel="first">First page</a>` : ''}
     ${next !== undefined ? html`<a href="${link(next)}" rel="next">Next page</a>` : ''}
   </nav>`;
+}
+
+/**
+ * One keyset page of a time-ordered list (newest first unless told), read from an
+ * index, with its links; the position travels in the query as `at|id` under `key`
+ * (a malformed one starts the list again). Two lists on a page use two keys.
+ */
+export async function timePage<R>(
+  ctx: Ctx,
+  spec: {
+    key: string;
+    size: number;
+    what: string;
+    read: (page: PageRequest<TimeKey>) => Promise<R[]>;
+    keyOf: (row: R) => TimeKey;
+    oldestFirst?: boolean;
+  },
+): Promise<{ shown: R[]; nav: Html }> {
+  const parts = ctx.query.get(spec.key)?.split('|');
+  const after = parts?.length === 2 ? { at: parts[0]!, id: parts[1]! } : undefined;
+  const rows = await spec.read({
+    limit: spec.size + 1,
+    newestFirst: !spec.oldestFirst,
+    ...(after ? { after } : {}),
+  });
+  const shown = rows.slice(0, spec.size);
+  const last = shown[shown.length - 1];
+  const next = rows.length > spec.size && last ? `${spec.keyOf(last).at}|${spec.keyOf(last).id}` : undefined;
+  return { shown, nav: keysetNav(ctx, spec.key, next, spec.what) };
 }

@@ -5,8 +5,7 @@ import { sendHtml } from './web.ts';
 
 /** Renders a signed-in page with the navigation (and the pending decision count). */
 export async function sendPage(ctx: Authed, title: string, current: string, body: Html, status = 200) {
-  const pending = (await ctx.deps.store.listDecisions(ctx.session.principal.id, { status: 'pending' }))
-    .length;
+  const pending = await ctx.deps.store.countDecisions(ctx.session.principal.id, { status: 'pending' });
   sendHtml(ctx.res, status, layout({ title, session: ctx.session, current, body, pending }));
 }
 

@@ -173,10 +173,17 @@ export interface OAuthStore {
 }
 
 /** Where a keyset page starts: after the row with these sort keys (exclusive). */
+export interface DecisionPageFilter {
+  status?: DecisionStatus;
+  decided?: boolean;
+}
+
 export interface PageRequest<K> {
   after?: K;
   /** Rows wanted; stores return at most this many. */
   limit: number;
+  /** Time-ordered lists only: newest first, `after` then meaning "older than". */
+  newestFirst?: boolean;
 }
 
 /** Position of a time-ordered row: its creation time, then its id as the tiebreak. */
@@ -371,11 +378,13 @@ export interface Store extends ConsoleStore, OAuthStore {
     filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
     page: PageRequest<TimeKey>,
   ): Promise<QuestionRecord[]>;
+  /** A principal's decisions of a status, or every decided one (`decided`: not pending). */
   pageDecisions(
     principalId: string,
-    filter: { status?: DecisionStatus },
+    filter: DecisionPageFilter,
     page: PageRequest<TimeKey>,
   ): Promise<DecisionRecord[]>;
+  countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number>;
   /** This reviewer's verdicts on the given candidates (by candidate id). */
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>>;
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
+  DecisionPageFilter,
   DecisionRecord,
   DecisionStatus,
   EvidenceRecord,
@@ -22,12 +23,19 @@ import type { Param, SqlExecutor } from './sql.ts';
  * row inserted meanwhile is neither skipped nor repeated by the rows around it.
  */
 
-/** `(col_a, col_b) > (?, ?)`: both engines compare row values and seek an index with it. */
-function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], params: Param[]): void {
+/**
+ * `(col_a, col_b) > (?, ?)` (or `<` newest first): both engines compare row values and
+ * seek an index with it, forwards or backwards. Returns the matching ORDER BY.
+ */
+function afterTime(cols: string, page: PageRequest<TimeKey>, where: string[], params: Param[]): string {
   if (page.after) {
-    where.push(`(${cols}) > (?, ?)`);
+    where.push(`(${cols}) ${page.newestFirst ? '<' : '>'} (?, ?)`);
     params.push(page.after.at, page.after.id);
   }
+  return cols
+    .split(',')
+    .map((c) => `${c.trim()}${page.newestFirst ? ' DESC' : ''}`)
+    .join(', ');
 }
 
 const clause = (where: string[]): string => (where.length ? `WHERE ${where.join(' AND ')}` : '');
@@ -213,12 +221,9 @@ export async function pageEvidence(
 ): Promise<EvidenceRecord[]> {
   const where = ['e.principal_id = ?'];
   const params: Param[] = [principalId];
-  afterTime('e.created_at, e.id', page, where, params);
+  const order = afterTime('e.created_at, e.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(
-    `${SELECT.evidence} ${clause(where)} ORDER BY e.created_at, e.id LIMIT ?`,
-    params,
-  );
+  const rows = await sql.all(`${SELECT.evidence} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toEvidence);
 }
 
@@ -251,16 +256,16 @@ export async function pageQuestions(
       params.push(filter.status);
     }
   }
-  afterTime('q.asked_at, q.id', page, where, params);
+  const order = afterTime('q.asked_at, q.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(`${SELECT.question} ${clause(where)} ORDER BY q.asked_at, q.id LIMIT ?`, params);
+  const rows = await sql.all(`${SELECT.question} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toQuestion);
 }
 
 export async function pageDecisions(
   sql: SqlExecutor,
   principalId: string,
-  filter: { status?: DecisionStatus },
+  filter: DecisionPageFilter,
   page: PageRequest<TimeKey>,
 ): Promise<DecisionRecord[]> {
   const where = ['d.principal_id = ?'];
@@ -269,13 +274,25 @@ export async function pageDecisions(
     where.push('d.status = ?');
     params.push(filter.status);
   }
-  afterTime('d.created_at, d.id', page, where, params);
+  if (filter.decided) where.push(`d.status <> 'pending'`);
+  const order = afterTime('d.created_at, d.id', page, where, params);
   params.push(page.limit);
-  const rows = await sql.all(
-    `${SELECT.decision} ${clause(where)} ORDER BY d.created_at, d.id LIMIT ?`,
-    params,
-  );
+  const rows = await sql.all(`${SELECT.decision} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toDecision);
+}
+
+export async function countDecisions(
+  sql: SqlExecutor,
+  principalId: string,
+  filter: { status?: DecisionStatus },
+): Promise<number> {
+  const r = filter.status
+    ? await sql.get(`SELECT COUNT(*) AS n FROM decisions WHERE principal_id = ? AND status = ?`, [
+        principalId,
+        filter.status,
+      ])
+    : await sql.get(`SELECT COUNT(*) AS n FROM decisions WHERE principal_id = ?`, [principalId]);
+  return Number(r?.['n'] ?? 0);
 }
 
 export async function reviewVerdicts(

@@ -3,6 +3,7 @@ import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
   Credential,
   PageRequest,
+  DecisionPageFilter,
   PrincipalPage,
   PrincipalPageFilter,
   TimeKey,
@@ -509,10 +510,14 @@ export class SqlStore extends ConsoleSql implements Store {
 
   pageDecisions(
     principalId: string,
-    filter: { status?: DecisionStatus },
+    filter: DecisionPageFilter,
     page: PageRequest<TimeKey>,
   ): Promise<DecisionRecord[]> {
     return pages.pageDecisions(this.sql, principalId, filter, page);
+  }
+
+  countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number> {
+    return pages.countDecisions(this.sql, principalId, filter);
   }
 
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>> {

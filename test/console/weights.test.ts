@@ -83,4 +83,26 @@ void describe('console page weight, worst case', () => {
     assert.equal(all.length, 62);
     assert.deepEqual(seen, all, 'every principal exactly once, in handle order');
   });
+
+  void it('the principal’s own lists page by time from the store: every row once, each list on its own', async () => {
+    const decode = (href: string) =>
+      href.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replaceAll('&amp;', '&');
+    /** Follows one list's "Next page" links, counting the rows its section shows on each page. */
+    const count = async (path: string, section: string, row: RegExp) => {
+      let total = 0;
+      let at: string | undefined = path;
+      for (let pages = 0; at && pages < 20; pages++) {
+        const page: string = await (await v.get(at)).text();
+        const part: string = page.split(`aria-labelledby="${section}"`)[1]!.split('</section>')[0]!;
+        total += part.match(row)?.length ?? 0;
+        const next: string | undefined = /<a href="([^"]+)" rel="next">/.exec(part)?.[1];
+        at = next === undefined ? undefined : decode(next);
+      }
+      return total;
+    };
+    assert.equal(await count('/console/decisions', 'pending', /<article class="decision"/g), 60);
+    assert.equal(await count('/console/decisions', 'history', /<th scope="row"><code>/g), 60);
+    assert.equal(await count('/console/consultations', 'asked', /<th scope="row">@/g), 60);
+    assert.equal(await count('/console/consultations', 'received', /<th scope="row">@/g), 60);
+  });
 });

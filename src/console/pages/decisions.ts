@@ -3,7 +3,7 @@ import { AdminRefusal } from '../../admin/errors.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
 import type { MemberText } from '../../untrusted/index.ts';
 import { html, type Html } from '../html.ts';
-import { paged } from '../paging.ts';
+import { timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -39,12 +39,25 @@ async function render(
   },
 ) {
   const me = ctx.session.principal;
-  const all = await ctx.deps.store.listDecisions(me.id);
-  // Bounded so the page stays light: the oldest pending first (a queue), the latest decided.
-  const allPending = all.filter((d) => d.status === 'pending');
-  const allHistory = all.filter((d) => d.status !== 'pending').reverse();
-  const p = paged(allPending, ctx, PENDING_SHOWN, 'pending', 'pending decisions, oldest first');
-  const h = paged(allHistory, ctx, HISTORY_SHOWN, 'history', 'decided, latest first');
+  const { store } = ctx.deps;
+  // One keyset page of each, so the page stays light: the oldest pending first (a queue), the latest decided.
+  const keyOf = (d: DecisionRecord) => ({ at: d.createdAt, id: d.id });
+  const p = await timePage(ctx, {
+    key: 'pending',
+    size: PENDING_SHOWN,
+    what: 'pending decisions, oldest first',
+    read: (page) => store.pageDecisions(me.id, { status: 'pending' }, page),
+    keyOf,
+    oldestFirst: true,
+  });
+  const h = await timePage(ctx, {
+    key: 'history',
+    size: HISTORY_SHOWN,
+    what: 'decided, latest first',
+    read: (page) => store.pageDecisions(me.id, { decided: true }, page),
+    keyOf,
+  });
+  const waiting = await store.countDecisions(me.id, { status: 'pending' });
   const pending = p.shown;
   const history = h.shown;
   // Token labels are member text since they may be written by anyone issuing a token: escaped like the rest.
@@ -57,7 +70,7 @@ async function render(
     d.tokenId ? html`token “${labels.get(d.tokenId)}”` : html`you, in person`;
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <section aria-labelledby="pending">
-      <h2 id="pending">Waiting for you: ${allPending.length}</h2>
+      <h2 id="pending">Waiting for you: ${waiting}</h2>
       ${p.nav} ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
       ${pending.map(
         (d) =>

@@ -13,7 +13,7 @@ export async function overviewPage(ctx: Authed): Promise<void> {
   const mandate = await store.getMandate(me.id);
   const live = (await store.listTokens(me.id)).filter((t) => isLive(t, ctx.now)).reverse();
   const { shown: tokens, nav } = paged(live, ctx, 40, 'page', 'live tokens, newest first');
-  const pending = await store.listDecisions(me.id, { status: 'pending' });
+  const pending = await store.countDecisions(me.id, { status: 'pending' });
   const passkeys = await store.listPasskeys(me.id);
   const tier = tierOfStatus(me.status);
   const body = html`${noticeBox(ctx.query.get('done') === 'passkey' ? 'Passkey registered.' : undefined)}
@@ -37,7 +37,7 @@ export async function overviewPage(ctx: Authed): Promise<void> {
         <dt>Passkeys</dt>
         <dd>${passkeys.length} (<a href="/console/passkeys">manage</a>)</dd>
         <dt>Pending decisions</dt>
-        <dd>${pending.length} (<a href="/console/decisions">open the queue</a>)</dd>
+        <dd>${pending} (<a href="/console/decisions">open the queue</a>)</dd>
       </dl>
     </section>
     <section aria-labelledby="agents">

@@ -1,5 +1,5 @@
 import { html, long } from '../html.ts';
-import { paged } from '../paging.ts';
+import { timePage } from '../paging.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
 
@@ -32,14 +32,14 @@ export async function profilePage(ctx: Authed): Promise<void> {
 }
 
 export async function evidencePage(ctx: Authed): Promise<void> {
-  const everything = await ctx.deps.store.listEvidence(ctx.session.principal.id);
-  const { shown: items, nav } = paged(
-    [...everything].reverse(),
-    ctx,
-    EVIDENCE_SHOWN,
-    'page',
-    'items, latest first',
-  );
+  const me = ctx.session.principal;
+  const { shown: items, nav } = await timePage(ctx, {
+    key: 'before',
+    size: EVIDENCE_SHOWN,
+    what: 'items, latest first',
+    read: (page) => ctx.deps.store.pageEvidence(me.id, page),
+    keyOf: (e) => ({ at: e.createdAt, id: e.id }),
+  });
   const body = html`<p>
       What your agents filed as evidence of what you did. A claim from an artifact carries its reference.
     </p>
@@ -76,20 +76,20 @@ export async function evidencePage(ctx: Authed): Promise<void> {
 
 export async function consultationsPage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
-  const allAsked = await ctx.deps.store.listQuestions({ askerId: me.id });
-  const allReceived = await ctx.deps.store.listQuestions({ targetId: me.id });
-  const a = paged([...allAsked].reverse(), ctx, QUESTIONS_SHOWN, 'asked', 'questions asked, latest first');
-  const r = paged(
-    [...allReceived].reverse(),
-    ctx,
-    QUESTIONS_SHOWN,
-    'received',
-    'questions received, latest first',
-  );
+  const questions = (key: string, filter: { askerId: string } | { targetId: string }, what: string) =>
+    timePage(ctx, {
+      key,
+      size: QUESTIONS_SHOWN,
+      what,
+      read: (page) => ctx.deps.store.pageQuestions(filter, page),
+      keyOf: (q) => ({ at: q.askedAt, id: q.id }),
+    });
+  const a = await questions('asked', { askerId: me.id }, 'questions asked, latest first');
+  const r = await questions('received', { targetId: me.id }, 'questions received, latest first');
   const asked = a.shown;
   const received = r.shown;
   const body = html`<section aria-labelledby="asked">
-      <h2 id="asked">Asked by your agents: ${allAsked.length}</h2>
+      <h2 id="asked">Asked by your agents</h2>
       ${a.nav}
       ${
         asked.length === 0
@@ -118,7 +118,7 @@ export async function consultationsPage(ctx: Authed): Promise<void> {
       }
     </section>
     <section aria-labelledby="received">
-      <h2 id="received">Put to you: ${allReceived.length}</h2>
+      <h2 id="received">Put to you</h2>
       ${r.nav}
       ${
         received.length === 0

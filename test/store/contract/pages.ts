@@ -145,16 +145,23 @@ export function pageContract(backend: Backend): void {
           [`ev_${String(9 - i)}`, p.id, `c${i}`, i < 5 ? PAST : '2001-01-01T00:00:00.000Z'],
         );
       }
-      const seen: string[] = [];
-      let after: { at: string; id: string } | undefined;
-      for (;;) {
-        const rows = await store().pageEvidence(p.id, { limit: 3, ...(after ? { after } : {}) });
-        seen.push(...rows.map((r) => r.id));
-        if (rows.length < 3) break;
-        const last = rows[rows.length - 1]!;
-        after = { at: last.createdAt, id: last.id };
-      }
-      assert.deepEqual(seen, ['ev_5', 'ev_6', 'ev_7', 'ev_8', 'ev_9', 'ev_3', 'ev_4']);
+      const all = async (newestFirst: boolean) => {
+        const seen: string[] = [];
+        let after: { at: string; id: string } | undefined;
+        for (;;) {
+          const rows = await store().pageEvidence(p.id, {
+            limit: 3,
+            newestFirst,
+            ...(after ? { after } : {}),
+          });
+          seen.push(...rows.map((r) => r.id));
+          if (rows.length < 3) return seen;
+          const last = rows[rows.length - 1]!;
+          after = { at: last.createdAt, id: last.id };
+        }
+      };
+      assert.deepEqual(await all(false), ['ev_5', 'ev_6', 'ev_7', 'ev_8', 'ev_9', 'ev_3', 'ev_4']);
+      assert.deepEqual(await all(true), ['ev_4', 'ev_3', 'ev_9', 'ev_8', 'ev_7', 'ev_6', 'ev_5']);
       assert.deepEqual(await store().countEvidenceByOrigin(p.id), { manual: 7 });
     });
 
