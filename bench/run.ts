@@ -1,6 +1,7 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
 // `npm run bench -- scale rate` runs only the parts named.
 import { benchCompat } from './compat.ts';
+import { benchCompatReal } from './compat-real.ts';
 import { benchRateLimits } from './rate-limits.ts';
 import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
@@ -8,6 +9,7 @@ import { benchServer } from './server.ts';
 const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['server', 'Warden server', benchServer],
   ['compat', 'Compat gate', benchCompat],
+  ['compat-real', 'Compat gate on real published schemas', benchCompatReal],
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
 ];

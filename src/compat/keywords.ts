@@ -51,6 +51,7 @@ export const ANALYSED = new Set([
   'not',
   'propertyNames',
   'dependentRequired',
+  'dependentSchemas',
   'if',
   'then',
   'else',

@@ -241,15 +241,77 @@ export const RULES: readonly Rule[] = [
     input: U,
     output: C,
     message:
-      'if/then/else added; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
+      'if/then/else added; the old schema was neither shown to fit its then and else nor found holding a value it rejects: a recorded call it rejects (--calls) or an accept by hand decides it',
   },
-  { id: 'conditional-removed', input: C, output: U, message: 'if/then/else removed' },
+  {
+    id: 'conditional-removed',
+    input: C,
+    output: U,
+    message:
+      'if/then/else removed; the new results were neither shown to fit the old then and else nor found holding a value it rejected',
+  },
   {
     id: 'conditional-changed',
     input: U,
     output: U,
     message:
-      'if/then/else changed; conditionals are not decided: a recorded call it rejects (--calls) or an accept by hand decides it',
+      'if/then/else changed; neither shown implied (the old schema, or the old then/else under the same if, fitting the new ones) nor found rejecting an old value: a recorded call it rejects (--calls) or an accept by hand decides it',
+  },
+  {
+    id: 'conditional-implied',
+    input: C,
+    output: C,
+    message: 'if/then/else changed, but its then and else hold for every value the other side accepts',
+  },
+  {
+    id: 'conditional-rejects-value',
+    input: N,
+    output: C,
+    message: 'value {value} is now rejected by if/then/else',
+  },
+  {
+    id: 'conditional-accepts-value',
+    input: C,
+    output: N,
+    message: 'value {value} is no longer rejected by if/then/else',
+  },
+  {
+    id: 'dependent-schema-relaxed',
+    input: C,
+    output: C,
+    message: 'dependentSchemas no longer constrains objects holding {property}',
+  },
+  {
+    id: 'dependent-schema-implied',
+    input: C,
+    output: C,
+    message: 'dependentSchemas for {property} changed, but holds for every value the other side accepts',
+  },
+  {
+    id: 'dependent-schema-rejects-value',
+    input: N,
+    output: C,
+    message: 'an object holding {property}, such as {value}, is now rejected by dependentSchemas',
+  },
+  {
+    id: 'dependent-schema-accepts-value',
+    input: C,
+    output: N,
+    message: 'an object holding {property}, such as {value}, is no longer rejected by dependentSchemas',
+  },
+  {
+    id: 'dependent-schema-on-undeclared-property',
+    input: A,
+    output: A,
+    message:
+      'dependentSchemas now constrains objects holding {property}, which the old schema did not declare',
+  },
+  {
+    id: 'dependent-schemas-changed',
+    input: U,
+    output: U,
+    message:
+      'dependentSchemas for {property} changed; neither shown implied by the old schema nor found rejecting an old object: a recorded call it rejects (--calls) or an accept by hand decides it',
   },
   // object names and dependencies
   {

@@ -64,7 +64,7 @@ class HttpProxy {
     private readonly upstream: URL,
     private readonly headers: Record<string, string>,
     private readonly enforcer: Enforcer,
-    private readonly record: fs.WriteStream | undefined,
+    private readonly record: string | undefined,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -102,9 +102,11 @@ class HttpProxy {
       if (m.method === 'tools/list' && m.id !== undefined)
         this.lists.add(`${session} ${JSON.stringify(m.id)}`);
       if (m.method === 'tools/call' && typeof m.params?.name === 'string') {
-        this.record?.write(
-          `${JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} })}\n`,
-        );
+        // Written before the call is answered or forwarded, so the recording never lags the traffic.
+        if (this.record) {
+          const line = JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} });
+          fs.appendFileSync(this.record, `${line}\n`);
+        }
         if (this.enforcer.withheld.has(m.params.name)) {
           refused.push(unknownToolError(m.id, m.params.name));
           continue;
@@ -252,8 +254,7 @@ export async function serveHttpProxy(args: GateArgs, enforcer: Enforcer, io: Cli
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
     throw new UsageError(`--url must be http or https, got ${upstream.protocol}`);
-  const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
-  const proxy = new HttpProxy(upstream, args.source.headers, enforcer, record);
+  const proxy = new HttpProxy(upstream, args.source.headers, enforcer, args.calls);
   const server = http.createServer((req, res) => {
     proxy.handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -282,6 +283,5 @@ export async function serveHttpProxy(args: GateArgs, enforcer: Enforcer, io: Cli
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  record?.end();
   return EXIT.ok;
 }

@@ -180,6 +180,11 @@ export class Ctx {
     return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel);
   }
 
+  /** A trial whose findings' trails start here, so their values can be embedded at this node. */
+  scratch(): Ctx {
+    return new Ctx(this.shared, [], this.subPtr, this.supPtr, [], this.depth, this.rel);
+  }
+
   /** Keeps the findings of a trial that was chosen. */
   adopt(trial: Ctx): void {
     this.findings.push(...trial.findings);

@@ -13,6 +13,7 @@ import { resolveRef, siblingsApply } from './refs.ts';
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
 import { compareTypes } from './type.ts';
+import { withoutUnevaluated } from './unevaluated.ts';
 import { acceptsAll, sameSubtree, shared, subValue } from './util.ts';
 
 interface Located {
@@ -139,8 +140,8 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   if (supS === true && subS === true) return;
-  const sub = flattenAllOf(subS === true ? {} : subS, 'sub', ctx);
-  const sup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx);
+  const sub = withoutUnevaluated(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
+  const sup = withoutUnevaluated(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;

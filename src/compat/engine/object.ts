@@ -1,6 +1,7 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { compareDependentSchemas } from './conditional.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
 import { compareDependentRequired, comparePropertyNames } from './names.ts';
@@ -134,6 +135,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   comparePatternProperties(sub, sup, ctx);
   comparePropertyNames(sub, sup, ctx);
   compareDependentRequired(sub, sup, ctx);
+  compareDependentSchemas(sub, sup, ctx);
   const objectOf = (n: number): Json | undefined => objectWithKeys(ctx, sub, n);
   compareCount(
     sub,

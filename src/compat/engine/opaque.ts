@@ -1,5 +1,6 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
+import { compareConditional } from './conditional.ts';
 import type { Ctx } from './context.ts';
 import { admits, sameSubtree, subValue, typeSet } from './util.ts';
 import { nodeValidator } from './whole.ts';
@@ -7,7 +8,8 @@ import { nodeValidator } from './whole.ts';
 /**
  * `not` and if/then/else: unchanged they constrain both sides alike; removed they can only
  * widen. A `not` added is decided for the common shapes (const, enum, type, required); other
- * additions and changes are unknown, and the message says what would decide them.
+ * additions and changes are unknown, and the message says what would decide them. Conditionals
+ * are decided in conditional.ts.
  */
 export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   if (!sameSubtree(sub.not, sup.not, ctx)) {
@@ -28,21 +30,7 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
       ctx.emit(rule, ['not'], {});
     }
   }
-  const cond = (s: JsonObject): JsonObject | undefined =>
-    'if' in s || 'then' in s || 'else' in s
-      ? { if: s.if ?? true, then: s.then ?? true, else: s.else ?? true }
-      : undefined;
-  const a = cond(sub),
-    b = cond(sup);
-  if (!sameSubtree(a, b, ctx)) {
-    const rule =
-      b === undefined
-        ? ctx.id('conditional-removed', 'conditional-added')
-        : a === undefined
-          ? ctx.id('conditional-added', 'conditional-removed')
-          : 'conditional-changed';
-    ctx.emit(rule, ['if'], {});
-  }
+  compareConditional(sub, sup, ctx);
 }
 
 /**

@@ -1,0 +1,255 @@
+// The gate on real published schemas only: tool schemas of consecutive npm releases of MCP
+// servers (bench/data/npm-tools.json, made by bench/compat-npm-extract.ts) and every definition
+// of consecutive MCP specification revisions (test/fixtures/compat/mcp-spec). Warden,
+// json-schema-diff and jsoncompat on the same pairs: per pair and whole process, medians over
+// repeated runs, and where they agree.
+//
+//   node --import tsx bench/compat-real.ts            the report (also part of npm run bench)
+//   node --import tsx bench/compat-real.ts ENGINE     one engine over the corpus, once (a child)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import jsonSchemaDiff from 'json-schema-diff';
+import { check_compat, initSync } from 'jsoncompat';
+import { compareSchemas, type Direction, type Schema } from '../src/compat/index.ts';
+import { pruneDefinitions } from '../src/compat/prune.ts';
+import { clearValidatorCache } from '../src/compat/validator.ts';
+import { DATA, type Release } from './compat-npm-extract.ts';
+import { specPairs } from './compat-spec.ts';
+
+export interface RealPair {
+  source: 'npm' | 'spec';
+  name: string;
+  direction: Direction;
+  old: Schema;
+  new: Schema;
+}
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const PROCESS_RUNS = Number(process.env.PROCESS_RUNS ?? 3);
+
+/** Every changed inputSchema/outputSchema of a tool between consecutive releases, and the spec pairs. */
+export function realPairs(): RealPair[] {
+  const out: RealPair[] = [];
+  const { releases } = JSON.parse(fs.readFileSync(DATA, 'utf8')) as { releases: Release[] };
+  for (let i = 0; i + 1 < releases.length; i++) {
+    const [a, b] = [releases[i] as Release, releases[i + 1] as Release];
+    if (a.package !== b.package) continue;
+    const before = new Map(
+      (a.tools as { name: string }[]).map((t) => [t.name, t as Record<string, unknown>]),
+    );
+    for (const t of b.tools as Record<string, unknown>[]) {
+      const old = before.get(t.name as string);
+      if (!old) continue;
+      for (const [field, direction] of [
+        ['inputSchema', 'input'],
+        ['outputSchema', 'output'],
+      ] as const) {
+        if (old[field] === undefined || t[field] === undefined) continue;
+        if (JSON.stringify(old[field]) === JSON.stringify(t[field])) continue;
+        out.push({
+          source: 'npm',
+          name: `${b.package.replace('@modelcontextprotocol/', '')} ${t.name as string}.${field} ${a.version}→${b.version}`,
+          direction,
+          old: old[field] as Schema,
+          new: t[field] as Schema,
+        });
+      }
+    }
+  }
+  // Each definition with only the definitions it reaches (as a tool would ship it): the same
+  // input for every engine, and none has to take in a whole specification per pair.
+  for (const p of specPairs())
+    out.push({
+      source: 'spec',
+      name: p.name,
+      direction: 'input',
+      old: structuredClone(pruneDefinitions(p.old)),
+      new: structuredClone(pruneDefinitions(p.new)),
+    });
+  return out;
+}
+
+type Binary = 'breaking' | 'compatible' | 'n/a';
+
+function withoutDialect(s: Schema): Schema {
+  if (typeof s !== 'object') return s;
+  const { $schema: _drop, ...rest } = s;
+  return rest;
+}
+
+let jcReady = false;
+function jcVerdict(p: RealPair): Binary {
+  if (!jcReady) {
+    initSync({
+      module: fs.readFileSync(createRequire(import.meta.url).resolve('jsoncompat/jsoncompat_wasm_bg.wasm')),
+    });
+    jcReady = true;
+  }
+  try {
+    // jsoncompat reads 2020-12 only: its $schema stripped so it reads draft-07 schemas too.
+    const ok = check_compat(
+      JSON.stringify(withoutDialect(p.old)),
+      JSON.stringify(withoutDialect(p.new)),
+      p.direction === 'input' ? 'deserializer' : 'serializer',
+    );
+    return ok ? 'compatible' : 'breaking';
+  } catch {
+    return 'n/a';
+  }
+}
+
+async function jsdVerdict(p: RealPair): Promise<Binary> {
+  try {
+    const r = await jsonSchemaDiff.diffSchemas({
+      sourceSchema: p.old as never,
+      destinationSchema: p.new as never,
+    });
+    return (p.direction === 'input' ? r.removalsFound : r.additionsFound) ? 'breaking' : 'compatible';
+  } catch {
+    return 'n/a';
+  }
+}
+
+function wardenVerdict(p: RealPair): string {
+  const v = compareSchemas(p.old, p.new, p.direction).verdict;
+  return v === 'identical' ? 'compatible' : v;
+}
+
+const ENGINES = {
+  warden: async (p: RealPair) => wardenVerdict(p),
+  'json-schema-diff': jsdVerdict,
+  jsoncompat: async (p: RealPair) => jcVerdict(p),
+} as const;
+type Engine = keyof typeof ENGINES;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+/** Runs one engine over the whole corpus in a fresh process (start-up, loading and all pairs); null when cut off. */
+function wholeProcess(engine: Engine, limitMs: number): number | null {
+  const t = performance.now();
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), engine], {
+      stdio: 'ignore',
+      timeout: limitMs,
+    });
+  } catch {
+    return null;
+  }
+  return performance.now() - t;
+}
+
+/**
+ * jsoncompat takes one to four seconds on most specification definitions (and longer as a run
+ * goes on), so it runs on every npm pair and every JC_STRIDE-th specification pair, and the
+ * others are compared with it on that same sample.
+ */
+const JC_STRIDE = Number(process.env.JC_STRIDE ?? 20);
+
+/** The report: per-pair and whole-corpus timings, and the agreement table. */
+export async function benchCompatReal(): Promise<string> {
+  const pairs = realPairs();
+  const engines = Object.keys(ENGINES) as Engine[];
+  let specSeen = 0;
+  const sample = pairs.map((p) => p.source === 'npm' || specSeen++ % JC_STRIDE === 0);
+  const runs = (e: Engine): number[] => pairs.map((_, i) => i).filter((i) => e !== 'jsoncompat' || sample[i]);
+  const ms = Object.fromEntries(engines.map((e) => [e, pairs.map(() => [] as number[])])) as Record<
+    Engine,
+    number[][]
+  >;
+  const verdicts = Object.fromEntries(engines.map((e) => [e, pairs.map(() => 'n/a')])) as Record<
+    Engine,
+    string[]
+  >;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const e of engines) {
+      if (e === 'warden') clearValidatorCache(); // each round compiles its validators afresh
+      let total = 0;
+      for (const i of runs(e)) {
+        const p = pairs[i] as RealPair;
+        const t = performance.now();
+        const v = await ENGINES[e](p);
+        const d = performance.now() - t;
+        total += d;
+        (ms[e][i] as number[]).push(d);
+        if (round === 0) verdicts[e][i] = v;
+      }
+      process.stderr.write(`compat-real: round ${round + 1}/${ROUNDS} ${e} ${total.toFixed(0)} ms\n`);
+    }
+  }
+  const med = (e: Engine, i: number): number => median(ms[e][i] as number[]);
+  const sum = (e: Engine, idx: number[]): number => idx.reduce((a, i) => a + med(e, i), 0);
+  const all = pairs.map((_, i) => i);
+  const sampled = all.filter((i) => sample[i]);
+  const wardenProc: number[] = [];
+  for (let run = 0; run < PROCESS_RUNS; run++) wardenProc.push(wholeProcess('warden', 600_000) ?? NaN);
+  const limit = Math.max(60_000, 10 * median(wardenProc));
+  const proc = (e: Engine): string => {
+    if (e === 'warden') return `${median(wardenProc).toFixed(0)} ms`;
+    const t = wholeProcess(e, limit);
+    return t === null ? `> ${(limit / 1000).toFixed(0)} s (stopped)` : `${t.toFixed(0)} ms`;
+  };
+  const out: string[] = [];
+  const npm = pairs.filter((p) => p.source === 'npm').length;
+  out.push(
+    `real corpus: ${pairs.length} pairs: ${npm} changed tool schemas (input and output) between consecutive npm releases of server-filesystem, server-memory and server-everything, and ${pairs.length - npm} definitions between consecutive MCP specification revisions. Per-pair times are medians of ${ROUNDS} interleaved rounds; jsoncompat runs on a sample of ${sampled.length} pairs (every npm pair, every ${JC_STRIDE}th spec pair). Whole process: warden median of ${PROCESS_RUNS} runs, the others one run, stopped at 10× warden or ${(limit / 1000).toFixed(0)} s.`,
+  );
+  out.push('');
+  out.push(
+    '| engine | all pairs, in process | sample, in process | whole process (all pairs) | median pair | slowest pair | pairs over 50 ms |',
+  );
+  out.push('|---|---|---|---|---|---|---|');
+  for (const e of engines) {
+    const idx = e === 'jsoncompat' ? sampled : all;
+    const pp = idx.map((i) => med(e, i));
+    const slow = Math.max(...pp);
+    const slowName = pairs[idx[pp.indexOf(slow)] as number]?.name ?? '';
+    out.push(
+      `| ${e} | ${e === 'jsoncompat' ? '—' : `${sum(e, all).toFixed(0)} ms`} | ${sum(e, sampled).toFixed(0)} ms | ${proc(e)} | ${median(pp).toFixed(2)} ms | ${slow.toFixed(1)} ms (${slowName}) | ${pp.filter((x) => x > 50).length} of ${pp.length} |`,
+    );
+  }
+  out.push('');
+  out.push(
+    `on the sample, warden is ${(sum('json-schema-diff', sampled) / sum('warden', sampled)).toFixed(1)}× faster than json-schema-diff and ${(sum('jsoncompat', sampled) / sum('warden', sampled)).toFixed(1)}× faster than jsoncompat; on all pairs, ${(sum('json-schema-diff', all) / sum('warden', all)).toFixed(1)}× json-schema-diff`,
+  );
+  out.push('');
+  const count = (v: string): number => verdicts.warden.filter((x) => x === v).length;
+  out.push(
+    `warden verdicts: ${count('compatible')} compatible, ${count('breaking')} breaking, ${count('unknown')} unknown`,
+  );
+  out.push('');
+  out.push(
+    '| warden says | n | json-schema-diff agrees | differs | n/a | jsoncompat (sample) n | agrees | differs | n/a |',
+  );
+  out.push('|---|---|---|---|---|---|---|---|---|');
+  for (const ours of ['compatible', 'breaking', 'unknown']) {
+    const idx = all.filter((i) => verdicts.warden[i] === ours);
+    if (idx.length === 0) continue;
+    const cells = (e: Engine, among: number[]): string => {
+      const theirs = among.map((i) => verdicts[e][i]);
+      const na = theirs.filter((v) => v === 'n/a').length;
+      const agree = theirs.filter((v) => v === ours).length;
+      return `${agree} | ${theirs.length - na - agree} | ${na}`;
+    };
+    const inSample = idx.filter((i) => sample[i]);
+    out.push(
+      `| ${ours} | ${idx.length} | ${cells('json-schema-diff', idx)} | ${inSample.length} | ${cells('jsoncompat', inSample)} |`,
+    );
+  }
+  return out.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const engine = process.argv[2] as Engine | undefined;
+  if (engine) {
+    const run = ENGINES[engine];
+    if (!run) throw new Error(`unknown engine ${engine}`);
+    for (const p of realPairs()) await run(p);
+  } else {
+    console.log(await benchCompatReal());
+  }
+}

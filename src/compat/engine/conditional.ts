@@ -1,0 +1,172 @@
+import { FIRST } from '../generate/chooser.ts';
+import { embed } from '../generate/embed.ts';
+import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Ctx } from './context.ts';
+import { includes } from './includes.ts';
+import { additionalOf } from './object.ts';
+import { matchingPatterns } from './pattern-properties.ts';
+import { acceptsAll, sameSubtree, subValue } from './util.ts';
+import { nodeValidator } from './whole.ts';
+
+const CONDITIONAL = ['if', 'then', 'else'];
+
+/** Whether `sub` is shown included in `sup` on a scratch context (nothing breaking or unknown). */
+function fits(sub: Schema, sup: Schema, ctx: Ctx): boolean {
+  const t = ctx.trial();
+  includes(sub, sup, t);
+  return !t.failed();
+}
+
+/**
+ * Values at this node that `sub` may accept and `sup` may reject: the witnesses the walk builds
+ * for the breaks it finds between them, each embedded in a value of `sub` at this node.
+ */
+function breakValues(sub: Schema, sup: Schema, ctx: Ctx): Json[] {
+  const t = ctx.scratch();
+  includes(sub, sup, t);
+  const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
+  const out: Json[] = [];
+  for (const f of t.findings) {
+    if (f.verdict !== 'breaking' || !f.local) continue;
+    const v = f.local();
+    const whole = v === undefined ? undefined : embed(f.trail, v, env);
+    if (whole !== undefined) out.push(whole);
+    if (out.length >= 8) break;
+  }
+  return out;
+}
+
+/**
+ * A value the kept side accepts and `constraint` (a node of the other side holding only the
+ * keywords being decided) rejects, among values generated from the kept side (and from it
+ * narrowed by `hint`, so values that reach the constrained case are tried too).
+ */
+function rejectedValue(
+  sub: JsonObject,
+  constraint: JsonObject,
+  hints: Schema[],
+  ctx: Ctx,
+  extra: Json[] = [],
+): Json | undefined {
+  const keeps = nodeValidator(sub, 'sub', ctx);
+  const passes = nodeValidator(constraint, 'sup', ctx);
+  if (!keeps || !passes) return undefined;
+  const candidates: Json[] = [...extra];
+  for (const base of [sub, ...hints.map((h) => mergeForGeneration(sub, h))])
+    for (let salt = 0; salt < 6; salt++) {
+      const v = subValue(ctx, base, salt);
+      if (v !== undefined) candidates.push(v);
+    }
+  return candidates.find((v) => keeps(v) && !passes(v));
+}
+
+/**
+ * if/then/else, decided where both sides allow it. The new conditional constrains nothing the
+ * old schema accepted when the old schema (without its own conditional) fits both `then` and
+ * `else`, or, with the same `if`, when the old `then` and `else` fit the new ones: compatible.
+ * Otherwise a value the old schema accepts and the new conditional rejects is the witness of
+ * a break. Only when neither is shown does it stay unknown.
+ */
+export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const cond = (s: JsonObject): JsonObject | undefined =>
+    'if' in s || 'then' in s || 'else' in s
+      ? { if: s.if ?? true, then: s.then ?? true, else: s.else ?? true }
+      : undefined;
+  const a = cond(sub),
+    b = cond(sup);
+  if (sameSubtree(a, b, ctx)) return;
+  if (b === undefined) {
+    // Dropping a conditional only widens: whatever else the two sides say is checked apart.
+    ctx.emit(ctx.id('conditional-removed', 'conditional-added'), ['if'], {});
+    return;
+  }
+  const plain = withoutKeys(sub, CONDITIONAL);
+  const sameIf = a !== undefined && sameSubtree(a.if, b.if, ctx);
+  const branchFits = (branch: 'then' | 'else'): boolean =>
+    fits(plain, b[branch] as Schema, ctx) ||
+    (sameIf && fits(a?.[branch] as Schema, b[branch] as Schema, ctx));
+  if (branchFits('then') && branchFits('else')) {
+    ctx.emit('conditional-implied', ctx.onNew(a ? ['if'] : [], ['if']), {});
+    return;
+  }
+  // Values that reach each branch and break it: old values meeting the new if, then the rest.
+  const reaching = mergeForGeneration(plain, b.if as Schema);
+  const tries = [
+    ...breakValues(reaching, b.then as Schema, ctx),
+    ...breakValues(plain, b.else as Schema, ctx),
+  ];
+  const found = rejectedValue(sub, b, [b.if as Schema], ctx, tries);
+  if (found !== undefined) {
+    ctx.emit(
+      ctx.id('conditional-rejects-value', 'conditional-accepts-value'),
+      ctx.onNew(a ? ['if'] : [], ['if']),
+      { value: found },
+      () => found,
+    );
+    return;
+  }
+  const rule = a === undefined ? ctx.id('conditional-added', 'conditional-removed') : 'conditional-changed';
+  ctx.emit(rule, ['if'], {});
+}
+
+/**
+ * dependentSchemas, key by key, as conditionals: "an object holding k must also match S". A
+ * new or changed S that the old schema (or the old S for the same key) already fits changes
+ * nothing; otherwise an old object holding k that S rejects is the witness.
+ */
+export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const da = isObject(sub.dependentSchemas) ? sub.dependentSchemas : {};
+  const db = isObject(sup.dependentSchemas) ? sup.dependentSchemas : {};
+  const plain = withoutKeys(sub, ['dependentSchemas']);
+  for (const k of new Set([...Object.keys(da), ...Object.keys(db)])) {
+    if (sameSubtree(da[k], db[k], ctx)) continue;
+    const at = ctx.onNew(['dependentSchemas', k], ['dependentSchemas', k]);
+    const now = db[k] as Schema | undefined;
+    if (now === undefined || now === true) {
+      ctx.emit(ctx.id('dependent-schema-relaxed', 'dependent-schema-implied'), at, { property: k });
+      continue;
+    }
+    if (fits(plain, now, ctx) || (da[k] !== undefined && fits(da[k] as Schema, now, ctx))) {
+      ctx.emit('dependent-schema-implied', at, { property: k });
+      continue;
+    }
+    const props = isObject(sub.properties) ? sub.properties : {};
+    const declared = k in props || matchingPatterns(sub, k).length > 0;
+    const extras = additionalOf(sub);
+    if (!declared && extras === false) {
+      ctx.emit('dependent-schema-implied', at, { property: k }); // the old side never holds k
+      continue;
+    }
+    if (!declared && acceptsAll(extras) && !ctx.strict) {
+      // By the open-objects policy callers send only declared properties, so none sent k.
+      ctx.emit('dependent-schema-on-undeclared-property', at, {
+        property: k,
+      });
+      continue;
+    }
+    // An object that holds k: the kept side's minimal object with k set to a value it allows.
+    const base = subValue(ctx, sub, 0, 'object');
+    const member = k in props ? subValue(ctx, props[k] as Schema) : 'warden';
+    const withK = isObject(base) && member !== undefined ? [{ ...base, [k]: member }] : [];
+    const holding = mergeForGeneration(plain, { required: [k] });
+    const tries = [...withK, ...breakValues(holding, now, ctx)];
+    const found = rejectedValue(sub, { dependentSchemas: { [k]: now as Json } }, [], ctx, tries);
+    if (found !== undefined) {
+      const undeclaredRule = ctx.id(
+        'dependent-schema-on-undeclared-property',
+        'dependent-schema-accepts-value',
+      );
+      ctx.emit(
+        declared
+          ? ctx.id('dependent-schema-rejects-value', 'dependent-schema-accepts-value')
+          : undeclaredRule,
+        at,
+        { property: k, value: found },
+        () => found,
+      );
+      continue;
+    }
+    ctx.emit('dependent-schemas-changed', at, { property: k });
+  }
+}
