@@ -74,6 +74,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const oauth = createAuthorizationServer({
     store,
     clients,
+    // Passkeys need a host name: on a loopback IP the sign-in happens at localhost, the same machine by name.
+    ...(values['public-url'] ? {} : { issuerFor: namedLoopback }),
     onEvent: (event, err) =>
       logger.info(event, { error: err.message, ...(err.error_detail ? { detail: err.error_detail } : {}) }),
     ...(values['oauth-dev-private-metadata'] ? { development: { privateMetadataHosts: true as const } } : {}),
@@ -96,6 +98,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         owns: oauth.owns,
         handle: oauth.handle,
         resolve: (token, base) => resolveAccessToken(oauth, base, token),
+        issuer: oauth.issuer,
       },
     });
   } catch (err) {
@@ -110,7 +113,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
   // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so on a
   // loopback address the console is offered at localhost, the same machine by name.
-  const consoleBase = running.url.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:\d+$)/, 'http://localhost');
+  const consoleBase = namedLoopback(running.url);
   if (values.json) {
     io.stdout(
       JSON.stringify({
@@ -150,6 +153,11 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   await running.close();
   await store.close();
   return EXIT.ok;
+}
+
+/** A loopback IP base URL by name (localhost), where WebAuthn accepts it; any other URL unchanged. */
+function namedLoopback(base: string): string {
+  return base.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:\d+$)/, 'http://localhost');
 }
 
 /** Pre-registered OAuth clients: a JSON array of client metadata (client_id, redirect_uris, client_name…). */

@@ -22,6 +22,12 @@ export interface AuthorizationServerOptions {
    * addresses, over TLS that trusts `metadataCa` (PEM) besides the system's authorities.
    */
   development?: { privateMetadataHosts: true; metadataCa?: string };
+  /**
+   * The issuer (the authorization server's own URL) for a server base URL; by default the
+   * base itself. On a loopback IP the CLI names it `localhost`, so the browser signs in
+   * where passkeys work (WebAuthn refuses an IP address as relying party).
+   */
+  issuerFor?: (base: string) => string;
   /** Told of every refusal and failure inside the library, with its detail (for the log). */
   onEvent?: (event: string, err: Error & { error_detail?: string }) => void;
 }
@@ -40,6 +46,8 @@ export interface AuthorizationServer {
   owns(path: string): boolean;
   handle(req: IncomingMessage, res: ServerResponse, base: string): Promise<void>;
   provider(base: string): Promise<Provider>;
+  /** The issuer that serves a server base URL (what protected-resource metadata names). */
+  issuer(base: string): string;
   /** The scopes a client may ask for: every agent scope (mandate:write never). */
   readonly scopes: readonly string[];
   /** Ids of the clients the operator's configuration registered. */
@@ -84,6 +92,8 @@ export function resourceOf(base: string): string {
 export function createAuthorizationServer(opts: AuthorizationServerOptions): AuthorizationServer {
   const now = opts.now ?? (() => new Date());
   const providers = new Map<string, Promise<Provider>>();
+
+  const issuerFor = opts.issuerFor ?? ((base: string) => base);
 
   async function build(base: string): Promise<Provider> {
     const store = opts.store;
@@ -189,7 +199,7 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
         ctx.body = `<!doctype html><meta charset="utf-8"><title>Authorization refused</title><h1>Authorization refused</h1><p><code>${esc(out.error)}</code>: ${esc(out.error_description)}</p>`;
       },
     };
-    const provider = new Provider(base, configuration);
+    const provider = new Provider(issuerFor(base), configuration);
     provider.proxy = true;
     // Refusals a client caused (a spent code, a bad verifier) and the library's own failures,
     // with the detail the client is not told, for the operator's log.
@@ -217,11 +227,12 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
     scopes: AGENT_SCOPES,
     owns: (path) => path === OAUTH_PREFIX || path.startsWith(`${OAUTH_PREFIX}/`) || WELL_KNOWN.includes(path),
     provider,
+    issuer: issuerFor,
     configuredClientIds: async () => (opts.clients ?? []).map((c) => c.client_id),
     async handle(req, res, base) {
       const p = await provider(base);
       // The public base URL is configuration, not what a client says: the library builds its URLs from it.
-      const u = new URL(base);
+      const u = new URL(issuerFor(base));
       req.headers['x-forwarded-proto'] = u.protocol.slice(0, -1);
       req.headers['x-forwarded-host'] = u.host;
       await new Promise<void>((resolve, reject) => {

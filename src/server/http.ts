@@ -64,6 +64,8 @@ export interface OAuthEdge {
   owns(path: string): boolean;
   handle: MountedHandler;
   resolve(token: string, base: string): Promise<AccessTokenUse>;
+  /** The authorization server's issuer URL for this server's base URL. */
+  issuer(base: string): string;
 }
 
 /** A handler mounted under a path prefix; it is told the server's public base URL. */
@@ -155,7 +157,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     }
     if (PRM_PATHS.includes(path)) {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
-      return sendJson(res, 200, protectedResourceMetadata(`${base}${MCP_PATH}`, opts.oauth ? [base] : []));
+      return sendJson(
+        res,
+        200,
+        protectedResourceMetadata(`${base}${MCP_PATH}`, opts.oauth ? [opts.oauth.issuer(base)] : []),
+      );
     }
     if (path === '/tiers') {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');

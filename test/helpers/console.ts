@@ -109,6 +109,7 @@ export async function startConsoleClub(
             owns: oauth.owns,
             handle: oauth.handle,
             resolve: (token: string, b: string) => resolveAccessToken(oauth, b, token),
+            issuer: oauth.issuer,
           },
         }
       : {}),

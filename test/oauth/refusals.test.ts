@@ -209,6 +209,7 @@ void describe('OAuth refusals', () => {
         owns: other.owns,
         handle: other.handle,
         resolve: (token, b) => resolveAccessToken(other, b, token),
+        issuer: other.issuer,
       },
     });
     try {
