@@ -8,7 +8,7 @@ import { EXIT, UsageError, type CliIo } from './io.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}] [--shared-rate-limits]
-                    [--oauth-clients FILE] [--oauth-dev-private-metadata]
+                    [--oauth-clients FILE] [--oauth-dev-private-metadata] [--require-sign-in]
 
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
@@ -26,7 +26,8 @@ principal to the console's consent page, and receives a token that acts as an ag
 token (docs/oauth.md). --oauth-clients FILE: pre-registered clients, a JSON array of
 client metadata (client_id, redirect_uris, client_name…). --oauth-dev-private-metadata:
 development only; client metadata documents may be served from loopback and private
-addresses.
+addresses. --require-sign-in: no anonymous tier at /mcp; a client without a token is
+answered 401 at connect, which is when most MCP clients start the OAuth flow.
 `;
 
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
@@ -45,6 +46,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       'shared-rate-limits': { type: 'boolean', default: false },
       'oauth-clients': { type: 'string' },
       'oauth-dev-private-metadata': { type: 'boolean', default: false },
+      'require-sign-in': { type: 'boolean', default: false },
     },
     false,
   );
@@ -93,6 +95,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
       sharedRateLimits: values['shared-rate-limits'],
+      requireSignIn: values['require-sign-in'],
       console: createConsole({ store, registry, now: () => new Date(), oauth }),
       oauth: {
         owns: oauth.owns,

@@ -11,6 +11,7 @@ import type { Registry } from '../core/registry.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
 import { authenticate, headerShape, type AccessTokenUse, type Authentication } from './auth.ts';
+import { AGENT_SCOPES } from '../core/scopes.ts';
 import { calledToolName, challengeFor, sendChallenge } from './challenge.ts';
 import { diagnosis } from './diagnose.ts';
 import { hostAllowed, isLoopbackHost, originAllowed, type GuardConfig } from './guards.ts';
@@ -53,6 +54,12 @@ export interface HttpOptions {
   rateLimits?: RateLimits;
   /** Keep the rate-limit buckets in the store, shared by every replica (one write per request). */
   sharedRateLimits?: boolean;
+  /**
+   * No anonymous tier at /mcp: a request without a credential is answered 401 with the
+   * sign-in challenge, so MCP clients that authorize only when told (on a 401 at
+   * connect) start the OAuth flow at once. Needs `oauth`.
+   */
+  requireSignIn?: boolean;
   /** The principals' web console, mounted under /console/ (wired by the CLI; the server imports none of it). */
   console?: MountedHandler;
   /** Warden as the authorization server of its own /mcp (wired by the CLI, like the console). */
@@ -210,6 +217,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
           'Cache-Control': 'no-store',
         });
       }
+      if (auth.kind === 'anonymous' && opts.requireSignIn && opts.oauth)
+        return sendChallenge(res, { kind: 'sign_in', scopes: AGENT_SCOPES }, resourceMetadataUrl());
       const authInfo = authInfoFor(auth);
       if (req.method !== 'POST') return mcp(Object.assign(req, { auth: authInfo }), res);
       const limit = auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;

@@ -79,7 +79,7 @@ async function freePort(): Promise<number> {
 
 export async function startConsoleClub(
   opts: Partial<ConsoleDeps> = {},
-  serve: { https?: boolean; oauth?: Omit<AuthorizationServerOptions, 'store'> } = {},
+  serve: { https?: boolean; oauth?: Omit<AuthorizationServerOptions, 'store'>; requireSignIn?: boolean } = {},
 ): Promise<ConsoleClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
   const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'));
@@ -103,6 +103,7 @@ export async function startConsoleClub(
     port,
     publicUrl: base,
     console: createConsole({ store, registry, now: () => new Date(), ...(oauth ? { oauth } : {}), ...opts }),
+    ...(serve.requireSignIn ? { requireSignIn: true } : {}),
     ...(oauth
       ? {
           oauth: {
