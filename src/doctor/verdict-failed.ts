@@ -34,10 +34,18 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
       report.fix = rejectionFix(e.diagnose.rejection, e.target);
       return finish(report, 'rejected', [reason]);
     }
+    const sentNothing = Object.keys(e.target.kind === 'http' ? e.target.headers : {}).length === 0;
+    if (sentNothing && e.oauth) {
+      // A server that requires sign-in (warden serve --require-sign-in): the client is meant to sign in.
+      const reason = `the server requires sign-in and serves nothing without it: a client that supports MCP authorization signs in through ${e.oauth.authorizationServers.join(', ')}, and its principal picks among the scopes offered: ${e.oauth.scopes.join(', ')}`;
+      report.checks.push({ id: 'token', ok: false, message: reason });
+      addMetadataCheck(report);
+      report.fix =
+        'connect with a client that signs in through OAuth, or give a Warden agent token (--token) to check a tier here';
+      return finish(report, 'rejected', [reason]);
+    }
     const reason = `the server requires authorization (${f.message}) and refused ${
-      Object.keys(e.target.kind === 'http' ? e.target.headers : {}).length
-        ? 'the headers sent'
-        : 'a request without credentials'
+      sentNothing ? 'a request without credentials' : 'the headers sent'
     }`;
     report.checks.push({ id: 'token', ok: false, message: reason });
     addMetadataCheck(report);

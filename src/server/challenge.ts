@@ -16,7 +16,9 @@ export function calledToolName(message: unknown): string | null {
 }
 
 export type Challenge =
-  { kind: 'sign_in'; scopes: readonly Scope[] } | { kind: 'step_up'; scopes: readonly Scope[] };
+  /** `required`: the server has no anonymous tier (serve --require-sign-in). */
+  | { kind: 'sign_in'; scopes: readonly Scope[]; required?: boolean }
+  | { kind: 'step_up'; scopes: readonly Scope[] };
 
 /**
  * Whether a tools/call for a name outside the caller's view should ask for authorization
@@ -49,7 +51,9 @@ export function challengeFor(
 export function sendChallenge(res: ServerResponse, challenge: Challenge, metadataUrl: string): void {
   const scope = challenge.scopes.join(' ');
   if (challenge.kind === 'sign_in') {
-    const description = 'Sign in to this server to use tools beyond the anonymous tier.';
+    const description = challenge.required
+      ? 'Sign in to this server: it serves nothing without a credential.'
+      : 'Sign in to this server to use tools beyond the anonymous tier.';
     return sendJson(
       res,
       401,

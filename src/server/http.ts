@@ -218,7 +218,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
         });
       }
       if (auth.kind === 'anonymous' && opts.requireSignIn && opts.oauth)
-        return sendChallenge(res, { kind: 'sign_in', scopes: AGENT_SCOPES }, resourceMetadataUrl());
+        return sendChallenge(
+          res,
+          { kind: 'sign_in', scopes: AGENT_SCOPES, required: true },
+          resourceMetadataUrl(),
+        );
       const authInfo = authInfoFor(auth);
       if (req.method !== 'POST') return mcp(Object.assign(req, { auth: authInfo }), res);
       const limit = auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;

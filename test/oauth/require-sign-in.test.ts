@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
+import { doctorJson } from '../doctor/support.ts';
 import { connectClient, rawPost } from '../helpers/club.ts';
 import { startConsoleClub, type ConsoleClub } from '../helpers/console.ts';
 import { CALLBACK, MemoryOAuthProvider, oauthClient } from '../helpers/oauth.ts';
@@ -30,7 +31,9 @@ void describe('serve --require-sign-in', () => {
     assert.match(challenge, /^Bearer /);
     assert.match(challenge, /resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp"/);
     assert.match(challenge, /scope="profile:write evidence:write inbox mandate:read consult vouch"/);
-    assert.equal(((await res.json()) as { reason: string }).reason, 'sign_in_required');
+    const body = (await res.json()) as { reason: string; error_description: string };
+    assert.equal(body.reason, 'sign_in_required');
+    assert.match(body.error_description, /serves nothing without a credential/);
   });
 
   for (const era of ['legacy', 'modern'] as const) {
@@ -53,5 +56,20 @@ void describe('serve --require-sign-in', () => {
       await client.close();
     }
     assert.equal((await fetch(`${club.base}/tiers`)).status, 200);
+  });
+
+  void it('warden doctor without a token says the server requires sign-in, through which server, and for which scopes', async () => {
+    const { code, server } = await doctorJson([club.server.mcpUrl]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.match(
+      server.reasons[0] ?? '',
+      /^the server requires sign-in and serves nothing without it: .* signs in through http:\/\/localhost:\d+/,
+    );
+    assert.match(
+      server.reasons[0] ?? '',
+      /scopes offered: profile:write, evidence:write, inbox, mandate:read, consult, vouch$/,
+    );
+    assert.match(server.fix ?? '', /signs in through OAuth, or give a Warden agent token/);
   });
 });
