@@ -29,6 +29,19 @@ export function csrfField(session: SignedIn): Html {
   return html`<input type="hidden" name="_csrf" value="${session.csrf}" />`;
 }
 
+/** One scope as a checkbox with its label: the scope's name, and what follows it when given. */
+export function scopeCheck(scope: string, checked: boolean, after?: Html | string): Html {
+  return html`<div class="check">
+    <input
+      type="checkbox"
+      id="scope-${scope}"
+      name="scope"
+      value="${scope}"
+      ${checked ? html` checked` : ''}
+    /><label for="scope-${scope}"><code>${scope}</code>${after === undefined ? '' : html` — ${after}`}</label>
+  </div>`;
+}
+
 /** One page: semantic landmarks, a skip link, the navigation, no inline script or style. */
 export function layout(p: PageParts): Html {
   const nav = p.session

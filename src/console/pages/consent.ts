@@ -8,7 +8,7 @@ import {
 } from '../../oauth/consent.ts';
 import type { AuthorizationServer } from '../../oauth/provider.ts';
 import { html, url, type Html } from '../html.ts';
-import { csrfField, layout, refusalBox } from '../layout.ts';
+import { csrfField, layout, refusalBox, scopeCheck } from '../layout.ts';
 import type { Authed, Ctx } from '../context.ts';
 import { SECURITY_HEADERS, redirect, sendHtml } from '../web.ts';
 import { preview } from './tokens.ts';
@@ -158,18 +158,7 @@ async function renderConsent(
           <legend>Scopes</legend>
           ${
             offered.length
-              ? offered.map(
-                  (s) =>
-                    html`<div class="check">
-                      <input
-                        type="checkbox"
-                        id="scope-${s}"
-                        name="scope"
-                        value="${s}"
-                        ${checked.includes(s) ? html` checked` : ''}
-                      /><label for="scope-${s}"><code>${s}</code></label>
-                    </div>`,
-                )
+              ? offered.map((s) => scopeCheck(s, checked.includes(s)))
               : html`<p>None of the scopes it asked for can be granted by you now.</p>`
           }
         </fieldset>

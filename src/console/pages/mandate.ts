@@ -5,7 +5,7 @@ import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
 import { HANDLE_PATTERN } from '../../tools/schemas.ts';
 import { html, type Html } from '../html.ts';
-import { csrfField, noticeBox, refusalBox } from '../layout.ts';
+import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, mandateEffect } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -125,18 +125,7 @@ function fields(ctx: Authed, f: MandateForm, current: Mandate, hidden: boolean):
   }
   return html`<fieldset>
       <legend>Scopes your agents may use</legend>
-      ${offer.map(
-        (s) =>
-          html`<div class="check">
-            <input
-              type="checkbox"
-              id="scope-${s}"
-              name="scope"
-              value="${s}"
-              ${f.scopes.includes(s) ? html` checked` : ''}
-            /><label for="scope-${s}"><code>${s}</code> — ${SCOPE_HELP[s] ?? ''}</label>
-          </div>`,
-      )}
+      ${offer.map((s) => scopeCheck(s, f.scopes.includes(s), SCOPE_HELP[s] ?? ''))}
       ${kept.length ? html`<p class="hint">Kept as they are, in force once your tier allows them: ${kept.join(', ')}.</p>` : ''}
       <p class="hint"><code>mandate:write</code> is yours alone and is never granted to an agent.</p>
     </fieldset>

@@ -5,7 +5,7 @@ import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
 import { html, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
-import { csrfField, noticeBox, refusalBox } from '../layout.ts';
+import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -151,31 +151,9 @@ async function render(
         </div>
         <fieldset>
           <legend>Scopes</legend>
-          ${offered(ctx).map(
-            (s) =>
-              html`<div class="check">
-                <input
-                  type="checkbox"
-                  id="scope-${s}"
-                  name="scope"
-                  value="${s}"
-                  ${f.scopes.includes(s) ? html` checked` : ''}
-                /><label for="scope-${s}"><code>${s}</code></label>
-              </div>`,
-          )}
-          ${later(ctx).map(
-            (s) =>
-              html`<div class="check">
-                <input
-                  type="checkbox"
-                  id="scope-${s}"
-                  name="scope"
-                  value="${s}"
-                  ${f.scopes.includes(s) ? html` checked` : ''}
-                /><label for="scope-${s}"
-                  ><code>${s}</code> — for after admission: inert until the club admits you</label
-                >
-              </div>`,
+          ${offered(ctx).map((s) => scopeCheck(s, f.scopes.includes(s)))}
+          ${later(ctx).map((s) =>
+            scopeCheck(s, f.scopes.includes(s), 'for after admission: inert until the club admits you'),
           )}
         </fieldset>
         <div class="field">
