@@ -74,77 +74,70 @@ export async function evidencePage(ctx: Authed): Promise<void> {
   await sendPage(ctx, 'Evidence', 'evidence', body);
 }
 
+/** One side of the consultations page: a keyset page of questions and the table that shows them. */
+async function questionSection(
+  ctx: Authed,
+  side: {
+    key: 'asked' | 'received';
+    title: string;
+    filter: { askerId: string } | { targetId: string };
+    who: 'To' | 'From';
+    answer: string;
+  },
+) {
+  const { shown, nav } = await timePage(ctx, {
+    key: side.key,
+    size: QUESTIONS_SHOWN,
+    what: `questions ${side.key}, latest first`,
+    read: (page) => ctx.deps.store.pageQuestions(side.filter, page),
+    keyOf: (q) => ({ at: q.askedAt, id: q.id }),
+  });
+  return html`<section aria-labelledby="${side.key}">
+    <h2 id="${side.key}">${side.title}</h2>
+    ${nav}
+    ${
+      shown.length === 0
+        ? html`<p>None.</p>`
+        : html`<div class="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">${side.who}</th>
+                  <th scope="col">Question</th>
+                  <th scope="col">${side.answer}</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${shown.map(
+                  (q) =>
+                    html`<tr>
+                      <th scope="row">@${side.who === 'To' ? q.targetHandle : q.askerHandle}</th>
+                      <td class="member-text">${q.question}</td>
+                      <td class="member-text">${q.answer ?? html`<em>not answered yet</em>`}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>
+          </div>`
+    }
+  </section>`;
+}
+
 export async function consultationsPage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
-  const questions = (key: string, filter: { askerId: string } | { targetId: string }, what: string) =>
-    timePage(ctx, {
-      key,
-      size: QUESTIONS_SHOWN,
-      what,
-      read: (page) => ctx.deps.store.pageQuestions(filter, page),
-      keyOf: (q) => ({ at: q.askedAt, id: q.id }),
-    });
-  const a = await questions('asked', { askerId: me.id }, 'questions asked, latest first');
-  const r = await questions('received', { targetId: me.id }, 'questions received, latest first');
-  const asked = a.shown;
-  const received = r.shown;
-  const body = html`<section aria-labelledby="asked">
-      <h2 id="asked">Asked by your agents</h2>
-      ${a.nav}
-      ${
-        asked.length === 0
-          ? html`<p>None.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">To</th>
-                    <th scope="col">Question</th>
-                    <th scope="col">Answer</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${asked.map(
-                    (q) =>
-                      html`<tr>
-                        <th scope="row">@${q.targetHandle}</th>
-                        <td class="member-text">${q.question}</td>
-                        <td class="member-text">${q.answer ?? html`<em>not answered yet</em>`}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
-    </section>
-    <section aria-labelledby="received">
-      <h2 id="received">Put to you</h2>
-      ${r.nav}
-      ${
-        received.length === 0
-          ? html`<p>None.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">From</th>
-                    <th scope="col">Question</th>
-                    <th scope="col">Your agent's answer</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${received.map(
-                    (q) =>
-                      html`<tr>
-                        <th scope="row">@${q.askerHandle}</th>
-                        <td class="member-text">${q.question}</td>
-                        <td class="member-text">${q.answer ?? html`<em>not answered yet</em>`}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
-    </section>`;
-  await sendPage(ctx, 'Consultations', 'consultations', body);
+  const asked = await questionSection(ctx, {
+    key: 'asked',
+    title: 'Asked by your agents',
+    filter: { askerId: me.id },
+    who: 'To',
+    answer: 'Answer',
+  });
+  const received = await questionSection(ctx, {
+    key: 'received',
+    title: 'Put to you',
+    filter: { targetId: me.id },
+    who: 'From',
+    answer: "Your agent's answer",
+  });
+  await sendPage(ctx, 'Consultations', 'consultations', html`${asked}${received}`);
 }
