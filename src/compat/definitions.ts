@@ -77,10 +77,9 @@ function hash(text: string): string {
  * The index of a definitions object, or null when sharing would change a meaning: a reference
  * that leaves the container, or a keyword that scopes references.
  */
-function buildIndex(defs: JsonObject, container: string): DefinitionIndex | null {
+function buildIndex(defs: JsonObject, container: string, texts: Map<string, string>): DefinitionIndex | null {
   const names = Object.keys(defs);
   const direct = new Map<string, string[]>();
-  const texts = new Map<string, string>();
   for (const name of names) {
     const out: string[] = [];
     let foreign = false;
@@ -91,7 +90,6 @@ function buildIndex(defs: JsonObject, container: string): DefinitionIndex | null
     });
     if (!ok || foreign) return null;
     direct.set(name, out);
-    texts.set(name, JSON.stringify(defs[name]));
   }
   const closure = (from: Iterable<string>): Set<string> => {
     const seen = new Set<string>();
@@ -169,12 +167,14 @@ export function definitionIndex(schema: JsonObject): DefinitionIndex | null {
   if (defs === null || typeof defs !== 'object' || Array.isArray(defs)) return null;
   let index = byIdentity.get(defs);
   if (index === undefined) {
-    const text = `${container}\u0000${JSON.stringify(defs)}`;
-    index = byText.get(text);
+    // Each definition's text is needed for its id anyway; together they key the index by content.
+    const texts = new Map(Object.entries(defs).map(([name, def]) => [name, JSON.stringify(def)]));
+    const key = `${container}\u0000${[...texts].map(([n, t]) => `${JSON.stringify(n)}:${t}`).join(',')}`;
+    index = byText.get(key);
     if (index === undefined) {
-      index = buildIndex(defs, container);
+      index = buildIndex(defs, container, texts);
       if (byText.size >= MAX_TEXTS) byText.clear();
-      byText.set(text, index);
+      byText.set(key, index);
     }
     byIdentity.set(defs, index);
   }

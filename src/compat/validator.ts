@@ -87,18 +87,34 @@ export function clearValidatorCache(): void {
   cache.clear();
   problems.clear();
   instances.clear();
+  splits = new WeakMap();
   clearDefinitionIndexes();
 }
+
+interface Split {
+  body: JsonObject;
+  index: DefinitionIndex;
+  reached: string[];
+}
+/** Each schema object is split once (schemaProblem and compileSchema both ask). */
+let splits = new WeakMap<object, Split | null>();
 
 /**
  * The schema as a body whose references into its definitions name them by content, and the
  * definitions it reaches; undefined when that would change its meaning (the schema is then
  * compiled whole, its unreached definitions pruned).
  */
-function splitShared(
-  whole: Schema,
-): { body: JsonObject; index: DefinitionIndex; reached: string[] } | undefined {
+function splitShared(whole: Schema): Split | undefined {
   if (typeof whole !== 'object') return undefined;
+  let split = splits.get(whole);
+  if (split === undefined) {
+    split = splitOnce(whole) ?? null;
+    splits.set(whole, split);
+  }
+  return split ?? undefined;
+}
+
+function splitOnce(whole: JsonObject): Split | undefined {
   const index = definitionIndex(whole);
   if (!index) return undefined;
   const own: JsonObject = {};
