@@ -1,10 +1,11 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
 import type { JsonObject, Schema } from '../types.ts';
+import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
 import { compareArrays } from './array.ts';
 import { compareBranches, compareSupAllOf, compareSubAllOf, flattenAllOf } from './combinators.ts';
-import { MAX_DEPTH, type Ctx } from './context.ts';
+import { MAX_DEPTH, type Aliases, type Ctx } from './context.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
@@ -131,6 +132,14 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   ctx.replay(frame.findings);
 }
 
+/**
+ * A node's keywords as the walk decides them: common shapes of unevaluated* read as the
+ * keywords that mean the same there, with the names they came from.
+ */
+function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; aliases: Aliases } {
+  return withoutUnevaluated(node, dialect);
+}
+
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
@@ -140,8 +149,11 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   if (supS === true && subS === true) return;
-  const sub = withoutUnevaluated(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
-  const sup = withoutUnevaluated(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
+  const a = readDecided(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
+  const b = readDecided(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
+  const sub = a.node,
+    sup = b.node;
+  ctx = ctx.withAliases(a.aliases, b.aliases);
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
