@@ -6,6 +6,7 @@ import { compareAnnotations } from './annotations.ts';
 import { compareArrays } from './array.ts';
 import { compareBranches, compareSupAllOf, compareSubAllOf, flattenAllOf } from './combinators.ts';
 import { MAX_DEPTH, type Aliases, type Ctx } from './context.ts';
+import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
@@ -61,7 +62,8 @@ function idOf(schema: Schema, side: 0 | 1, ctx: Ctx): string {
   const mem = ctx.shared.memory;
   const cached = mem.idOf[side].get(schema);
   if (cached !== undefined) return String(cached);
-  const text = JSON.stringify(schema);
+  // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
+  const text = (readFromDependencies(schema) ? 'read ' : '') + JSON.stringify(schema);
   let id = mem.ids.get(text);
   if (id === undefined) {
     id = mem.ids.size;
@@ -133,11 +135,13 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
 }
 
 /**
- * A node's keywords as the walk decides them: common shapes of unevaluated* read as the
- * keywords that mean the same there, with the names they came from.
+ * A node's keywords as the walk decides them: common shapes of unevaluated* and draft-07
+ * `dependencies` read as the keywords that mean the same there, with the names they came from.
  */
 function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; aliases: Aliases } {
-  return withoutUnevaluated(node, dialect);
+  const u = withoutUnevaluated(node, dialect);
+  const d = fromDependencies(u.node, dialect);
+  return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
