@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { listToolsAsSent } from '../src/doctor/list-as-sent.ts';
+import { DATA, type Release } from './compat-npm-data.ts';
 
 export const NPM_SERVERS: Record<string, string[]> = {
   '@modelcontextprotocol/server-filesystem': [
@@ -46,14 +47,6 @@ export const NPM_SERVERS: Record<string, string[]> = {
     '2026.8.31',
   ],
 };
-
-export const DATA = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data', 'npm-tools.json');
-
-export interface Release {
-  package: string;
-  version: string;
-  tools: unknown[];
-}
 
 async function extract(pkg: string, version: string): Promise<Release> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-npm-'));

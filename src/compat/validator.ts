@@ -3,8 +3,9 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createRequire } from 'node:module';
+import { clearDefinitionIndexes, definitionIndex, type DefinitionIndex } from './definitions.ts';
 import { pruneDefinitions } from './prune.ts';
-import type { Json, JsonObject, Schema } from './types.ts';
+import type { JsonObject, Schema } from './types.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -79,24 +80,8 @@ export interface Validator {
 const cache = new Map<string, ValidateFunction>();
 const problems = new Map<string, string | undefined>();
 const MAX_CACHE = 2000;
-
-/**
- * Definition documents registered once per Ajv instance, by the identity of their `$defs` (or
- * `definitions`) object. Every schema the gate compiles from one document (each side of a
- * comparison, each node validator, each definition of a specification compared one by one)
- * then shares the compiled definitions instead of compiling the whole document again.
- */
-interface SharedDoc {
-  id: string;
-  defs: JsonObject;
-  /** Meta-validation of each definition, by name, done once. */
-  problems: Map<string, string | undefined>;
-}
-let shared = new WeakMap<object, Map<string, SharedDoc | null>>();
-/** The same documents by content, so a document read twice (two objects) is still compiled once. */
-const sharedByText = new Map<string, SharedDoc | null>();
-let sharedCount = 0;
-const DOC_BASE = 'https://warden.invalid/defs/';
+/** The definitions each Ajv instance has registered, by content-addressed id. */
+const registered = new WeakMap<Ajv, Set<string>>();
 
 /**
  * Forgets every compiled validator (benchmarks measure cold compiles). The Ajv instances go too:
@@ -106,12 +91,60 @@ export function clearValidatorCache(): void {
   cache.clear();
   problems.clear();
   instances.clear();
-  shared = new WeakMap();
-  sharedByText.clear();
+  splits = new WeakMap();
+  clearDefinitionIndexes();
 }
 
-const CONTAINERS = ['$defs', 'definitions'] as const;
-/** Keywords that reach a schema by something other than a local JSON Pointer: sharing would change them. */
+interface Split {
+  body: JsonObject;
+  index: DefinitionIndex;
+  reached: string[];
+}
+/** Each schema object is split once (schemaProblem and compileSchema both ask). */
+let splits = new WeakMap<object, Split | null>();
+
+/**
+ * The schema as a body whose references into its definitions name them by content, and the
+ * definitions it reaches; undefined when that would change its meaning (the schema is then
+ * compiled whole, its unreached definitions pruned).
+ */
+function splitShared(whole: Schema): Split | undefined {
+  if (typeof whole !== 'object') return undefined;
+  let split = splits.get(whole);
+  if (split === undefined) {
+    split = splitOnce(whole) ?? null;
+    splits.set(whole, split);
+  }
+  return split ?? undefined;
+}
+
+function splitOnce(whole: JsonObject): Split | undefined {
+  const index = definitionIndex(whole);
+  if (!index) return undefined;
+  const own: JsonObject = {};
+  for (const [k, v] of Object.entries(whole)) if (k !== index.container && k !== '$id') own[k] = v;
+  if (!scanBody(own)) return undefined;
+  return { body: index.rewrite(own) as JsonObject, index, reached: index.reachedFrom(own) };
+}
+
+/** A body may point at the definitions or into itself, but must not scope anything. */
+function scanBody(body: JsonObject): boolean {
+  const stack: unknown[] = Object.values(body);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (SCOPED.has(k)) return false;
+      stack.push(v);
+    }
+  }
+  return true;
+}
+
 const SCOPED = new Set([
   '$id',
   '$anchor',
@@ -121,111 +154,19 @@ const SCOPED = new Set([
   '$recursiveRef',
 ]);
 
-/** Whether every `$ref` in a definitions object points into that same container (and nothing scopes). */
-function selfContained(defs: JsonObject, container: string): boolean {
-  const prefix = `#/${container}/`;
-  const stack: unknown[] = [defs];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (SCOPED.has(k)) return false;
-      if (k === '$ref' && (typeof v !== 'string' || !v.startsWith(prefix))) return false;
-      stack.push(v);
-    }
+/** Registers the definitions a body reaches with an Ajv instance, each once per content. */
+function register(ajv: Ajv, index: DefinitionIndex, names: string[]): void {
+  let done = registered.get(ajv);
+  if (!done) {
+    done = new Set();
+    registered.set(ajv, done);
   }
-  return true;
-}
-
-/**
- * Registers a definitions document with both instances of a dialect; null when it cannot be
- * shared. Its definitions are meta-validated one by one, when a schema first reaches them.
- */
-function registerDoc(defs: JsonObject, container: string, dialect: Dialect): SharedDoc | null {
-  if (!selfContained(defs, container)) return null;
-  const id = `${DOC_BASE}${sharedCount++}`;
-  for (const m of [false, true]) ajvFor(dialect, m).addSchema({ [container]: defs }, id);
-  return { id, defs, problems: new Map() };
-}
-
-/** The shared document for a definitions object: by identity, else by content (read twice, still one). */
-function docFor(defs: JsonObject, container: string, dialect: Dialect): SharedDoc | null {
-  let byDialect = shared.get(defs);
-  if (!byDialect) {
-    byDialect = new Map();
-    shared.set(defs, byDialect);
+  for (const name of names) {
+    const id = index.idOf(name) as string;
+    if (done.has(id)) continue;
+    ajv.addSchema(index.body(name) as AnySchema, id);
+    done.add(id);
   }
-  let doc = byDialect.get(dialect);
-  if (doc === undefined) {
-    const text = `${dialect}\u0000${container}\u0000${JSON.stringify(defs)}`;
-    doc = sharedByText.get(text);
-    if (doc === undefined) {
-      doc = registerDoc(defs, container, dialect);
-      if (sharedByText.size >= MAX_CACHE) sharedByText.clear();
-      sharedByText.set(text, doc);
-    }
-    byDialect.set(dialect, doc);
-  }
-  return doc;
-}
-
-/** The schema split into a body and a shared definitions document, when that keeps its meaning. */
-function splitShared(
-  whole: Schema,
-  dialect: Dialect,
-): { body: JsonObject; doc: SharedDoc; container: string } | undefined {
-  if (typeof whole !== 'object') return undefined;
-  const present = CONTAINERS.filter((c) => whole[c] !== undefined);
-  if (present.length !== 1) return undefined;
-  const container = present[0] as string;
-  const defs = whole[container];
-  if (defs === null || typeof defs !== 'object' || Array.isArray(defs)) return undefined;
-  const doc = docFor(defs, container, dialect);
-  if (!doc) return undefined;
-  const body: JsonObject = {};
-  for (const [k, v] of Object.entries(whole)) if (k !== container) body[k] = v;
-  if (!selfContainedBody(body)) return undefined;
-  return {
-    body: withRefsInto(body, `#/${container}/`, `${doc.id}#/${container}/`) as JsonObject,
-    doc,
-    container,
-  };
-}
-
-/** A body may point at the shared definitions or into itself, but must not scope anything. */
-function selfContainedBody(body: JsonObject): boolean {
-  const stack: unknown[] = Object.entries(body)
-    .filter(([k]) => k !== '$id')
-    .map(([, v]) => v);
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (SCOPED.has(k)) return false;
-      stack.push(v);
-    }
-  }
-  return true;
-}
-
-function withRefsInto(node: Json, from: string, to: string): Json {
-  if (node === null || typeof node !== 'object') return node;
-  if (Array.isArray(node)) return node.map((x) => withRefsInto(x, from, to));
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(node))
-    out[k] =
-      k === '$ref' && typeof v === 'string' && v.startsWith(from)
-        ? to + v.slice(from.length)
-        : withRefsInto(v, from, to);
-  return out;
 }
 
 /**
@@ -234,20 +175,20 @@ function withRefsInto(node: Json, from: string, to: string): Json {
  */
 export function compileSchema(whole: Schema, messages = false): ValidateFunction {
   const dialect = dialectOf(whole) ?? '2020-12';
-  const split = splitShared(whole, dialect);
+  const split = splitShared(whole);
   if (split) {
-    const key = `${dialect}\u0000${messages}\u0000${split.doc.id}\u0000${JSON.stringify(split.body)}`;
+    const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(split.body)}`;
     const hit = cache.get(key);
     if (hit) return hit;
     const problem = schemaProblem(whole);
     if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
-    const body = '$id' in split.body ? withoutId(split.body) : split.body;
     const ajv = ajvFor(dialect, messages);
-    // A body that is only a reference (one definition of a document) is the document's own
-    // compiled definition: its references then land in the document's table, shared by all.
-    const keys = Object.keys(body).filter((k) => k !== '$schema');
-    const ref = keys.length === 1 && typeof body.$ref === 'string' ? body.$ref : undefined;
-    const fn = (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(body as AnySchema);
+    register(ajv, split.index, split.reached);
+    // A body that is only a reference (one definition of a document) is that definition's own
+    // compiled validator, shared with every schema that reaches it.
+    const keys = Object.keys(split.body).filter((k) => k !== '$schema');
+    const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
+    const fn = (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(split.body as AnySchema);
     if (cache.size >= MAX_CACHE) clearValidatorCache();
     cache.set(key, fn);
     return fn;
@@ -279,30 +220,24 @@ function withoutId(schema: JsonObject): JsonObject {
 /** What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. */
 export function schemaProblem(whole: Schema): string | undefined {
   const dialect = dialectOf(whole) ?? '2020-12';
-  const split = splitShared(whole, dialect);
+  const split = typeof whole === 'object' ? splitShared(whole) : undefined;
   if (!split) return metaProblem(pruneDefinitions(whole), dialect);
-  // The body, then each definition it reaches (each checked once per document).
-  const own = metaProblem(split.body, dialect);
-  if (own !== undefined) return own;
-  const reached = (pruneDefinitions(whole) as JsonObject)[split.container] as JsonObject;
-  const ajv = ajvFor(dialect, true);
-  for (const name of Object.keys(reached)) {
-    const { problems, defs } = split.doc;
-    if (!problems.has(name)) {
-      const def = defs[name] as Schema;
-      problems.set(
-        name,
-        ajv.validateSchema(def) ? undefined : `/${split.container}/${name}: ${ajv.errorsText(ajv.errors)}`,
-      );
-    }
-    const problem = problems.get(name);
-    if (problem !== undefined) return problem;
+  // The body, then each definition it reaches, each checked once per content.
+  const { body: _rewritten, index, reached } = split;
+  const own: JsonObject = {};
+  for (const [k, v] of Object.entries(whole as JsonObject)) if (k !== index.container) own[k] = v;
+  const problem = metaProblem(own, dialect);
+  if (problem !== undefined) return problem;
+  const defs = (whole as JsonObject)[index.container] as JsonObject;
+  for (const name of reached) {
+    const found = metaProblem(defs[name] as Schema, dialect, index.text(name));
+    if (found !== undefined) return `/${index.container}/${name}: ${found}`;
   }
   return undefined;
 }
 
-function metaProblem(schema: Schema, dialect: Dialect): string | undefined {
-  const key = `${dialect}\u0000${JSON.stringify(schema)}`;
+function metaProblem(schema: Schema, dialect: Dialect, text = JSON.stringify(schema)): string | undefined {
+  const key = `${dialect}\u0000${text}`;
   if (problems.has(key)) return problems.get(key);
   const ajv = ajvFor(dialect, true);
   const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);

@@ -130,13 +130,27 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       const t = attempt(branch, supSib, here);
       ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
     }
-    const order = [...supBranches.keys()].sort((x, y) => (x === i ? -1 : y === i ? 1 : x - y));
-    const trials = order.map((j) => ({
-      j,
-      tried: supBranches[j] as Schema,
-      t: attempt(branch, supBranches[j] as Schema, here.childSides([], [kb as string, j], sub)),
-    }));
-    const hit = trials.find(({ t }) => failures(t) === 0);
+    // Trials stop at the first new branch that takes the old one; the likeliest go first. Which
+    // of several fitting branches is found changes only notes, never a verdict.
+    const old = ka ? (sub[ka] as Schema[])[i] : sub;
+    const rank = supBranches.map((b, j) =>
+      sameJson(b, old) ? 0 : j === i ? 1 : sameRef(b, old) ? 2 : disjoint(branch, b, ctx) ? 4 : 3,
+    );
+    // A new branch that provably shares no value with the old one (another type, another
+    // discriminator) can neither take it nor be the closest match worth reporting: it is tried
+    // only when every branch is such.
+    const sorted = [...supBranches.keys()].sort((x, y) => (rank[x] as number) - (rank[y] as number) || x - y);
+    const order = sorted.some((j) => rank[j] !== 4) ? sorted.filter((j) => rank[j] !== 4) : sorted;
+    const trials: { j: number; tried: Schema; t: Ctx }[] = [];
+    let hit: (typeof trials)[number] | undefined;
+    for (const j of order) {
+      const t = attempt(branch, supBranches[j] as Schema, here.childSides([], [kb as string, j], sub));
+      trials.push({ j, tried: supBranches[j] as Schema, t });
+      if (failures(t) === 0) {
+        hit = trials[trials.length - 1];
+        break;
+      }
+    }
     if (hit) {
       matched.add(hit.j);
       ctx.adopt(hit.t);
@@ -170,6 +184,11 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       );
   });
   return true;
+}
+
+/** Two branches that are the same reference, as the same definition in two revisions often is. */
+function sameRef(a: Schema | undefined, b: Schema | undefined): boolean {
+  return isObject(a) && isObject(b) && typeof a.$ref === 'string' && a.$ref === b.$ref;
 }
 
 /** Whether the old branch's values can also match another new branch (which would fail oneOf). */

@@ -42,8 +42,10 @@ export interface Memory {
   active: Map<string, number>;
   /** Lowest stack position an assumption was used from, in the pair being decided now. */
   low: number;
+  /** A number per distinct subschema text (see idOf in includes.ts). */
   ids: Map<string, number>;
-  idOf: [WeakMap<object, number>, WeakMap<object, number>];
+  /** The same numbers by object identity, so each node is numbered once. */
+  interned: WeakMap<object, number>;
   steps: number;
   budget: number;
   exhausted: boolean;
@@ -122,7 +124,7 @@ export class Ctx {
       active: new Map(),
       low: Infinity,
       ids: new Map(),
-      idOf: [new WeakMap(), new WeakMap()],
+      interned: new WeakMap(),
       steps: 0,
       budget,
       exhausted: false,

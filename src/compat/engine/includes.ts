@@ -1,6 +1,6 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
-import type { JsonObject, Schema } from '../types.ts';
+import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
 import { compareArrays } from './array.ts';
@@ -52,25 +52,38 @@ function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Locate
 }
 
 /**
- * A number per distinct subschema (by content) on one side, so a pair key is short. Plain
- * JSON text is the key: two spellings of one schema (keys in another order) only get two
- * numbers, which costs a second decision, never a wrong one; canonical JSON cost more than
- * the walk itself on large documents.
+ * A number per distinct subschema (by content), so a pair key is short. Each object is numbered
+ * once, from the numbers of its members, so numbering a document costs one walk of it (plain
+ * JSON text of every subschema would cost a walk per level). Two spellings of one schema (keys
+ * in another order) only get two numbers, which costs a second decision, never a wrong one. The
+ * same number on both sides is harmless: a pair key says which side each number is on.
  */
-function idOf(schema: Schema, side: 0 | 1, ctx: Ctx): string {
+function idOf(schema: Schema, ctx: Ctx): string {
   if (typeof schema === 'boolean') return String(schema);
-  const mem = ctx.shared.memory;
-  const cached = mem.idOf[side].get(schema);
-  if (cached !== undefined) return String(cached);
-  // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
-  const text = (readFromDependencies(schema) ? 'read ' : '') + JSON.stringify(schema);
+  return String(intern(schema, ctx.shared.memory));
+}
+
+function intern(node: Json, mem: Ctx['shared']['memory']): number {
+  const isObj = node !== null && typeof node === 'object';
+  if (isObj) {
+    const cached = mem.interned.get(node);
+    if (cached !== undefined) return cached;
+  }
+  const text = !isObj
+    ? JSON.stringify(node)
+    : Array.isArray(node)
+      ? `[${node.map((x) => intern(x, mem)).join(',')}]`
+      : // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
+        `${readFromDependencies(node as JsonObject) ? 'read ' : ''}{${Object.entries(node)
+          .map(([k, v]) => `${JSON.stringify(k)}:${intern(v, mem)}`)
+          .join(',')}}`;
   let id = mem.ids.get(text);
   if (id === undefined) {
     id = mem.ids.size;
     mem.ids.set(text, id);
   }
-  mem.idOf[side].set(schema, id);
-  return String(id);
+  if (isObj) mem.interned.set(node, id);
+  return id;
 }
 
 /** Counts one step of work; false (with one finding) once the budget is spent. */
@@ -110,7 +123,7 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   const la = a as Located,
     lb = b as Located;
   const mem = ctx.shared.memory;
-  const key = `${idOf(la.schema, 0, ctx)}:${idOf(lb.schema, 1, ctx)}`;
+  const key = `${idOf(la.schema, ctx)}:${idOf(lb.schema, ctx)}`;
   const done = mem.done.get(key);
   if (done) {
     ctx.replay(done.findings);

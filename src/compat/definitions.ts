@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import type { Json, JsonObject } from './types.ts';
+
+/**
+ * Definitions addressed by content. Each definition of a `$defs` (or `definitions`) object gets
+ * an id made from its name, its text and the names and texts of every definition it reaches, so
+ * two documents that share a definition unchanged (consecutive releases of a server, the tools
+ * of one manifest, the revisions of a specification) give it the same id. The validator then
+ * compiles and meta-validates it once, whichever document it came from.
+ */
+export interface DefinitionIndex {
+  container: string;
+  /** The content-addressed id of a definition, by name; undefined for a name not defined. */
+  idOf(name: string): string | undefined;
+  /** A definition with its references rewritten to ids, as the validator registers it. */
+  body(name: string): Json;
+  /** A definition's own text (its meaning apart from what it references). */
+  text(name: string): string;
+  /** The names a schema reaches through the definitions, itself excluded. */
+  reachedFrom(node: Json): string[];
+  /** A schema with every reference into the definitions rewritten to ids. */
+  rewrite(node: Json): Json;
+}
+
+const BASE = 'https://warden.invalid/def/';
+const CONTAINERS = ['$defs', 'definitions'] as const;
+/** Keywords that reach a schema by something other than a local JSON Pointer: sharing would change them. */
+const SCOPED = new Set([
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
+
+/** A reference into a definitions container, split into container, name and the pointer after it. */
+export function definitionRef(ref: string): { container: string; name: string; rest: string } | undefined {
+  const m = /^#\/(\$defs|definitions)\/([^/]+)(\/.*)?$/.exec(ref);
+  if (!m) return undefined;
+  let name: string;
+  try {
+    name = decodeURIComponent(m[2] as string);
+  } catch {
+    return undefined;
+  }
+  return { container: m[1] as string, name: name.replace(/~1/g, '/').replace(/~0/g, '~'), rest: m[3] ?? '' };
+}
+
+/** Every reference a node makes, and whether it holds anything that would scope a reference. */
+function scan(node: Json, visit: (ref: string) => void): boolean {
+  const stack: Json[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as Json;
+    if (n === null || typeof n !== 'object') continue;
+    if (Array.isArray(n)) {
+      stack.push(...n);
+      continue;
+    }
+    for (const [k, v] of Object.entries(n)) {
+      if (SCOPED.has(k)) return false;
+      if (k === '$ref') {
+        if (typeof v !== 'string') return false;
+        visit(v);
+      }
+      stack.push(v);
+    }
+  }
+  return true;
+}
+
+function hash(text: string): string {
+  return createHash('sha1').update(text, 'utf8').digest('base64url');
+}
+
+/**
+ * The index of a definitions object, or null when sharing would change a meaning: a reference
+ * that leaves the container, or a keyword that scopes references.
+ */
+function buildIndex(defs: JsonObject, container: string, texts: Map<string, string>): DefinitionIndex | null {
+  const names = Object.keys(defs);
+  const direct = new Map<string, string[]>();
+  for (const name of names) {
+    const out: string[] = [];
+    let foreign = false;
+    const ok = scan(defs[name] as Json, (ref) => {
+      const r = definitionRef(ref);
+      if (!r || r.container !== container) foreign = true;
+      else out.push(r.name);
+    });
+    if (!ok || foreign) return null;
+    direct.set(name, out);
+  }
+  const closure = (from: Iterable<string>): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...from];
+    while (stack.length > 0) {
+      const n = stack.pop() as string;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      for (const m of direct.get(n) ?? []) stack.push(m);
+    }
+    return seen;
+  };
+  const ids = new Map<string, string>();
+  const idOf = (name: string): string | undefined => {
+    if (!texts.has(name)) return undefined;
+    let id = ids.get(name);
+    if (id === undefined) {
+      const reach = [...closure([name])].filter((n) => texts.has(n)).sort();
+      id =
+        BASE +
+        hash(
+          `${container}\u0000${name}\u0000${reach.map((n) => `${n}\u0000${texts.get(n)}`).join('\u0000')}`,
+        );
+      ids.set(name, id);
+    }
+    return id;
+  };
+  const prefix = `#/${container}/`;
+  const rewrite = (node: Json): Json => {
+    if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map(rewrite);
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(node)) {
+      const r = k === '$ref' && typeof v === 'string' && v.startsWith(prefix) ? definitionRef(v) : undefined;
+      const id = r ? idOf(r.name) : undefined;
+      out[k] = r && id ? (r.rest ? `${id}#${r.rest}` : id) : rewrite(v);
+    }
+    return out;
+  };
+  const bodies = new Map<string, Json>();
+  return {
+    container,
+    idOf,
+    text: (name) => texts.get(name) ?? 'null',
+    body(name) {
+      let b = bodies.get(name);
+      if (b === undefined) {
+        b = rewrite(defs[name] as Json);
+        bodies.set(name, b);
+      }
+      return b;
+    },
+    reachedFrom(node) {
+      const first: string[] = [];
+      scan(node, (ref) => {
+        const r = definitionRef(ref);
+        if (r && r.container === container) first.push(r.name);
+      });
+      return [...closure(first)].filter((n) => texts.has(n));
+    },
+    rewrite,
+  };
+}
+
+let byIdentity = new WeakMap<object, DefinitionIndex | null>();
+const byText = new Map<string, DefinitionIndex | null>();
+const MAX_TEXTS = 2000;
+
+/** The index of a schema's one definitions container, found by identity or by content. */
+export function definitionIndex(schema: JsonObject): DefinitionIndex | null {
+  const present = CONTAINERS.filter((c) => schema[c] !== undefined);
+  if (present.length !== 1) return null;
+  const container = present[0] as string;
+  const defs = schema[container];
+  if (defs === null || typeof defs !== 'object' || Array.isArray(defs)) return null;
+  let index = byIdentity.get(defs);
+  if (index === undefined) {
+    // Each definition's text is needed for its id anyway; together they key the index by content.
+    const texts = new Map(Object.entries(defs).map(([name, def]) => [name, JSON.stringify(def)]));
+    const key = `${container}\u0000${[...texts].map(([n, t]) => `${JSON.stringify(n)}:${t}`).join(',')}`;
+    index = byText.get(key);
+    if (index === undefined) {
+      index = buildIndex(defs, container, texts);
+      if (byText.size >= MAX_TEXTS) byText.clear();
+      byText.set(key, index);
+    }
+    byIdentity.set(defs, index);
+  }
+  return index;
+}
+
+/** Forgets every index (benchmarks measure cold runs). */
+export function clearDefinitionIndexes(): void {
+  byIdentity = new WeakMap();
+  byText.clear();
+}
