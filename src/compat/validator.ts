@@ -2,6 +2,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
 import { clearDefinitionIndexes, definitionIndex, type DefinitionIndex } from './definitions.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
@@ -46,6 +47,9 @@ function makeAjv(dialect: Dialect, messages: boolean): Ajv {
         ? new Ajv2019(options)
         : new Ajv(options);
   addFormats(ajv);
+  // Draft-06 schemas are read by the draft-07 instance; their meta-schema ships with Ajv.
+  if (dialect === 'draft-07')
+    ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
   // MCP's own keyword: an annotation that mirrors an argument into an HTTP header.
   ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
   return ajv;

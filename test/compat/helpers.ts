@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -26,11 +27,13 @@ export function independentValidator(schema: unknown): ValidateFunction {
   const draft07 =
     typeof schema === 'object' &&
     schema !== null &&
-    String((schema as { $schema?: unknown }).$schema ?? '').includes('draft-07');
+    /draft-0[67]\//.test(String((schema as { $schema?: unknown }).$schema ?? ''));
   const kind = draft07 ? 'draft-07' : '2020-12';
   let ajv = instances.get(kind);
   if (!ajv) {
     ajv = draft07 ? new Ajv({ strict: false, logger: false }) : new Ajv2020({ strict: false, logger: false });
+    // Draft-06 is read as draft-07, its meta-schema added (as Ajv's documentation shows).
+    if (draft07) ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
     addFormats(ajv);
     instances.set(kind, ajv);
   }

@@ -180,3 +180,103 @@ describe('every finding points at something in the schema it names', () => {
     ]);
   });
 });
+
+describe('findings of rewritten unevaluatedProperties / unevaluatedItems point at the keyword', () => {
+  // The gate reads the common shapes of unevaluated* as additionalProperties / items; a finding
+  // must still lead to what the schema says, not to the parent that holds the keyword.
+  const S2019 = 'https://json-schema.org/draft/2019-09/schema';
+  const obj = (extra: object): Schema => ({
+    type: 'object',
+    properties: { a: { type: 'string' } },
+    ...extra,
+  });
+  const cases: [string, Schema, Schema, Direction, string][] = [
+    ['closed', obj({}), obj({ unevaluatedProperties: false }), 'input', '/unevaluatedProperties'],
+    [
+      'widened (input)',
+      obj({ unevaluatedProperties: false }),
+      obj({ unevaluatedProperties: { type: 'string' } }),
+      'input',
+      '/unevaluatedProperties',
+    ],
+    [
+      'its schema narrowed',
+      obj({ unevaluatedProperties: { type: ['string', 'number'] } }),
+      obj({ unevaluatedProperties: { type: 'string' } }),
+      'input',
+      '/unevaluatedProperties/type',
+    ],
+    [
+      'a property under it',
+      obj({ unevaluatedProperties: { type: 'object', properties: { q: { type: 'string' } } } }),
+      obj({ unevaluatedProperties: { type: 'object', properties: { q: { type: 'string', maxLength: 3 } } } }),
+      'input',
+      '/unevaluatedProperties/properties/q/maxLength',
+    ],
+    [
+      'output, its schema widened',
+      obj({ unevaluatedProperties: { type: 'string' } }),
+      obj({ unevaluatedProperties: { type: ['string', 'number'] } }),
+      'output',
+      '/unevaluatedProperties/type',
+    ],
+    [
+      'through a $ref into $defs',
+      { type: 'object', properties: { x: { $ref: '#/$defs/X' } }, $defs: { X: obj({}) } },
+      {
+        type: 'object',
+        properties: { x: { $ref: '#/$defs/X' } },
+        $defs: { X: obj({ unevaluatedProperties: false }) },
+      },
+      'input',
+      '/$defs/X/unevaluatedProperties',
+    ],
+    [
+      'items closed after prefixItems',
+      { type: 'array', prefixItems: [{ type: 'string' }] },
+      { type: 'array', prefixItems: [{ type: 'string' }], unevaluatedItems: false },
+      'input',
+      '/unevaluatedItems',
+    ],
+    [
+      'an item under it',
+      {
+        type: 'array',
+        prefixItems: [{ type: 'string' }, { type: 'string' }],
+        unevaluatedItems: { type: 'string' },
+      },
+      {
+        type: 'array',
+        prefixItems: [{ type: 'string' }],
+        unevaluatedItems: { type: 'string', maxLength: 2 },
+      },
+      'input',
+      '/unevaluatedItems/maxLength',
+    ],
+    [
+      '2019-09, beside an items array (read as additionalItems)',
+      { $schema: S2019, type: 'array', items: [{ type: 'string' }] },
+      { $schema: S2019, type: 'array', items: [{ type: 'string' }], unevaluatedItems: { type: 'number' } },
+      'input',
+      '/unevaluatedItems/type',
+    ],
+    [
+      '2019-09, alone (read as items)',
+      { $schema: S2019, type: 'array' },
+      { $schema: S2019, type: 'array', unevaluatedItems: { type: 'number' } },
+      'input',
+      '/unevaluatedItems/type',
+    ],
+  ];
+  for (const [name, old, now, direction, pointer] of cases)
+    it(name, () => {
+      const r = compareSchemas(old, now, direction);
+      assert.ok(r.findings.length > 0, 'the change is seen');
+      assertResolves(r.findings, now, name);
+      assert.deepEqual(
+        r.findings.map((f) => f.pointer),
+        r.findings.map(() => pointer),
+        `${name}: ${r.findings.map((f) => `${f.rule} at ${JSON.stringify(f.pointer)}`).join(', ')}`,
+      );
+    });
+});

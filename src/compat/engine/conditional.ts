@@ -3,6 +3,7 @@ import { embed } from '../generate/embed.ts';
 import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { additionalOf } from './object.ts';
 import { matchingPatterns } from './pattern-properties.ts';
@@ -10,13 +11,6 @@ import { acceptsAll, sameSubtree, subValue } from './util.ts';
 import { nodeValidator } from './whole.ts';
 
 const CONDITIONAL = ['if', 'then', 'else'];
-
-/** Whether `sub` is shown included in `sup` on a scratch context (nothing breaking or unknown). */
-function fits(sub: Schema, sup: Schema, ctx: Ctx): boolean {
-  const t = ctx.trial();
-  includes(sub, sup, t);
-  return !t.failed();
-}
 
 /**
  * Values at this node that `sub` may accept and `sup` may reject: the witnesses the walk builds
@@ -127,7 +121,11 @@ export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: C
       ctx.emit(ctx.id('dependent-schema-relaxed', 'dependent-schema-implied'), at, { property: k });
       continue;
     }
-    if (fits(plain, now, ctx) || (da[k] !== undefined && fits(da[k] as Schema, now, ctx))) {
+    if (
+      fits(plain, now, ctx) ||
+      (da[k] !== undefined && fits(da[k] as Schema, now, ctx)) ||
+      fits(holdingKey(sub, k), now, ctx)
+    ) {
       ctx.emit('dependent-schema-implied', at, { property: k });
       continue;
     }
@@ -149,8 +147,10 @@ export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: C
     const base = subValue(ctx, sub, 0, 'object');
     const member = k in props ? subValue(ctx, props[k] as Schema) : 'warden';
     const withK = isObject(base) && member !== undefined ? [{ ...base, [k]: member }] : [];
-    const holding = mergeForGeneration(plain, { required: [k] });
-    const tries = [...withK, ...breakValues(holding, now, ctx)];
+    // The old objects holding k as the old side describes them (its own dependencies of k kept).
+    const holding = holdingKey(sub, k);
+    const held = subValue(ctx, holding, 0, 'object');
+    const tries = [...withK, ...(held === undefined ? [] : [held]), ...breakValues(holding, now, ctx)];
     const found = rejectedValue(sub, { dependentSchemas: { [k]: now as Json } }, [], ctx, tries);
     if (found !== undefined) {
       const undeclaredRule = ctx.id(

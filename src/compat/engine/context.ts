@@ -68,6 +68,25 @@ interface Shared {
   sameRoots?: boolean;
 }
 
+/**
+ * Keywords of a node that the walk reads under another name (a rewritten `unevaluatedProperties`
+ * read as `additionalProperties`, a draft-07 `dependencies` read as `dependentRequired`), per
+ * side: decided name → name in the document, so pointers lead to what the schema really says.
+ */
+export type Aliases = Readonly<Record<string, string>>;
+interface SideAliases {
+  sub: Aliases;
+  sup: Aliases;
+}
+const NO_ALIASES: SideAliases = { sub: {}, sup: {} };
+
+/** A keyword path with its first keyword spelled as the document spells it. */
+function spelled(path: readonly Segment[], aliases: Aliases): readonly Segment[] {
+  const first = path[0];
+  if (typeof first !== 'string' || !Object.prototype.hasOwnProperty.call(aliases, first)) return path;
+  return [aliases[first] as string, ...path.slice(1)];
+}
+
 export const MAX_DEPTH = 64;
 /** Pairs of subschemas compared before the verdict becomes unknown: a bound on work, not on time. */
 export const DEFAULT_BUDGET = 20_000;
@@ -86,7 +105,18 @@ export class Ctx {
     readonly depth: number,
     /** Whether the new side's pointer is relative to the pair being decided (see RawFinding.rel). */
     readonly rel = true,
+    /** Keywords of the node being decided that were read under another name (see Aliases). */
+    readonly aliases: SideAliases = NO_ALIASES,
   ) {}
+
+  /** This node's context, with keywords that were read under another name mapped back for pointers. */
+  withAliases(sub: Aliases, sup: Aliases): Ctx {
+    if (Object.keys(sub).length === 0 && Object.keys(sup).length === 0) return this;
+    return new Ctx(this.shared, this.findings, this.subPtr, this.supPtr, this.trail, this.depth, this.rel, {
+      sub,
+      sup,
+    });
+  }
 
   static root(shared: Omit<Shared, 'memory'>, budget = DEFAULT_BUDGET): Ctx {
     const memory: Memory = {
@@ -145,13 +175,12 @@ export class Ctx {
 
   /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
   child(path: (string | number)[], subNode: Schema, seg?: string | number): Ctx {
-    const suffix = appendPointer('', ...path);
     const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
     return new Ctx(
       this.shared,
       this.findings,
-      this.subPtr + suffix,
-      this.supPtr + suffix,
+      appendPointer(this.subPtr, ...spelled(path, this.aliases.sub)),
+      appendPointer(this.supPtr, ...spelled(path, this.aliases.sup)),
       trail,
       this.depth + 1,
       this.rel,
@@ -169,8 +198,8 @@ export class Ctx {
     return new Ctx(
       this.shared,
       this.findings,
-      appendPointer(this.subPtr, ...subPath),
-      appendPointer(this.supPtr, ...supPath),
+      appendPointer(this.subPtr, ...spelled(subPath, this.aliases.sub)),
+      appendPointer(this.supPtr, ...spelled(supPath, this.aliases.sup)),
       trail,
       this.depth + 1,
       this.rel,
@@ -179,12 +208,12 @@ export class Ctx {
 
   /** A scratch context whose findings are kept apart, to try whether one schema includes another. */
   trial(): Ctx {
-    return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel);
+    return new Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel, this.aliases);
   }
 
   /** A trial whose findings' trails start here, so their values can be embedded at this node. */
   scratch(): Ctx {
-    return new Ctx(this.shared, [], this.subPtr, this.supPtr, [], this.depth, this.rel);
+    return new Ctx(this.shared, [], this.subPtr, this.supPtr, [], this.depth, this.rel, this.aliases);
   }
 
   /** Keeps the findings of a trial that was chosen. */
@@ -217,7 +246,10 @@ export class Ctx {
     this.findings.push({
       rule,
       verdict: ruleVerdict(rule, this.direction, this.strict),
-      pointer: appendPointer(this.newPointer, ...path),
+      pointer: appendPointer(
+        this.newPointer,
+        ...spelled(path, this.input ? this.aliases.sup : this.aliases.sub),
+      ),
       args: present(args),
       trail: this.trail,
       local,

@@ -1,10 +1,12 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
+import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
 import { compareArrays } from './array.ts';
 import { compareBranches, compareSupAllOf, compareSubAllOf, flattenAllOf } from './combinators.ts';
-import { MAX_DEPTH, type Ctx } from './context.ts';
+import { MAX_DEPTH, type Aliases, type Ctx } from './context.ts';
+import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
@@ -71,7 +73,8 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
     ? JSON.stringify(node)
     : Array.isArray(node)
       ? `[${node.map((x) => intern(x, mem)).join(',')}]`
-      : `{${Object.entries(node)
+      : // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
+        `${readFromDependencies(node as JsonObject) ? 'read ' : ''}{${Object.entries(node)
           .map(([k, v]) => `${JSON.stringify(k)}:${intern(v, mem)}`)
           .join(',')}}`;
   let id = mem.ids.get(text);
@@ -144,6 +147,16 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   ctx.replay(frame.findings);
 }
 
+/**
+ * A node's keywords as the walk decides them: common shapes of unevaluated* and draft-07
+ * `dependencies` read as the keywords that mean the same there, with the names they came from.
+ */
+function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; aliases: Aliases } {
+  const u = withoutUnevaluated(node, dialect);
+  const d = fromDependencies(u.node, dialect);
+  return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
+}
+
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
@@ -153,8 +166,11 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   if (supS === true && subS === true) return;
-  const sub = withoutUnevaluated(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
-  const sup = withoutUnevaluated(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
+  const a = readDecided(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
+  const b = readDecided(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
+  const sub = a.node,
+    sup = b.node;
+  ctx = ctx.withAliases(a.aliases, b.aliases);
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;

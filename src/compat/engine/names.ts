@@ -1,6 +1,7 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
 import { nodeValidator } from './whole.ts';
@@ -79,7 +80,9 @@ export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: 
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   for (const [k, deps] of Object.entries(b)) {
     const before = new Set(list(a[k]));
-    const missing = list(deps).filter((d) => !before.has(d) && !required.has(d));
+    const missing = list(deps).filter(
+      (d) => !before.has(d) && !required.has(d) && !fits(holdingKey(sub, k), { required: [d] }, ctx),
+    );
     if (missing.length === 0) continue;
     if (closed(sub) && !(k in props(sub))) continue; // the key can never be present
     ctx.emit(

@@ -2,6 +2,7 @@ import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
+import { toDependencies } from './dependencies.ts';
 import { DIRECT } from './finite.ts';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -16,7 +17,7 @@ export function nodeValidator(
   ctx: Ctx,
 ): ((v: Json) => boolean) | undefined {
   const { root, dialect } = ctx.shared[side];
-  const wrapper: JsonObject = { allOf: [node as Json] };
+  const wrapper: JsonObject = { allOf: [toDependencies(node as Json, dialect)] };
   if (isObject(root)) {
     if (root.$defs !== undefined) wrapper.$defs = root.$defs;
     if (root.definitions !== undefined) wrapper.definitions = root.definitions;
