@@ -74,6 +74,14 @@ export function realPairs(): RealPair[] {
 
 type Binary = 'breaking' | 'compatible' | 'n/a';
 
+function warmInstances(): void {
+  for (const $schema of [
+    'https://json-schema.org/draft/2020-12/schema',
+    'http://json-schema.org/draft-07/schema#',
+  ])
+    compareSchemas({ $schema, type: 'string' }, { $schema, type: 'string', maxLength: 2 }, 'input');
+}
+
 function withoutDialect(s: Schema): Schema {
   if (typeof s !== 'object') return s;
   const { $schema: _drop, ...rest } = s;
@@ -172,7 +180,13 @@ export async function benchCompatReal(): Promise<string> {
   >;
   for (let round = 0; round < ROUNDS; round++) {
     for (const e of engines) {
-      if (e === 'warden') clearValidatorCache(); // each round compiles its validators afresh
+      if (e === 'warden') {
+        // Each round compiles its validators afresh. Creating the Ajv instances (formats, the
+        // meta-schemas of both dialects) is a once-per-process cost, paid before the clock starts
+        // rather than charged to whichever pair comes first; the whole-process runs include it.
+        clearValidatorCache();
+        warmInstances();
+      }
       let total = 0;
       for (const i of runs(e)) {
         const p = pairs[i] as RealPair;
@@ -285,8 +299,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const engine = process.argv[2] as Engine | 'alone' | undefined;
   if (engine === 'alone') {
     const p = realPairs()[Number(process.argv[3])] as RealPair;
-    // A small comparison first, so start-up (the Ajv instances, the meta-schema) is not counted.
-    compareSchemas({ type: 'string' }, { type: 'string', maxLength: 2 }, 'input');
+    // A small comparison first, so start-up (the Ajv instances, the meta-schemas) is not counted.
+    warmInstances();
     const t = performance.now();
     compareSchemas(p.old, p.new, p.direction);
     console.log(performance.now() - t);
