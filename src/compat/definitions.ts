@@ -24,8 +24,8 @@ export interface DefinitionIndex {
 
 const BASE = 'https://warden.invalid/def/';
 const CONTAINERS = ['$defs', 'definitions'] as const;
-/** Keywords that reach a schema by something other than a local JSON Pointer: sharing would change them. */
-const SCOPED = new Set([
+/** Keywords that reach a schema by something other than a local JSON Pointer: moving one changes it. */
+export const SCOPED: ReadonlySet<string> = new Set([
   '$id',
   '$anchor',
   '$dynamicAnchor',
@@ -45,6 +45,11 @@ export function definitionRef(ref: string): { container: string; name: string; r
     return undefined;
   }
   return { container: m[1] as string, name: name.replace(/~1/g, '/').replace(/~0/g, '~'), rest: m[3] ?? '' };
+}
+
+/** Whether a schema holds a keyword that scopes references (so it cannot be moved or split). */
+export function scopesReferences(node: Json): boolean {
+  return !scan(node, () => undefined);
 }
 
 /** Every reference a node makes, and whether it holds anything that would scope a reference. */

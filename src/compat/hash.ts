@@ -9,6 +9,28 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+const keysOf = new WeakMap<readonly unknown[], readonly string[]>();
+
+/** The canonical JSON of each member of an array, computed once per array. */
+export function canonicalKeys(items: readonly unknown[]): readonly string[] {
+  let keys = keysOf.get(items);
+  if (!keys) {
+    keys = items.map((item) => canonicalJson(item));
+    keysOf.set(items, keys);
+  }
+  return keys;
+}
+
+/** Indexes of an array's members in the order of their canonical JSON (ties by position). */
+export function canonicalOrder(items: readonly unknown[]): number[] {
+  const keys = canonicalKeys(items);
+  return [...items.keys()].sort((a, b) => compareText(keys[a] as string, keys[b] as string) || a - b);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function sha256(text: string): string {
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }

@@ -1,19 +1,8 @@
+import { definitionRef, SCOPED } from './definitions.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
-const DEF_REF = /^#\/(\$defs|definitions)\/([^/]+)(\/.*)?$/;
-/** Keywords that can reach a schema other than by a plain local $ref; pruning would be unsafe. */
-const OPAQUE = new Set([
-  '$dynamicRef',
-  '$recursiveRef',
-  '$anchor',
-  '$dynamicAnchor',
-  '$recursiveAnchor',
-  '$id',
-]);
-
-function decode(segment: string): string {
-  return decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
-}
+// Keywords that reach a schema other than by a plain local $ref make pruning unsafe.
+const OPAQUE = SCOPED;
 
 const pruned = new WeakMap<object, Schema>();
 
@@ -49,14 +38,14 @@ function prune(root: JsonObject): JsonObject | undefined {
       if (top && reached.has(k)) continue;
       if (OPAQUE.has(k) && !(top && k === '$id')) unsafe = true;
       if (k === '$ref' && typeof v === 'string') {
-        const m = DEF_REF.exec(v);
+        const m = definitionRef(v);
         if (m) {
-          const names = reached.get(m[1] as string);
-          const name = decode(m[2] as string);
+          const names = reached.get(m.container);
+          const name = m.name;
           if (!names) unsafe = true;
           else if (!names.has(name)) {
             names.add(name);
-            queue.push(((root[m[1] as string] as JsonObject)[name] ?? null) as Json);
+            queue.push(((root[m.container] as JsonObject)[name] ?? null) as Json);
           }
         } else if (v.startsWith('#') && v !== '#') unsafe = true;
       }

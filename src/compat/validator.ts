@@ -3,7 +3,12 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createRequire } from 'node:module';
-import { clearDefinitionIndexes, definitionIndex, type DefinitionIndex } from './definitions.ts';
+import {
+  clearDefinitionIndexes,
+  definitionIndex,
+  scopesReferences,
+  type DefinitionIndex,
+} from './definitions.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
 
@@ -123,36 +128,10 @@ function splitOnce(whole: JsonObject): Split | undefined {
   if (!index) return undefined;
   const own: JsonObject = {};
   for (const [k, v] of Object.entries(whole)) if (k !== index.container && k !== '$id') own[k] = v;
-  if (!scanBody(own)) return undefined;
+  // A body may point at the definitions or into itself, but must not scope anything.
+  if (scopesReferences(own)) return undefined;
   return { body: index.rewrite(own) as JsonObject, index, reached: index.reachedFrom(own) };
 }
-
-/** A body may point at the definitions or into itself, but must not scope anything. */
-function scanBody(body: JsonObject): boolean {
-  const stack: unknown[] = Object.values(body);
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (SCOPED.has(k)) return false;
-      stack.push(v);
-    }
-  }
-  return true;
-}
-
-const SCOPED = new Set([
-  '$id',
-  '$anchor',
-  '$dynamicAnchor',
-  '$recursiveAnchor',
-  '$dynamicRef',
-  '$recursiveRef',
-]);
 
 /** Registers the definitions a body reaches with an Ajv instance, each once per content. */
 function register(ajv: Ajv, index: DefinitionIndex, names: string[]): void {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { combineVerdict, compareSchemas, dialectOf, type Schema } from '../../src/compat/index.ts';
+import { compareSchemas, dialectOf, type Schema } from '../../src/compat/index.ts';
 import { sampleValues } from '../../src/compat/generate/sample.ts';
 import { independentValidator } from './helpers.ts';
 import { independentSamples } from './jsoncompat.ts';
@@ -82,40 +82,29 @@ describe('differential fuzzing on real schemas (recursive ones included)', () =>
 });
 
 /** How many edited pairs the metamorphic property draws, and how many orderings of each it tries. */
-export const METAMORPHIC_RUNS = 60;
+export const METAMORPHIC_RUNS = 300;
 export const ORDERINGS = 3;
 
-/**
- * The verdict of the rules alone. Sampling (the second signal) starts from the first branch of
- * each anyOf, so where the rules say unknown, whether a sample proves the break may depend on order.
- */
-function rulesVerdict(before: Schema, after: Schema): string {
-  const r = compareSchemas(before, after, 'input');
-  if (r.verdict === 'identical') return 'compatible';
-  return combineVerdict(
-    r.findings.filter((f) => f.rule !== 'sampled-break' && f.rule !== 'sampling-disagrees'),
-  );
+/** The whole verdict: rules, witnesses and sampling (an identical pair counts as compatible). */
+function verdictOf(before: Schema, after: Schema): string {
+  const v = compareSchemas(before, after, 'input').verdict;
+  return v === 'identical' ? 'compatible' : v;
 }
 
 describe('metamorphic: order never changes a verdict', () => {
-  it(`permuting properties, anyOf/oneOf branches and $defs (${METAMORPHIC_RUNS} pairs × ${ORDERINGS} orderings)`, (t) => {
-    let undecidedFlips = 0;
+  it(`permuting properties, anyOf/oneOf branches and $defs (${METAMORPHIC_RUNS} pairs × ${ORDERINGS} orderings)`, () => {
     fc.assert(
       fc.property(edit, fc.nat(), (e, seed) => {
         const { before, after } = pair(e);
-        const verdict = rulesVerdict(before, after);
+        const verdict = verdictOf(before, after);
         for (let i = 0; i < ORDERINGS; i++) {
-          const again = rulesVerdict(permute(before, seed + i), permute(after, seed + 7 * i + 1));
-          // Compatible and breaking never swap. A witness is built from the first branches, so
-          // where one ordering verifies it and another cannot, breaking may show as unknown
-          // (fail closed either way); those are counted, not hidden.
-          if (again !== verdict && (again === 'unknown' || verdict === 'unknown')) undecidedFlips++;
-          else assert.equal(again, verdict, `${verdict} became ${again} (ordering ${i})`);
+          // Each side permuted its own way. Branches are tried, and witnesses and samples drawn,
+          // in an order fixed by content, so not even whether a witness checks out may change.
+          const again = verdictOf(permute(before, seed + i), permute(after, seed + 7 * i + 1));
+          assert.equal(again, verdict, `${verdict} became ${again} (ordering ${i})`);
         }
       }),
       { numRuns: METAMORPHIC_RUNS, seed: 3 },
     );
-    t.diagnostic(`orderings where breaking showed as unknown: ${undecidedFlips}`);
-    assert.ok(undecidedFlips <= ORDERINGS * 3, `few unknown/decided flips (${undecidedFlips})`);
   });
 });

@@ -1,5 +1,5 @@
 import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
-import { canonicalJson, sameJson } from '../hash.ts';
+import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
@@ -130,17 +130,20 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       const t = attempt(branch, supSib, here);
       ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
     }
-    // Trials stop at the first new branch that takes the old one; the likeliest go first. Which
-    // of several fitting branches is found changes only notes, never a verdict.
+    // Trials stop at the first new branch that takes the old one; the likeliest go first (the
+    // same schema, then the same reference). Which of several fitting branches is found changes
+    // only notes, never a verdict.
     const old = ka ? (sub[ka] as Schema[])[i] : sub;
-    const rank = supBranches.map((b, j) =>
-      sameJson(b, old) ? 0 : j === i ? 1 : sameRef(b, old) ? 2 : disjoint(branch, b, ctx) ? 4 : 3,
+    const rank = supBranches.map((b) =>
+      sameJson(b, old) ? 0 : sameRef(b, old) ? 1 : disjoint(branch, b, ctx) ? 3 : 2,
     );
     // A new branch that provably shares no value with the old one (another type, another
     // discriminator) can neither take it nor be the closest match worth reporting: it is tried
     // only when every branch is such.
-    const sorted = [...supBranches.keys()].sort((x, y) => (rank[x] as number) - (rank[y] as number) || x - y);
-    const order = sorted.some((j) => rank[j] !== 4) ? sorted.filter((j) => rank[j] !== 4) : sorted;
+    // Ties go by content, never by position, so reordering branches cannot change which is found.
+    const byContent = canonicalOrder(supBranches);
+    const sorted = [...byContent].sort((x, y) => (rank[x] as number) - (rank[y] as number));
+    const order = sorted.some((j) => rank[j] !== 3) ? sorted.filter((j) => rank[j] !== 3) : sorted;
     const trials: { j: number; tried: Schema; t: Ctx }[] = [];
     let hit: (typeof trials)[number] | undefined;
     for (const j of order) {

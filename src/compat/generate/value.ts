@@ -1,4 +1,5 @@
 import { resolveRef, siblingsApply } from '../engine/refs.ts';
+import { canonicalOrder } from '../hash.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Chooser } from './chooser.ts';
 import { FORMAT_EXAMPLES } from './formats.ts';
@@ -46,7 +47,8 @@ export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?
     const branches = s[k];
     if (Array.isArray(branches) && branches.length > 0) {
       const base = withoutKeys(s, [k]);
-      const order = env.choose.random ? [env.choose.pick(branches)] : branches;
+      const ordered = inCanonicalOrder(branches);
+      const order = env.choose.random ? [env.choose.pick(ordered)] : ordered;
       for (const b of order) {
         const v = generate(mergeForGeneration(base, b as Schema), env, salt, depth + 1, type);
         if (v !== undefined) return v;
@@ -73,6 +75,22 @@ export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?
     default:
       return undefined;
   }
+}
+
+const canonicalOrders = new WeakMap<readonly Json[], readonly Json[]>();
+
+/**
+ * Branches in the order of their canonical JSON, so the first choice (and a seeded random one)
+ * is the same however a schema orders its anyOf/oneOf: a witness or a sample, and so a verdict,
+ * never depends on it.
+ */
+function inCanonicalOrder(items: readonly Json[]): readonly Json[] {
+  let ordered = canonicalOrders.get(items);
+  if (!ordered) {
+    ordered = canonicalOrder(items).map((i) => items[i] as Json);
+    canonicalOrders.set(items, ordered);
+  }
+  return ordered;
 }
 
 /** Follows $ref and folds allOf into one schema (shallowly), so generation sees plain keywords. */
@@ -139,8 +157,9 @@ function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number)
   const additional = s.additionalProperties;
   const minProps = typeof s.minProperties === 'number' ? s.minProperties : 0;
   const out: JsonObject = {};
-  const keys = [...required];
-  for (const k of Object.keys(props)) {
+  // Names in sorted order, so the order a schema lists its properties in never changes a value.
+  const keys = [...new Set(required)].sort();
+  for (const k of Object.keys(props).sort()) {
     if (!keys.includes(k) && (env.choose.chance(0.5) || keys.length < minProps)) keys.push(k);
   }
   for (const k of keys) {
