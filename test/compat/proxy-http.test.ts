@@ -180,3 +180,172 @@ describe('warden gate proxy --url: usage', () => {
     }
   });
 });
+
+/**
+ * A raw agent over HTTP: the SDK's client never sends a batch, so requests are posted by hand,
+ * and answers are read whether they come as JSON or as server-sent events.
+ */
+async function rawSession(url: string, version: string) {
+  let session: string | undefined;
+  const post = async (body: unknown): Promise<{ status: number; messages: Record<string, unknown>[] }> => {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    if (session) headers['mcp-session-id'] = session;
+    // The revision header rides on every request after initialize, as 2025-06-18 and later ask.
+    if (!(isObject(body) && body.method === 'initialize')) headers['mcp-protocol-version'] = version;
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    session ??= res.headers.get('mcp-session-id') ?? undefined;
+    const text = await res.text();
+    const type = res.headers.get('content-type') ?? '';
+    const parsed: unknown[] = type.startsWith('text/event-stream')
+      ? text
+          .split(/\n\n/)
+          .map((event) =>
+            event
+              .split('\n')
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trim())
+              .join('\n'),
+          )
+          .filter(Boolean)
+          .map((d) => JSON.parse(d))
+      : text
+        ? [JSON.parse(text)]
+        : [];
+    return { status: res.status, messages: parsed.flat() as Record<string, unknown>[] };
+  };
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+  });
+  assert.equal((init.messages[0]?.result as { protocolVersion: string }).protocolVersion, version);
+  await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { post };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+const names = (m: Record<string, unknown> | undefined): string[] =>
+  ((m?.result as { tools: { name: string }[] }).tools ?? []).map((t) => t.name).sort();
+
+for (const mode of ['sessions', 'modern'] as const) {
+  describe(`warden gate proxy --url: JSON-RPC batches (${mode} upstream)`, () => {
+    let upstream: Upstream;
+    let proxy: Proxy;
+    before(async () => {
+      upstream = await startUpstream(live, mode);
+      proxy = await startProxy(['--url', upstream.url, '--lock', await pin(`batch-${mode}`), '--port', '0']);
+    });
+    after(async () => {
+      assert.equal(await proxy.stop(), 0);
+      await upstream.close();
+    });
+
+    it('2025-03-26: a batch mixing a withheld call, an allowed call, tools/list and a notification', async () => {
+      const agent = await rawSession(proxy.url, '2025-03-26');
+      assert.deepEqual(
+        names((await agent.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).messages[0]),
+        ['fresh', 'greet'],
+      );
+      const { status, messages } = await agent.post([
+        {
+          jsonrpc: '2.0',
+          id: 'a',
+          method: 'tools/call',
+          params: { name: 'search', arguments: { limit: 1.5 } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+        {
+          jsonrpc: '2.0',
+          id: 'b',
+          method: 'tools/call',
+          params: { name: 'greet', arguments: { who: 'ann' } },
+        },
+        { jsonrpc: '2.0', id: 'c', method: 'tools/list' },
+      ]);
+      assert.equal(status, 200);
+      // One answer per request, ids kept; JSON-RPC leaves their order free.
+      const byId = new Map(messages.map((m) => [m.id, m]));
+      assert.equal(messages.length, 3);
+      assert.deepEqual([...byId.keys()].sort(), ['a', 'b', 'c']);
+      const refused = byId.get('a')?.error as { code: number; message: string; data: Record<string, string> };
+      assert.equal(refused.code, -32602);
+      assert.equal(refused.message, 'Unknown tool: search');
+      assert.equal(refused.data.code, 'tool_withheld');
+      assert.equal(refused.data.rule, 'type-narrowed');
+      assert.deepEqual((byId.get('b')?.result as { content: unknown }).content, [
+        { type: 'text', text: 'ran greet' },
+      ]);
+      assert.deepEqual(names(byId.get('c')), ['fresh', 'greet']);
+      // The server ran greet alone: the withheld call never reached it.
+      assert.deepEqual(upstream.ran, { greet: 1 });
+
+      // Refused beside nothing but a notification (which the server answers with 202 and no
+      // body), the refusal is still the answer.
+      const alone = await agent.post([
+        { jsonrpc: '2.0', id: 'd', method: 'tools/call', params: { name: 'search', arguments: {} } },
+        { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+      ]);
+      assert.equal(alone.status, 200);
+      assert.deepEqual(
+        alone.messages.map((m) => [m.id, (m.error as { data: { code: string } }).data.code]),
+        [['d', 'tool_withheld']],
+      );
+      assert.deepEqual(upstream.ran, { greet: 1 });
+    });
+
+    for (const version of ['2025-06-18', '2025-11-25'])
+      it(`${version}: a batch is one clear error and nothing in it is forwarded`, async () => {
+        const agent = await rawSession(proxy.url, version);
+        await agent.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+        const before = { ...upstream.ran };
+        const { status, messages } = await agent.post([
+          { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search', arguments: {} } },
+          { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'greet', arguments: {} } },
+          { jsonrpc: '2.0', id: 'c', method: 'tools/list' },
+        ]);
+        assert.equal(status, 400);
+        assert.equal(messages.length, 1);
+        const error = messages[0]?.error as { code: number; message: string; data: { code: string } };
+        assert.equal(messages[0]?.id, null);
+        assert.equal(error.code, -32600);
+        assert.equal(error.data.code, 'batch_not_supported');
+        assert.match(error.message, new RegExp(`not part of MCP ${version}`));
+        assert.deepEqual(upstream.ran, before, 'the server ran nothing of the batch');
+      });
+
+    it('2026-07-28: a batch whose elements carry the per-request envelope is one clear error too', async () => {
+      const before = { ...upstream.ran };
+      const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+      const res = await fetch(proxy.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify([
+          {
+            jsonrpc: '2.0',
+            id: 'a',
+            method: 'tools/call',
+            params: { name: 'search', arguments: {}, _meta: meta },
+          },
+          {
+            jsonrpc: '2.0',
+            id: 'b',
+            method: 'tools/call',
+            params: { name: 'greet', arguments: {}, _meta: meta },
+          },
+        ]),
+      });
+      assert.equal(res.status, 400);
+      const answer = (await res.json()) as { error: { data: { code: string }; message: string } };
+      assert.equal(answer.error.data.code, 'batch_not_supported');
+      assert.match(answer.error.message, /not part of MCP 2026-07-28/);
+      assert.deepEqual(upstream.ran, before);
+    });
+  });
+}

@@ -12,9 +12,21 @@ export interface EnforcerOptions {
  * if called anyway); compatible changes and new tools pass. One instance serves one proxy,
  * whatever its transport, so stdio and HTTP withhold exactly alike.
  */
+/** Why the proxy answers a tools/call itself: a refusal as data, with the rule when one decided it. */
+export interface Refusal {
+  code: 'tool_withheld' | 'tool_not_yet_judged';
+  reason: string;
+  next: string;
+  rule?: string;
+}
+
 export class Enforcer {
   readonly withheld = new Set<string>();
   private readonly locked: Map<string, Tool>;
+  /** Per withheld tool, the finding that made it break (or stay undecided), as the note names it. */
+  private readonly why = new Map<string, { verdict: string; rule?: string; text: string }>();
+  /** Tools the server has listed through the gate, so their definitions were judged against the lock. */
+  private readonly judged = new Set<string>();
 
   constructor(
     locked: readonly Tool[],
@@ -32,15 +44,47 @@ export class Enforcer {
       result.tools.filter((t) => t.verdict === 'breaking' || t.verdict === 'unknown').map((t) => t.name),
     );
     for (const t of result.tools) {
-      if (!blocked.has(t.name) || this.withheld.has(t.name)) continue;
+      if (!blocked.has(t.name)) continue;
       // Name the finding that made the tool break (or stay undecided), not merely the first one.
-      const why = headline(t.findings);
-      const detail = why ? `${why.rule}: ${renderMessage(why).replace(/\s+/g, ' ')}` : 'changed';
-      this.note(`withholding ${t.name}: ${t.verdict} change against the lock (${detail})`);
+      const top = headline(t.findings);
+      const detail = top ? `${top.rule}: ${renderMessage(top).replace(/\s+/g, ' ')}` : 'changed';
+      this.why.set(t.name, { verdict: t.verdict, rule: top?.rule, text: detail });
+      if (!this.withheld.has(t.name))
+        this.note(`withholding ${t.name}: ${t.verdict} change against the lock (${detail})`);
     }
     for (const name of blocked) this.withheld.add(name);
-    for (const t of tools) if (!blocked.has(t.name)) this.withheld.delete(t.name);
+    for (const t of tools) {
+      this.judged.add(t.name);
+      if (!blocked.has(t.name)) {
+        this.withheld.delete(t.name);
+        this.why.delete(t.name);
+      }
+    }
     return tools.filter((t) => !blocked.has(t.name));
+  }
+
+  /**
+   * Why a call of this tool is answered by the proxy rather than the server, or undefined when
+   * it may pass. A withheld tool is refused naming the rule that broke it. A tool of the lock
+   * that no tools/list has shown through the gate yet is refused too: its live definition was
+   * never compared with the lock, so the gate cannot say it is safe (fail closed).
+   */
+  refusal(name: string): Refusal | undefined {
+    const why = this.why.get(name);
+    if (this.withheld.has(name))
+      return {
+        code: 'tool_withheld',
+        reason: `${name}: ${why?.verdict ?? 'breaking'} change against the lock (${why?.text ?? 'changed'})`,
+        next: `review the change with "warden gate check" and bless it with "warden gate accept --tool ${name}@<new hash>"`,
+        ...(why?.rule ? { rule: why.rule } : {}),
+      };
+    if (this.locked.has(name) && !this.judged.has(name))
+      return {
+        code: 'tool_not_yet_judged',
+        reason: `${name} has not been listed by the server through the gate yet, so its definition was not compared with the lock`,
+        next: 'list the tools (tools/list) first, then call again',
+      };
+    return undefined;
   }
 
   /** A `tools/list` result with the withheld tools taken out; anything unreadable lists nothing. */
@@ -55,7 +99,14 @@ export class Enforcer {
   }
 }
 
-/** The JSON-RPC answer to a call of a withheld tool: what the server says of a tool it does not have. */
-export function unknownToolError(id: unknown, name: string): Record<string, unknown> {
-  return { jsonrpc: '2.0', id: id ?? null, error: { code: -32602, message: `Unknown tool: ${name}` } };
+/**
+ * The JSON-RPC answer to a call the proxy refuses: what the server says of a tool it does not
+ * have, with the refusal as data (its code, the reason naming the rule, what to do next).
+ */
+export function unknownToolError(id: unknown, name: string, refusal?: Refusal): Record<string, unknown> {
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code: -32602, message: `Unknown tool: ${name}`, ...(refusal ? { data: refusal } : {}) },
+  };
 }

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { readBody } from '../../server/http-io.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
-import { type Enforcer, unknownToolError } from './enforcer.ts';
+import type { Enforcer } from './enforcer.ts';
+import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
 import type { GateArgs } from './options.ts';
 
 /** Largest request an agent may send through the proxy, and largest JSON answer it rewrites. */
@@ -75,7 +76,7 @@ class HttpProxy {
     }
     const session = String(req.headers['mcp-session-id'] ?? '');
     let body: Buffer | undefined;
-    let messages: RpcMessage[] = [];
+    let messages: unknown[] = [];
     let batch = false;
     if (req.method === 'POST') {
       const raw = await readBody(req, MAX_REQUEST);
@@ -87,40 +88,82 @@ class HttpProxy {
         return;
       }
       body = raw;
+      let parsed: unknown;
       try {
-        const parsed: unknown = JSON.parse(raw.toString('utf8'));
-        batch = Array.isArray(parsed);
-        messages = (batch ? (parsed as unknown[]) : [parsed]).filter(isObject) as RpcMessage[];
+        parsed = JSON.parse(raw.toString('utf8'));
       } catch {
-        messages = []; // not ours to judge: the server answers malformed input
+        parsed = undefined; // not ours to judge: the server answers malformed input
+      }
+      batch = Array.isArray(parsed);
+      if (Array.isArray(parsed)) messages = parsed;
+      else if (isObject(parsed)) messages = [parsed];
+    }
+    if (batch) {
+      // Batches exist up to 2025-03-26 only: under a later revision, one clear error, nothing forwarded.
+      const header = req.headers['mcp-protocol-version'];
+      const without =
+        messages.length === 0
+          ? undefined
+          : batchAllowed(typeof header === 'string' ? header : undefined, messages);
+      if (messages.length === 0 || without !== undefined) {
+        const answer =
+          without === undefined ? invalidRequest('Invalid Request: empty batch') : batchRefused(without);
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        return;
       }
     }
     // Calls of withheld tools are answered here and never reach the server.
-    const refused: Record<string, unknown>[] = [];
-    const forwarded: RpcMessage[] = [];
-    for (const m of messages) {
-      if (m.method === 'tools/list' && m.id !== undefined)
-        this.lists.add(`${session} ${JSON.stringify(m.id)}`);
-      if (m.method === 'tools/call' && typeof m.params?.name === 'string') {
-        // Written before the call is answered or forwarded, so the recording never lags the traffic.
-        if (this.record) {
-          const line = JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} });
-          fs.appendFileSync(this.record, `${line}\n`);
-        }
-        if (this.enforcer.withheld.has(m.params.name)) {
-          refused.push(unknownToolError(m.id, m.params.name));
-          continue;
-        }
-      }
-      forwarded.push(m);
-    }
-    if (refused.length > 0 && forwarded.length === 0) {
+    const judged = judgeMessages(messages, this.enforcer, (call) => {
+      if (this.record) fs.appendFileSync(this.record, `${JSON.stringify(call)}\n`);
+    });
+    for (const id of judged.lists) this.lists.add(`${session} ${JSON.stringify(id)}`);
+    const refused = judged.answered;
+    if (refused.length > 0 && judged.forwarded.length === 0) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(batch ? refused : refused[0]));
       return;
     }
-    if (refused.length > 0) body = Buffer.from(JSON.stringify(forwarded));
+    if (refused.length > 0) body = Buffer.from(JSON.stringify(judged.forwarded));
+    if (refused.length > 0 && judged.requests.length === 0) {
+      // Only notifications or responses go on, which the server answers with 202 and no body:
+      // the refusals are then the whole answer.
+      const status = await this.send(req, body);
+      if (status !== undefined && status >= 400) {
+        res.writeHead(status === 404 ? 404 : 502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(invalidRequest(`upstream answered ${status}`)));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(refused));
+      return;
+    }
     await this.forward(req, res, session, body, refused);
+  }
+
+  /** Sends to the server when nothing but the status matters; undefined if it cannot be reached. */
+  private async send(req: IncomingMessage, body: Buffer | undefined): Promise<number | undefined> {
+    try {
+      const answer = await fetch(this.upstream, {
+        method: 'POST',
+        headers: this.upstreamHeaders(req),
+        body: body ? new Uint8Array(body) : undefined,
+        redirect: 'manual',
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The agent's headers less the ones never passed on, with the proxy's own --header values. */
+  private upstreamHeaders(req: IncomingMessage): Headers {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v === undefined || NOT_FORWARDED.has(k)) continue;
+      headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    }
+    for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
+    return headers;
   }
 
   private async forward(
@@ -130,12 +173,7 @@ class HttpProxy {
     body: Buffer | undefined,
     refused: Record<string, unknown>[],
   ): Promise<void> {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) {
-      if (v === undefined || NOT_FORWARDED.has(k)) continue;
-      headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-    }
-    for (const [k, v] of Object.entries(this.headers)) headers.set(k, v);
+    const headers = this.upstreamHeaders(req);
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     let answer: Response;

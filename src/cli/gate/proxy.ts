@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
-import { Enforcer, unknownToolError } from './enforcer.ts';
+import { Enforcer } from './enforcer.ts';
+import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
 import { lockToTools } from './lockfile.ts';
 import { parseGateArgs } from './options.ts';
 import { serveHttpProxy } from './proxy-http.ts';
@@ -18,8 +19,10 @@ protocol era (2025-11-25 sessions, 2026-07-28 stateless) and forwards to the rem
 sending --header values upstream; the agent's own credentials and cookies are never passed on.
 Every tools/call is recorded to --calls (JSONL, for replay). Tools whose change against the lock
 is breaking or unknown are withheld from tools/list and refused if called (the server never sees
-the call); compatible changes pass silently. Notes about withheld tools, naming the rule that
-made each one break, go to stderr; stdout carries only the protocol (stdio).
+the call), as are tools of the lock no tools/list has shown yet; compatible changes pass
+silently. JSON-RPC batches are judged element by element under 2025-03-26 and refused as a
+whole under later revisions. Notes about withheld tools, naming the rule that made each one
+break, go to stderr; stdout carries only the protocol (stdio).
 `;
 
 interface Message {
@@ -27,7 +30,7 @@ interface Message {
   id?: string | number | null;
   method?: string;
   params?: { name?: string; arguments?: unknown; [k: string]: unknown };
-  result?: { tools?: unknown; [k: string]: unknown };
+  result?: { tools?: unknown; protocolVersion?: unknown; [k: string]: unknown };
 }
 
 export async function runProxy(argv: string[], io: CliIo): Promise<number> {
@@ -57,45 +60,91 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   if (args.source.url) return serveHttpProxy(args, enforcer, io);
   if (!command) throw new UsageError('proxy needs an upstream: --url URL, or -- COMMAND ARGS...');
   const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
+  const recordCall = (call: unknown): void => void record?.write(`${JSON.stringify(call)}\n`);
   const [cmd, ...rest] = command as [string, ...string[]];
   const child = spawn(cmd, rest, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const listIds = new Set<string>();
   const toAgent = (m: unknown): void => io.stdout(`${JSON.stringify(m)}\n`);
+  const toServer = (m: unknown): void => void child.stdin.write(`${JSON.stringify(m)}\n`);
+  const key = (id: unknown): string => JSON.stringify(id);
+  /** tools/list and initialize requests in flight, by id: their answers are read on the way back. */
+  const listIds = new Set<string>();
+  const initIds = new Set<string>();
+  /** The revision the server agreed to in its initialize answer; batches exist up to 2025-03-26 only. */
+  let version: string | undefined;
+  /** Batches still owed answers by the server, by the id of each request forwarded from them. */
+  const pending = new Map<string, { answers: unknown[]; owed: Set<string> }>();
+
+  /**
+   * A batch: each element is judged as a message on its own would be, the refused calls are
+   * answered here, and the rest go to the server one message a line (servers need not read
+   * batches on stdio, and the SDK's do not). The agent gets one array holding every answer,
+   * in the order they came, once the server has answered each forwarded request.
+   */
+  const onBatch = (elements: unknown[]): void => {
+    if (elements.length === 0) return toAgent(invalidRequest('Invalid Request: empty batch'));
+    const without = batchAllowed(version, elements);
+    if (without !== undefined) return toAgent(batchRefused(without));
+    const judged = judgeMessages(elements, enforcer, recordCall);
+    for (const id of judged.lists) listIds.add(key(id));
+    if (judged.requests.length > 0) {
+      const batch = { answers: [...judged.answered], owed: new Set(judged.requests.map(key)) };
+      for (const k of batch.owed) pending.set(k, batch);
+    } else if (judged.answered.length > 0) toAgent(judged.answered);
+    for (const m of judged.forwarded) toServer(m);
+  };
 
   // The proxy is the agent's transport, so it reads the real stdin (CliIo carries no input stream).
   const fromAgent = readline.createInterface({ input: process.stdin });
   fromAgent.on('line', (line) => {
-    let m: Message;
+    let m: unknown;
     try {
-      m = JSON.parse(line) as Message;
+      m = JSON.parse(line);
     } catch {
       child.stdin.write(`${line}\n`); // not ours to judge: the server answers malformed input
       return;
     }
-    if (m.method === 'tools/list' && m.id !== undefined) listIds.add(JSON.stringify(m.id));
-    if (m.method === 'tools/call' && typeof m.params?.name === 'string') {
-      record?.write(`${JSON.stringify({ tool: m.params.name, arguments: m.params.arguments ?? {} })}\n`);
-      if (enforcer.withheld.has(m.params.name)) {
-        toAgent(unknownToolError(m.id, m.params.name));
-        return;
-      }
-    }
+    if (Array.isArray(m)) return onBatch(m);
+    if (typeof m !== 'object' || m === null) return void child.stdin.write(`${line}\n`);
+    const msg = m as Message;
+    if (msg.method === 'initialize' && msg.id !== undefined) initIds.add(key(msg.id));
+    const judged = judgeMessages([msg], enforcer, recordCall);
+    for (const id of judged.lists) listIds.add(key(id));
+    if (judged.answered.length > 0) return toAgent(judged.answered[0]);
     child.stdin.write(`${line}\n`);
   });
+
+  /** A server message, with the withheld tools taken out if it answers a tools/list. */
+  const judgeAnswer = (m: unknown): unknown => {
+    if (typeof m !== 'object' || m === null || Array.isArray(m)) return m;
+    const msg = m as Message;
+    if (msg.id === undefined || msg.method !== undefined) return m;
+    const k = key(msg.id);
+    if (initIds.delete(k) && typeof msg.result?.protocolVersion === 'string')
+      version = msg.result.protocolVersion;
+    if (!listIds.has(k) || !msg.result || !Array.isArray(msg.result.tools)) return m;
+    listIds.delete(k);
+    return { ...msg, result: enforcer.filterResult(msg.result) };
+  };
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
-    let m: Message;
+    let m: unknown;
     try {
-      m = JSON.parse(line) as Message;
+      m = JSON.parse(line);
     } catch {
       io.stdout(`${line}\n`);
       return;
     }
-    const key = JSON.stringify(m.id);
-    if (m.id !== undefined && listIds.has(key) && m.result && Array.isArray(m.result.tools)) {
-      listIds.delete(key);
-      toAgent({ ...m, result: enforcer.filterResult(m.result) });
+    if (Array.isArray(m)) return toAgent(m.map(judgeAnswer));
+    const answer = judgeAnswer(m);
+    const id = (m as Message | null)?.id;
+    const batch = id === undefined || (m as Message).method !== undefined ? undefined : pending.get(key(id));
+    if (batch) {
+      pending.delete(key(id));
+      batch.owed.delete(key(id));
+      batch.answers.push(answer);
+      if (batch.owed.size === 0) toAgent(batch.answers);
       return;
     }
+    if (answer !== m) return toAgent(answer);
     io.stdout(`${line}\n`);
   });
   process.stdin.on('end', () => child.stdin.end());
