@@ -6,6 +6,7 @@
 //
 //   node --import tsx bench/compat-real.ts            the report (also part of npm run bench)
 //   node --import tsx bench/compat-real.ts ENGINE     one engine over the corpus, once (a child)
+//   node --import tsx bench/compat-real.ts none      only the start-up every child shares
 //   node --import tsx bench/compat-real.ts alone I    the gate on pair I alone, as a process's first comparison
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,9 +14,10 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type JsonSchemaDiff from 'json-schema-diff';
 import type * as JsonCompat from 'jsoncompat';
-import { compareSchemas, type Direction, type Schema } from '../src/compat/index.ts';
+import type * as GateLib from '../src/compat/index.ts';
+import type { Direction, Schema } from '../src/compat/index.ts';
 import { pruneDefinitions } from '../src/compat/prune.ts';
-import { clearValidatorCache } from '../src/compat/validator.ts';
+import type * as ValidatorLib from '../src/compat/validator.ts';
 import { DATA, type Release } from './compat-npm-data.ts';
 import { specPairs } from './compat-spec.ts';
 
@@ -74,7 +76,18 @@ export function realPairs(): RealPair[] {
 
 type Binary = 'breaking' | 'compatible' | 'n/a';
 
-function warmInstances(): void {
+// The gate too is loaded only when it runs, like the other engines.
+let gateLib: (typeof GateLib & typeof ValidatorLib) | undefined;
+async function gate(): Promise<typeof GateLib & typeof ValidatorLib> {
+  gateLib ??= {
+    ...(await import('../src/compat/validator.ts')),
+    ...(await import('../src/compat/index.ts')),
+  };
+  return gateLib;
+}
+
+async function warmInstances(): Promise<void> {
+  const { compareSchemas } = await gate();
   for (const $schema of [
     'https://json-schema.org/draft/2020-12/schema',
     'http://json-schema.org/draft-07/schema#',
@@ -125,13 +138,14 @@ async function jsdVerdict(p: RealPair): Promise<Binary> {
   }
 }
 
-function wardenVerdict(p: RealPair): string {
+async function wardenVerdict(p: RealPair): Promise<string> {
+  const { compareSchemas } = await gate();
   const v = compareSchemas(p.old, p.new, p.direction).verdict;
   return v === 'identical' ? 'compatible' : v;
 }
 
 const ENGINES = {
-  warden: async (p: RealPair) => wardenVerdict(p),
+  warden: wardenVerdict,
   'json-schema-diff': jsdVerdict,
   jsoncompat: jcVerdict,
 } as const;
@@ -143,7 +157,7 @@ function median(xs: number[]): number {
 }
 
 /** Runs one engine over the whole corpus in a fresh process (start-up, loading and all pairs); null when cut off. */
-function wholeProcess(engine: Engine, limitMs: number): number | null {
+function wholeProcess(engine: Engine | 'none', limitMs: number): number | null {
   const t = performance.now();
   try {
     execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), engine], {
@@ -184,8 +198,8 @@ export async function benchCompatReal(): Promise<string> {
         // Each round compiles its validators afresh. Creating the Ajv instances (formats, the
         // meta-schemas of both dialects) is a once-per-process cost, paid before the clock starts
         // rather than charged to whichever pair comes first; the whole-process runs include it.
-        clearValidatorCache();
-        warmInstances();
+        (await gate()).clearValidatorCache();
+        await warmInstances();
       }
       let total = 0;
       for (const i of runs(e)) {
@@ -208,10 +222,13 @@ export async function benchCompatReal(): Promise<string> {
   for (let run = 0; run < PROCESS_RUNS; run++) wardenProc.push(wholeProcess('warden', 600_000) ?? NaN);
   // Long enough for the slowest engine to finish on this machine, so the ratio is measured, not bounded.
   const limit = Math.max(300_000, 10 * median(wardenProc));
+  const whole = new Map<Engine, number | null>([['warden', median(wardenProc)]]);
   const proc = (e: Engine): string => {
-    if (e === 'warden') return `${median(wardenProc).toFixed(0)} ms`;
-    const t = wholeProcess(e, limit);
-    return t === null ? `> ${(limit / 1000).toFixed(0)} s (stopped)` : `${t.toFixed(0)} ms`;
+    if (!whole.has(e)) whole.set(e, wholeProcess(e, limit));
+    const t = whole.get(e);
+    return t === null || t === undefined
+      ? `> ${(limit / 1000).toFixed(0)} s (stopped)`
+      : `${t.toFixed(0)} ms`;
   };
   const out: string[] = [];
   const npm = pairs.filter((p) => p.source === 'npm').length;
@@ -236,6 +253,8 @@ export async function benchCompatReal(): Promise<string> {
   out.push(
     `on the sample, warden is ${(sum('json-schema-diff', sampled) / sum('warden', sampled)).toFixed(1)}× faster than json-schema-diff and ${(sum('jsoncompat', sampled) / sum('warden', sampled)).toFixed(1)}× faster than jsoncompat; on all pairs, ${(sum('json-schema-diff', all) / sum('warden', all)).toFixed(1)}× json-schema-diff`,
   );
+  out.push('');
+  out.push(wholeRatios(whole));
   out.push('');
   const count = (v: string): number => verdicts.warden.filter((x) => x === v).length;
   out.push(
@@ -271,6 +290,22 @@ export async function benchCompatReal(): Promise<string> {
 }
 
 /**
+ * Whole-process ratios, raw and net of the harness: every child starts Node, loads TypeScript
+ * through tsx and reads the corpus before its engine runs; a child that does only that is timed
+ * too (median of 3), so the ratio of the engines' own work can be told from the start-up they share.
+ */
+function wholeRatios(whole: Map<Engine, number | null>): string {
+  const harness = median([0, 1, 2].map(() => wholeProcess('none', 60_000) ?? NaN));
+  const w = whole.get('warden') ?? NaN;
+  const parts = (['jsoncompat', 'json-schema-diff'] as const).map((e) => {
+    const t = whole.get(e);
+    if (t === null || t === undefined) return `${e}: did not finish`;
+    return `${e} ${(t / w).toFixed(1)}× warden's time (net of start-up ${((t - harness) / (w - harness)).toFixed(1)}×)`;
+  });
+  return `whole process: ${parts.join('; ')}; the shared start-up (Node, tsx, reading the corpus) is ${harness.toFixed(0)} ms`;
+}
+
+/**
  * The slowest pairs again, each alone in a fresh process as its first comparison: nothing
  * compiled yet, the JIT cold. A gate run over a whole manifest pays this once, not per pair.
  */
@@ -300,10 +335,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (engine === 'alone') {
     const p = realPairs()[Number(process.argv[3])] as RealPair;
     // A small comparison first, so start-up (the Ajv instances, the meta-schemas) is not counted.
-    warmInstances();
+    await warmInstances();
+    const { compareSchemas } = await gate();
     const t = performance.now();
     compareSchemas(p.old, p.new, p.direction);
     console.log(performance.now() - t);
+  } else if ((engine as string) === 'none') {
+    realPairs(); // the start-up every engine's child shares
   } else if (engine) {
     const run = ENGINES[engine];
     if (!run) throw new Error(`unknown engine ${engine}`);
