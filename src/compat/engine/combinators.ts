@@ -138,12 +138,14 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       sameJson(b, old) ? 0 : sameRef(b, old) ? 1 : disjoint(branch, b, ctx) ? 3 : 2,
     );
     // A new branch that provably shares no value with the old one (another type, another
-    // discriminator) can neither take it nor be the closest match worth reporting: it is tried
-    // only when every branch is such.
+    // discriminator) can neither take it nor be the closest match worth reporting. When every
+    // branch is such, an old branch is simply gone (a request type removed): no trial can say
+    // more. A lone old schema is still compared with them, for the closest one's differences.
     // Ties go by content, never by position, so reordering branches cannot change which is found.
     const byContent = canonicalOrder(supBranches);
     const sorted = [...byContent].sort((x, y) => (rank[x] as number) - (rank[y] as number));
-    const order = sorted.some((j) => rank[j] !== 3) ? sorted.filter((j) => rank[j] !== 3) : sorted;
+    const allDisjoint = !sorted.some((j) => rank[j] !== 3);
+    const order = !allDisjoint ? sorted.filter((j) => rank[j] !== 3) : ka ? [] : sorted;
     const trials: { j: number; tried: Schema; t: Ctx }[] = [];
     let hit: (typeof trials)[number] | undefined;
     for (const j of order) {
