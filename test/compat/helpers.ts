@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -40,4 +41,37 @@ export function independentValidator(schema: unknown): ValidateFunction {
   const fn = ajv.compile(schema as object);
   compiled.set(key, fn);
   return fn;
+}
+
+/**
+ * The batch both proxy transports are sent under 2025-03-26: a call of the withheld tool
+ * `search`, a notification, a call of the allowed `greet`, and a tools/list.
+ */
+export const MIXED_BATCH = [
+  { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search', arguments: { limit: 1.5 } } },
+  { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },
+  { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'greet', arguments: { who: 'ann' } } },
+  { jsonrpc: '2.0', id: 'c', method: 'tools/list' },
+];
+
+/**
+ * Checks the answer to MIXED_BATCH: one answer per request with ids kept (JSON-RPC leaves their
+ * order free), the withheld call refused by the proxy naming its rule, the rest the server's.
+ * Returns the answers by id for the transport's own checks.
+ */
+export function assertMixedBatchAnswered(answer: unknown): Map<unknown, Record<string, unknown>> {
+  assert.ok(Array.isArray(answer), 'a batch is answered by one array');
+  const messages = answer as Record<string, unknown>[];
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  assert.equal(messages.length, 3);
+  assert.deepEqual([...byId.keys()].sort(), ['a', 'b', 'c']);
+  const refused = byId.get('a')?.error as { code: number; message: string; data: Record<string, string> };
+  assert.equal(refused.code, -32602);
+  assert.equal(refused.message, 'Unknown tool: search');
+  assert.equal(refused.data.code, 'tool_withheld');
+  assert.equal(refused.data.rule, 'type-narrowed');
+  assert.match(String(refused.data.reason), /^search: breaking change against the lock \(type-narrowed: /);
+  const listed = (byId.get('c')?.result as { tools: { name: string }[] }).tools;
+  assert.deepEqual(listed.map((t) => t.name).sort(), ['fresh', 'greet']);
+  return byId;
 }
