@@ -162,6 +162,39 @@ for (const era of [
       assert.match(proxy.stderr(), /withholding search: breaking change against the lock \(type-narrowed: /);
       assert.doesNotMatch(proxy.stderr(), /tool-description-changed/);
     });
+
+    it('judges calls made before any tools/list (a host that listed earlier): the proxy lists on its own', async () => {
+      const fresh = await startProxy([
+        '--url',
+        upstream.url,
+        '--lock',
+        await pin(`${era.mode}-unlisted`),
+        '--port',
+        '0',
+      ]);
+      const ranBefore = { ...upstream.ran };
+      const client = new Client(
+        { name: 'agent', version: '1.0.0' },
+        era.negotiation ? { versionNegotiation: { mode: era.negotiation } } : undefined,
+      );
+      await client.connect(new StreamableHTTPClientTransport(new URL(fresh.url)));
+      try {
+        const ok = await client.callTool({ name: 'greet', arguments: { who: 'bo' } });
+        assert.deepEqual(ok.content, [{ type: 'text', text: 'ran greet' }]);
+        await assert.rejects(
+          client.callTool({ name: 'search', arguments: { q: 'x' } }),
+          (err: { message: string; data?: { code?: string; rule?: string } }) =>
+            /Unknown tool: search/.test(err.message) &&
+            err.data?.code === 'tool_withheld' &&
+            err.data.rule === 'type-narrowed',
+        );
+      } finally {
+        await client.close();
+        assert.equal(await fresh.stop(), 0);
+      }
+      assert.equal((upstream.ran.greet ?? 0) - (ranBefore.greet ?? 0), 1, 'the allowed call ran once');
+      assert.equal(upstream.ran.search ?? 0, ranBefore.search ?? 0, 'the withheld call never ran');
+    });
   });
 }
 

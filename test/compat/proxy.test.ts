@@ -220,14 +220,13 @@ describe('warden gate proxy: JSON-RPC batches on stdio', () => {
   );
 
   it(
-    '2025-03-26: a call in the first batch, before any tools/list was judged, is refused here too',
+    '2025-03-26: a call in the first batch, before any tools/list: the proxy lists on its own, then judges it',
     BATCH_TIMEOUT,
     async () => {
       const ranFile = path.join(dir, 'ran-first-batch.txt');
       const agent = await opened('2025-03-26', ranFile);
       try {
         agent.send([
-          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
           {
             jsonrpc: '2.0',
             id: 2,
@@ -235,35 +234,67 @@ describe('warden gate proxy: JSON-RPC batches on stdio', () => {
             params: { name: 'search', arguments: { limit: 1.5 } },
           },
           { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'fresh', arguments: {} } },
+          { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'greet', arguments: {} } },
         ]);
         const answer = (await agent.next()) as Record<string, unknown>[];
         const byId = new Map(answer.map((a) => [a.id, a]));
-        assert.deepEqual([...byId.keys()].sort(), [1, 2, 3]);
-        const refused = byId.get(2) as { error: { data: { code: string } } };
-        assert.equal(refused.error.data.code, 'tool_not_yet_judged');
-        // A tool the lock does not hold is new, and new tools pass.
+        // Only the agent's own requests are answered: the proxy's listing stays the proxy's.
+        assert.deepEqual([...byId.keys()].sort(), [2, 3, 4]);
+        const refused = byId.get(2) as { error: { data: { code: string; rule: string } } };
+        assert.equal(refused.error.data.code, 'tool_withheld');
+        assert.equal(refused.error.data.rule, 'type-narrowed');
+        // A tool the lock does not hold is new, and new tools pass; a compatible one passes too.
         assert.deepEqual((byId.get(3) as { result: { content: unknown } }).result.content, [
           { type: 'text', text: 'called fresh' },
         ]);
-        const listed = (byId.get(1) as { result: { tools: { name: string }[] } }).result.tools;
-        assert.deepEqual(listed.map((t) => t.name).sort(), ['fresh', 'greet']);
-        // Once listed, the refusal names the rule that broke the tool.
-        agent.send({
-          jsonrpc: '2.0',
-          id: 4,
-          method: 'tools/call',
-          params: { name: 'search', arguments: {} },
-        });
-        const again = (await agent.next()) as { id: number; error: { data: { code: string; rule: string } } };
-        assert.equal(again.id, 4);
-        assert.equal(again.error.data.code, 'tool_withheld');
-        assert.equal(again.error.data.rule, 'type-narrowed');
+        assert.deepEqual((byId.get(4) as { result: { content: unknown } }).result.content, [
+          { type: 'text', text: 'called greet' },
+        ]);
       } finally {
         await agent.stop();
       }
-      assert.deepEqual(ran(ranFile), ['fresh']);
+      assert.deepEqual(ran(ranFile).sort(), ['fresh', 'greet']);
+      assert.equal(agent.pending(), 0, 'nothing else was written to the agent');
     },
   );
+
+  for (const version of ['2025-03-26', '2025-11-25'])
+    it(
+      `${version}: a single call before any tools/list (a host that listed in an earlier session) is judged all the same`,
+      BATCH_TIMEOUT,
+      async () => {
+        const ranFile = path.join(dir, `ran-unlisted-${version}.txt`);
+        const agent = await opened(version, ranFile);
+        try {
+          agent.send({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'search', arguments: {} },
+          });
+          const refused = (await agent.next()) as {
+            id: number;
+            error: { data: { code: string; rule: string } };
+          };
+          assert.equal(refused.id, 1);
+          assert.equal(refused.error.data.code, 'tool_withheld');
+          assert.equal(refused.error.data.rule, 'type-narrowed');
+          agent.send({
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'tools/call',
+            params: { name: 'greet', arguments: {} },
+          });
+          const ok = (await agent.next()) as { id: number; result: { content: unknown } };
+          assert.equal(ok.id, 2);
+          assert.deepEqual(ok.result.content, [{ type: 'text', text: 'called greet' }]);
+        } finally {
+          await agent.stop();
+        }
+        assert.deepEqual(ran(ranFile), ['greet'], 'the withheld call never reached the server');
+        assert.equal(agent.pending(), 0, 'the proxy listing was never passed to the agent');
+      },
+    );
 
   for (const version of ['2025-06-18', '2025-11-25'])
     it(

@@ -27,6 +27,8 @@ export class Enforcer {
   private readonly why = new Map<string, { verdict: string; rule?: string; text: string }>();
   /** Tools the server has listed through the gate, so their definitions were judged against the lock. */
   private readonly judged = new Set<string>();
+  /** Whether the proxy has read every page of the server's tools itself (list-on-demand.ts). */
+  private listedAll = false;
 
   constructor(
     locked: readonly Tool[],
@@ -67,7 +69,9 @@ export class Enforcer {
    * Why a call of this tool is answered by the proxy rather than the server, or undefined when
    * it may pass. A withheld tool is refused naming the rule that broke it. A tool of the lock
    * that no tools/list has shown through the gate yet is refused too: its live definition was
-   * never compared with the lock, so the gate cannot say it is safe (fail closed).
+   * never compared with the lock, so the gate cannot say it is safe (fail closed). The proxies
+   * list on the agent's behalf first (list-on-demand.ts), so this remains only when the server
+   * would not list, or does not list the tool.
    */
   refusal(name: string): Refusal | undefined {
     const why = this.why.get(name);
@@ -78,13 +82,38 @@ export class Enforcer {
         next: `review the change with "warden gate check" and bless it with "warden gate accept --tool ${name}@<new hash>"`,
         ...(why?.rule ? { rule: why.rule } : {}),
       };
-    if (this.locked.has(name) && !this.judged.has(name))
-      return {
-        code: 'tool_not_yet_judged',
-        reason: `${name} has not been listed by the server through the gate yet, so its definition was not compared with the lock`,
-        next: 'list the tools (tools/list) first, then call again',
-      };
+    if (this.unjudged(name))
+      return this.listedAll
+        ? {
+            code: 'tool_not_yet_judged',
+            reason: `${name} is in the lock, but the server does not list it any more, so there is no definition to compare with the lock`,
+            next: `check the server with "warden gate check"; if the tool was removed on purpose, pin again`,
+          }
+        : {
+            code: 'tool_not_yet_judged',
+            reason: `${name} has not been listed by the server through the gate, so its definition was not compared with the lock`,
+            next: 'list the tools (tools/list), then call again',
+          };
     return undefined;
+  }
+
+  /** Records that every page of the server's tools went through filter(). */
+  listedEverything(): void {
+    this.listedAll = true;
+  }
+
+  /** Whether a call of this tool cannot be judged yet: a tool of the lock no listing has shown. */
+  unjudged(name: string): boolean {
+    return this.locked.has(name) && !this.judged.has(name);
+  }
+
+  /**
+   * Whether the proxy should list on the agent's behalf before deciding a call of this tool:
+   * once it has read every page itself, a locked tool still missing is gone, and listing again
+   * for each call of it would let an agent make the proxy list without end.
+   */
+  needsListing(name: string): boolean {
+    return this.unjudged(name) && !this.listedAll;
   }
 
   /** A `tools/list` result with the withheld tools taken out; anything unreadable lists nothing. */

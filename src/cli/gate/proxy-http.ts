@@ -7,6 +7,14 @@ import { readBody } from '../../server/http-io.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
+import {
+  LIST_PAGE_TIMEOUT_MS,
+  listOnDemand,
+  listRequest,
+  listResult,
+  ownId,
+  unjudgedCalls,
+} from './list-on-demand.ts';
 import type { GateArgs } from './options.ts';
 
 /** Largest request an agent may send through the proxy, and largest JSON answer it rewrites. */
@@ -112,6 +120,9 @@ class HttpProxy {
         return;
       }
     }
+    // A call of a locked tool no listing has judged yet waits for the proxy to list on its own.
+    if (unjudgedCalls(messages, this.enforcer).length > 0)
+      await listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer);
     // Calls of withheld tools are answered here and never reach the server.
     const judged = judgeMessages(messages, this.enforcer, (call) => {
       if (this.record) fs.appendFileSync(this.record, `${JSON.stringify(call)}\n`);
@@ -137,6 +148,55 @@ class HttpProxy {
       return;
     }
     await this.forward(req, res, session, body, refused);
+  }
+
+  /**
+   * One page of the server's tools, asked by the proxy itself in the agent's session (its
+   * session and revision headers, the proxy's credentials), answered as JSON or as events.
+   */
+  private async listPage(
+    req: IncomingMessage,
+    cursor: string | undefined,
+    messages: readonly unknown[],
+  ): Promise<Record<string, unknown> | undefined> {
+    const id = ownId();
+    const headers = this.upstreamHeaders(req);
+    headers.set('content-type', 'application/json');
+    headers.set('accept', 'application/json, text/event-stream');
+    // 2026-07-28 names the method (and a tool) in headers that must match the body.
+    headers.delete('mcp-name');
+    if (headers.has('mcp-method')) headers.set('mcp-method', 'tools/list');
+    try {
+      const answer = await fetch(this.upstream, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(listRequest(id, cursor, messages)),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(LIST_PAGE_TIMEOUT_MS),
+      });
+      const raw = Buffer.from(await answer.arrayBuffer());
+      if (!answer.ok || raw.length > MAX_JSON_ANSWER) return undefined;
+      const text = raw.toString('utf8');
+      const found: unknown[] = [];
+      if ((answer.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+        const parser = createParser({
+          onEvent: (e) => {
+            try {
+              found.push(JSON.parse(e.data));
+            } catch {
+              // not JSON: not the answer
+            }
+          },
+        });
+        parser.feed(text);
+      } else {
+        const parsed: unknown = JSON.parse(text);
+        found.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+      }
+      return listResult(found.find((m) => isObject(m) && m.id === id));
+    } catch {
+      return undefined;
+    }
   }
 
   /** Sends to the server when nothing but the status matters; undefined if it cannot be reached. */

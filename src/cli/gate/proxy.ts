@@ -5,6 +5,14 @@ import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
 import { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
+import {
+  LIST_PAGE_TIMEOUT_MS,
+  listOnDemand,
+  listRequest,
+  listResult,
+  ownId,
+  unjudgedCalls,
+} from './list-on-demand.ts';
 import { lockToTools } from './lockfile.ts';
 import { parseGateArgs } from './options.ts';
 import { serveHttpProxy } from './proxy-http.ts';
@@ -19,7 +27,8 @@ protocol era (2025-11-25 sessions, 2026-07-28 stateless) and forwards to the rem
 sending --header values upstream; the agent's own credentials and cookies are never passed on.
 Every tools/call is recorded to --calls (JSONL, for replay). Tools whose change against the lock
 is breaking or unknown are withheld from tools/list and refused if called (the server never sees
-the call), as are tools of the lock no tools/list has shown yet; compatible changes pass
+the call); a call of a locked tool no tools/list has shown yet makes the proxy list the tools
+itself first, and is refused only if the server will not list it. Compatible changes pass
 silently. JSON-RPC batches are judged element by element under 2025-03-26 and refused as a
 whole under later revisions. Notes about withheld tools, naming the rule that made each one
 break, go to stderr; stdout carries only the protocol (stdio).
@@ -32,6 +41,9 @@ interface Message {
   params?: { name?: string; arguments?: unknown; [k: string]: unknown };
   result?: { tools?: unknown; protocolVersion?: unknown; [k: string]: unknown };
 }
+
+const isAnswer = (m: unknown): m is Message & { id: string | number } =>
+  typeof m === 'object' && m !== null && !Array.isArray(m) && 'id' in m && !('method' in m);
 
 export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
@@ -93,9 +105,29 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     for (const m of judged.forwarded) toServer(m);
   };
 
-  // The proxy is the agent's transport, so it reads the real stdin (CliIo carries no input stream).
-  const fromAgent = readline.createInterface({ input: process.stdin });
-  fromAgent.on('line', (line) => {
+  /** The proxy's own tools/list requests in flight (list-on-demand.ts), by id. */
+  const own = new Map<string, (result: Record<string, unknown> | undefined) => void>();
+  const listPage =
+    (messages: readonly unknown[]) =>
+    (cursor: string | undefined): Promise<Record<string, unknown> | undefined> =>
+      new Promise((resolve) => {
+        const id = ownId();
+        const timer = setTimeout(() => settle(undefined), LIST_PAGE_TIMEOUT_MS);
+        const settle = (result: Record<string, unknown> | undefined): void => {
+          clearTimeout(timer);
+          own.delete(key(id));
+          resolve(result);
+        };
+        own.set(key(id), settle);
+        toServer(listRequest(id, cursor, messages));
+      });
+
+  /**
+   * One line from the agent. Lines are taken in order, one at a time: a call of a locked tool
+   * no listing has judged yet waits while the proxy lists on its own, and what follows it waits
+   * too, so the server sees the agent's messages in the order they were sent.
+   */
+  const onLine = async (line: string): Promise<void> => {
     let m: unknown;
     try {
       m = JSON.parse(line);
@@ -103,6 +135,8 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
       child.stdin.write(`${line}\n`); // not ours to judge: the server answers malformed input
       return;
     }
+    const messages = Array.isArray(m) ? m : [m];
+    if (unjudgedCalls(messages, enforcer).length > 0) await listOnDemand(listPage(messages), enforcer);
     if (Array.isArray(m)) return onBatch(m);
     if (typeof m !== 'object' || m === null) return void child.stdin.write(`${line}\n`);
     const msg = m as Message;
@@ -111,6 +145,12 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     for (const id of judged.lists) listIds.add(key(id));
     if (judged.answered.length > 0) return toAgent(judged.answered[0]);
     child.stdin.write(`${line}\n`);
+  };
+  // The proxy is the agent's transport, so it reads the real stdin (CliIo carries no input stream).
+  const fromAgent = readline.createInterface({ input: process.stdin });
+  let queue = Promise.resolve();
+  fromAgent.on('line', (line) => {
+    queue = queue.then(() => onLine(line)).catch(() => undefined);
   });
 
   /** A server message, with the withheld tools taken out if it answers a tools/list. */
@@ -134,6 +174,9 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
       return;
     }
     if (Array.isArray(m)) return toAgent(m.map(judgeAnswer));
+    // The answer to the proxy's own listing is the proxy's, never the agent's.
+    const mine = isAnswer(m) ? own.get(key(m.id)) : undefined;
+    if (mine) return mine(listResult(m));
     const answer = judgeAnswer(m);
     const id = (m as Message | null)?.id;
     const batch = id === undefined || (m as Message).method !== undefined ? undefined : pending.get(key(id));
@@ -147,7 +190,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     if (answer !== m) return toAgent(answer);
     io.stdout(`${line}\n`);
   });
-  process.stdin.on('end', () => child.stdin.end());
+  process.stdin.on('end', () => void queue.then(() => child.stdin.end()));
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? EXIT.error)));
   fromAgent.close();
   process.stdin.destroy();
