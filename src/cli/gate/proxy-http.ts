@@ -68,6 +68,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 class HttpProxy {
   /** tools/list requests in flight, by session and id: their answers are filtered. */
   private readonly lists = new Set<string>();
+  /** The proxy's own listing in flight, if any (list-on-demand.ts). */
+  private listing: Promise<boolean> | undefined;
 
   constructor(
     private readonly upstream: URL,
@@ -120,9 +122,14 @@ class HttpProxy {
         return;
       }
     }
-    // A call of a locked tool no listing has judged yet waits for the proxy to list on its own.
-    if (unjudgedCalls(messages, this.enforcer).length > 0)
-      await listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer);
+    // A call of a locked tool no listing has judged yet waits for the proxy to list on its own;
+    // calls that arrive meanwhile wait for the same listing rather than start their own.
+    if (unjudgedCalls(messages, this.enforcer).length > 0) {
+      this.listing ??= listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer).finally(
+        () => (this.listing = undefined),
+      );
+      await this.listing;
+    }
     // Calls of withheld tools are answered here and never reach the server.
     const judged = judgeMessages(messages, this.enforcer, (call) => {
       if (this.record) fs.appendFileSync(this.record, `${JSON.stringify(call)}\n`);
