@@ -52,7 +52,7 @@ export function listResult(answer: unknown): Record<string, unknown> | undefined
 }
 
 /** Lists every page through the gate, so the enforcer has judged each tool; false if it could not. */
-export async function listOnDemand(page: ListPage, enforcer: Enforcer): Promise<boolean> {
+export async function listAll(page: ListPage, enforcer: Enforcer): Promise<boolean> {
   let cursor: string | undefined;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
     const result = await page(cursor);

@@ -7,14 +7,7 @@ import { readBody } from '../../server/http-io.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
-import {
-  LIST_PAGE_TIMEOUT_MS,
-  listOnDemand,
-  listRequest,
-  listResult,
-  ownId,
-  unjudgedCalls,
-} from './list-on-demand.ts';
+import * as onDemand from './list-on-demand.ts';
 import type { GateArgs } from './options.ts';
 
 /** Largest request an agent may send through the proxy, and largest JSON answer it rewrites. */
@@ -124,10 +117,10 @@ class HttpProxy {
     }
     // A call of a locked tool no listing has judged yet waits for the proxy to list on its own;
     // calls that arrive meanwhile wait for the same listing rather than start their own.
-    if (unjudgedCalls(messages, this.enforcer).length > 0) {
-      this.listing ??= listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer).finally(
-        () => (this.listing = undefined),
-      );
+    if (onDemand.unjudgedCalls(messages, this.enforcer).length > 0) {
+      this.listing ??= onDemand
+        .listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer)
+        .finally(() => (this.listing = undefined));
       await this.listing;
     }
     // Calls of withheld tools are answered here and never reach the server.
@@ -166,7 +159,7 @@ class HttpProxy {
     cursor: string | undefined,
     messages: readonly unknown[],
   ): Promise<Record<string, unknown> | undefined> {
-    const id = ownId();
+    const id = onDemand.ownId();
     const headers = this.upstreamHeaders(req);
     headers.set('content-type', 'application/json');
     headers.set('accept', 'application/json, text/event-stream');
@@ -177,9 +170,9 @@ class HttpProxy {
       const answer = await fetch(this.upstream, {
         method: 'POST',
         headers,
-        body: JSON.stringify(listRequest(id, cursor, messages)),
+        body: JSON.stringify(onDemand.listRequest(id, cursor, messages)),
         redirect: 'manual',
-        signal: AbortSignal.timeout(LIST_PAGE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(onDemand.LIST_PAGE_TIMEOUT_MS),
       });
       const raw = Buffer.from(await answer.arrayBuffer());
       if (!answer.ok || raw.length > MAX_JSON_ANSWER) return undefined;
@@ -200,7 +193,7 @@ class HttpProxy {
         const parsed: unknown = JSON.parse(text);
         found.push(...(Array.isArray(parsed) ? parsed : [parsed]));
       }
-      return listResult(found.find((m) => isObject(m) && m.id === id));
+      return onDemand.listResult(found.find((m) => isObject(m) && m.id === id));
     } catch {
       return undefined;
     }

@@ -5,14 +5,7 @@ import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
 import { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
-import {
-  LIST_PAGE_TIMEOUT_MS,
-  listOnDemand,
-  listRequest,
-  listResult,
-  ownId,
-  unjudgedCalls,
-} from './list-on-demand.ts';
+import * as onDemand from './list-on-demand.ts';
 import { lockToTools } from './lockfile.ts';
 import { parseGateArgs } from './options.ts';
 import { serveHttpProxy } from './proxy-http.ts';
@@ -111,15 +104,15 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     (messages: readonly unknown[]) =>
     (cursor: string | undefined): Promise<Record<string, unknown> | undefined> =>
       new Promise((resolve) => {
-        const id = ownId();
-        const timer = setTimeout(() => settle(undefined), LIST_PAGE_TIMEOUT_MS);
+        const id = onDemand.ownId();
+        const timer = setTimeout(() => settle(undefined), onDemand.LIST_PAGE_TIMEOUT_MS);
         const settle = (result: Record<string, unknown> | undefined): void => {
           clearTimeout(timer);
           own.delete(key(id));
           resolve(result);
         };
         own.set(key(id), settle);
-        toServer(listRequest(id, cursor, messages));
+        toServer(onDemand.listRequest(id, cursor, messages));
       });
 
   /**
@@ -136,7 +129,8 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
       return;
     }
     const messages = Array.isArray(m) ? m : [m];
-    if (unjudgedCalls(messages, enforcer).length > 0) await listOnDemand(listPage(messages), enforcer);
+    if (onDemand.unjudgedCalls(messages, enforcer).length > 0)
+      await onDemand.listAll(listPage(messages), enforcer);
     if (Array.isArray(m)) return onBatch(m);
     if (typeof m !== 'object' || m === null) return void child.stdin.write(`${line}\n`);
     const msg = m as Message;
@@ -176,7 +170,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     if (Array.isArray(m)) return toAgent(m.map(judgeAnswer));
     // The answer to the proxy's own listing is the proxy's, never the agent's.
     const mine = isAnswer(m) ? own.get(key(m.id)) : undefined;
-    if (mine) return mine(listResult(m));
+    if (mine) return mine(onDemand.listResult(m));
     const answer = judgeAnswer(m);
     const id = (m as Message | null)?.id;
     const batch = id === undefined || (m as Message).method !== undefined ? undefined : pending.get(key(id));
