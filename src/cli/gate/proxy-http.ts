@@ -119,7 +119,7 @@ class HttpProxy {
     // calls that arrive meanwhile wait for the same listing rather than start their own.
     if (onDemand.unjudgedCalls(messages, this.enforcer).length > 0) {
       this.listing ??= onDemand
-        .listOnDemand((cursor) => this.listPage(req, cursor, messages), this.enforcer)
+        .listAll((cursor) => this.listPage(req, cursor, messages), this.enforcer)
         .finally(() => (this.listing = undefined));
       await this.listing;
     }
