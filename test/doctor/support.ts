@@ -78,7 +78,15 @@ export async function doctorJson(
   env: Record<string, string | undefined> = {},
 ): Promise<{ code: number; server: JsonServer; all: JsonServer[] }> {
   const run = await doctor([...args, '--json'], env);
-  const parsed = JSON.parse(run.out) as { servers: JsonServer[] };
+  let parsed: { servers: JsonServer[] };
+  try {
+    parsed = JSON.parse(run.out) as { servers: JsonServer[] };
+  } catch {
+    // Say what the doctor did say, so a failure here explains itself.
+    throw new Error(
+      `doctor --json exited ${run.code} without a JSON report; stdout: ${run.out || '(empty)'}; stderr: ${run.err || '(empty)'}`,
+    );
+  }
   const server = parsed.servers[0];
   if (!server) throw new Error(`no server in: ${run.out}${run.err}`);
   return { code: run.code, server, all: parsed.servers };
