@@ -75,3 +75,30 @@ export function assertMixedBatchAnswered(answer: unknown): Map<unknown, Record<s
   assert.deepEqual(listed.map((t) => t.name).sort(), ['fresh', 'greet']);
   return byId;
 }
+
+/**
+ * The manifests both gate proxy suites serve: the lock is taken from PINNED, the server serves
+ * LIVE. search's description changed (compatible) before its limit narrowed (breaking), so a
+ * note must name the break, not the first finding; greet gained an optional property
+ * (compatible); fresh is new.
+ */
+export const PINNED = [
+  {
+    name: 'search',
+    description: 'Search',
+    inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'number' } } },
+  },
+  { name: 'greet', inputSchema: { type: 'object', properties: { who: { type: 'string' } } } },
+];
+export const LIVE = [
+  {
+    name: 'search',
+    description: 'Search the catalogue',
+    inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
+  },
+  {
+    name: 'greet',
+    inputSchema: { type: 'object', properties: { who: { type: 'string' }, loud: { type: 'boolean' } } },
+  },
+  { name: 'fresh', inputSchema: { type: 'object' } },
+];

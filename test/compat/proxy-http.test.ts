@@ -9,32 +9,12 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
 import { startUpstream, type Upstream } from '../fixtures/compat/servers/http-upstream.ts';
-import { assertMixedBatchAnswered, MIXED_BATCH } from './helpers.ts';
+import { assertMixedBatchAnswered, LIVE, MIXED_BATCH, PINNED } from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const pinned = [
-  {
-    name: 'search',
-    description: 'Search',
-    inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'number' } } },
-  },
-  { name: 'greet', inputSchema: { type: 'object', properties: { who: { type: 'string' } } } },
-];
-// search: its description changed (compatible) before its limit narrowed (breaking): the note
-// must name the break, not the first finding.
-const live = [
-  {
-    name: 'search',
-    description: 'Search the catalogue',
-    inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
-  },
-  {
-    name: 'greet',
-    inputSchema: { type: 'object', properties: { who: { type: 'string' }, loud: { type: 'boolean' } } },
-  },
-  { name: 'fresh', inputSchema: { type: 'object' } },
-];
+const pinned = PINNED;
+const live = LIVE;
 
 let dir = '';
 before(() => {

@@ -10,33 +10,13 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
-import { assertMixedBatchAnswered, MIXED_BATCH } from './helpers.ts';
+import { assertMixedBatchAnswered, LIVE, MIXED_BATCH, PINNED } from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'compat', 'servers', 'stdio-tools.ts');
 
-const pinned = {
-  tools: [
-    {
-      name: 'search',
-      inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'number' } } },
-    },
-    { name: 'greet', inputSchema: { type: 'object', properties: { who: { type: 'string' } } } },
-  ],
-};
-const live = {
-  tools: [
-    {
-      name: 'search',
-      inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
-    },
-    {
-      name: 'greet',
-      inputSchema: { type: 'object', properties: { who: { type: 'string' }, loud: { type: 'boolean' } } },
-    },
-    { name: 'fresh', inputSchema: { type: 'object' } },
-  ],
-};
+const pinned = { tools: PINNED };
+const live = { tools: LIVE };
 
 let dir = '';
 before(() => {
