@@ -85,7 +85,8 @@ export interface Validator {
 const cache = new Map<string, ValidateFunction>();
 const problems = new Map<string, string | undefined>();
 const MAX_CACHE = 2000;
-/** The definitions each Ajv instance has registered, by content-addressed id. */
+/** The definitions each Ajv instance has registered, by content-addressed id, up to MAX_DEFINITIONS. */
+const MAX_DEFINITIONS = 20_000;
 const registered = new WeakMap<Ajv, Set<string>>();
 
 /**
@@ -161,7 +162,13 @@ export function compileSchema(whole: Schema, messages = false): ValidateFunction
     if (hit) return hit;
     const problem = schemaProblem(whole);
     if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
-    const ajv = ajvFor(dialect, messages);
+    let ajv = ajvFor(dialect, messages);
+    // Registered definitions stay in the instance until it goes: a long-running proxy that meets
+    // many documents starts a fresh instance rather than hold them all.
+    if ((registered.get(ajv)?.size ?? 0) + split.reached.length > MAX_DEFINITIONS) {
+      clearValidatorCache();
+      ajv = ajvFor(dialect, messages);
+    }
     register(ajv, split.index, split.reached);
     // A body that is only a reference (one definition of a document) is that definition's own
     // compiled validator, shared with every schema that reaches it.
