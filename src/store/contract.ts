@@ -151,20 +151,23 @@ export interface OAuthRecord {
   consumedAt: string | null;
 }
 
+/** A record as the authorization server saves it. */
+export interface OAuthSaved {
+  model: string;
+  id: string;
+  payload: string;
+  grantId: string | null;
+  uid: string | null;
+  expiresAt: string | null;
+}
+
 /**
  * The authorization server's persistence, shaped after its library's adapter: records by
  * model and id, with expiry, consumption (codes, rotated refresh tokens) and revocation of
  * everything one grant issued. Expired records are never returned.
  */
 export interface OAuthStore {
-  oauthSave(r: {
-    model: string;
-    id: string;
-    payload: string;
-    grantId: string | null;
-    uid: string | null;
-    expiresAt: string | null;
-  }): Promise<void>;
+  oauthSave(r: OAuthSaved): Promise<void>;
   oauthFind(model: string, id: string, now: string): Promise<OAuthRecord | null>;
   oauthFindByUid(model: string, uid: string, now: string): Promise<OAuthRecord | null>;
   oauthConsume(model: string, id: string, at: string): Promise<void>;

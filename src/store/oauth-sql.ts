@@ -1,4 +1,4 @@
-import type { OAuthRecord, OAuthStore } from './contract.ts';
+import type { OAuthRecord, OAuthSaved, OAuthStore } from './contract.ts';
 import type { SqlExecutor } from './sql.ts';
 
 const SWEEP_EVERY = 100;
@@ -14,14 +14,7 @@ export class OAuthSql implements OAuthStore {
 
   constructor(readonly sql: SqlExecutor) {}
 
-  async oauthSave(r: {
-    model: string;
-    id: string;
-    payload: string;
-    grantId: string | null;
-    uid: string | null;
-    expiresAt: string | null;
-  }): Promise<void> {
+  async oauthSave(r: OAuthSaved): Promise<void> {
     await this.sql.run(
       `INSERT INTO oauth_records (model, id, payload, grant_id, uid, expires_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
