@@ -102,3 +102,24 @@ export const LIVE = [
   },
   { name: 'fresh', inputSchema: { type: 'object' } },
 ];
+
+/**
+ * What an agent sees through either gate proxy with a real client: the withheld tool is not
+ * listed, the allowed one answers (the server's text for it given), the withheld one is refused.
+ */
+export async function assertGateWithholds(
+  client: {
+    listTools(): Promise<{ tools: { name: string }[] }>;
+    callTool(req: { name: string; arguments: Record<string, unknown> }): Promise<{ content?: unknown }>;
+  },
+  greeted: string,
+): Promise<void> {
+  const listed = await client.listTools();
+  assert.deepEqual(listed.tools.map((t) => t.name).sort(), ['fresh', 'greet']);
+  const ok = await client.callTool({ name: 'greet', arguments: { who: 'ann' } });
+  assert.deepEqual(ok.content, [{ type: 'text', text: greeted }]);
+  await assert.rejects(
+    client.callTool({ name: 'search', arguments: { q: 'x', limit: 1.5 } }),
+    /Unknown tool: search/,
+  );
+}
