@@ -123,3 +123,16 @@ export async function assertGateWithholds(
     /Unknown tool: search/,
   );
 }
+
+/** The recording assertGateWithholds leaves: both calls, the refused one included, in order. */
+export function assertRecorded(calls: string): void {
+  const recorded = fs
+    .readFileSync(calls, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
+  assert.deepEqual(recorded, [
+    { tool: 'greet', arguments: { who: 'ann' } },
+    { tool: 'search', arguments: { q: 'x', limit: 1.5 } },
+  ]);
+}

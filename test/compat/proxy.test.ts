@@ -10,7 +10,14 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
-import { assertGateWithholds, assertMixedBatchAnswered, LIVE, MIXED_BATCH, PINNED } from './helpers.ts';
+import {
+  assertGateWithholds,
+  assertMixedBatchAnswered,
+  assertRecorded,
+  LIVE,
+  MIXED_BATCH,
+  PINNED,
+} from './helpers.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'compat', 'servers', 'stdio-tools.ts');
@@ -61,15 +68,7 @@ describe('warden gate proxy (real MCP client, real stdio server)', () => {
     } finally {
       await client.close();
     }
-    const recorded = fs
-      .readFileSync(calls, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    assert.deepEqual(recorded, [
-      { tool: 'greet', arguments: { who: 'ann' } },
-      { tool: 'search', arguments: { q: 'x', limit: 1.5 } },
-    ]);
+    assertRecorded(calls);
     // The recording replays: the call to search was valid under the lock and is rejected live.
     const io = bufferIo();
     assert.equal(
