@@ -54,6 +54,20 @@ void describe('OAuth refusals', () => {
     await club.add('alice', 'member', { name: 'Alice' });
   });
   after(async () => club?.close());
+
+  /** A metadata document the server must not take: 400 invalid_client, nothing issued. */
+  async function assertMetadataRefused(host: { url: string; close(): Promise<void> }): Promise<void> {
+    try {
+      const b = await signIn(club);
+      const { res } = await start(b, authorizeUrl(club, host.url, pkce()));
+      assert.equal(res.status, 400);
+      assert.match(await res.text(), /invalid_client/);
+      assert.deepEqual(await issued(club), NOTHING);
+    } finally {
+      await host.close();
+    }
+  }
+
   beforeEach(async () => {
     const sql = (club.store as unknown as { sql: SqlExecutor }).sql;
     await sql.run(`DELETE FROM oauth_records`);
@@ -264,30 +278,14 @@ void describe('OAuth refusals', () => {
       ...metadataDocument(url, CALLBACK, 'Big Agent'),
       padding: 'x'.repeat(6 * 1024),
     }));
-    try {
-      const b = await signIn(club);
-      const { res } = await start(b, authorizeUrl(club, host.url, pkce()));
-      assert.equal(res.status, 400);
-      assert.match(await res.text(), /invalid_client/);
-      assert.deepEqual(await issued(club), NOTHING);
-    } finally {
-      await host.close();
-    }
+    await assertMetadataRefused(host);
   });
 
   void it('a metadata document that answers too slowly: refused, nothing issued', async () => {
     const host = await serveMetadata((url) => metadataDocument(url, CALLBACK, 'Slow Agent'), {
       delayMs: 4_000,
     });
-    try {
-      const b = await signIn(club);
-      const { res } = await start(b, authorizeUrl(club, host.url, pkce()));
-      assert.equal(res.status, 400);
-      assert.match(await res.text(), /invalid_client/);
-      assert.deepEqual(await issued(club), NOTHING);
-    } finally {
-      await host.close();
-    }
+    await assertMetadataRefused(host);
   });
 });
 
