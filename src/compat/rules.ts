@@ -171,6 +171,12 @@ export const RULES: readonly Rule[] = [
   },
   { id: 'format-added', input: N, output: C, message: 'format {new} added (formats are asserted)' },
   { id: 'format-removed', input: C, output: N, message: 'format {old} removed' },
+  {
+    id: 'format-implied',
+    input: C,
+    output: C,
+    message: 'format {new} added or changed, and every number the old schema accepts already meets it',
+  },
   { id: 'format-changed', input: N, output: N, message: 'format changed from {old} to {new}' },
   {
     id: 'format-unknown',
@@ -194,6 +200,13 @@ export const RULES: readonly Rule[] = [
     input: C,
     output: N,
     message: 'multipleOf changed from {old} to {new}: more numbers pass',
+  },
+  {
+    id: 'multiple-of-undecided',
+    input: U,
+    output: U,
+    message:
+      'multipleOf changed from {old} to {new}: the validator divides in floating point, and whether every old multiple still passes is not decided',
   },
   // composition
   { id: 'any-of-branch-added', input: C, output: N, message: '{keyword} branch {index} added' },

@@ -77,6 +77,17 @@ export function knownFormat(format: string): boolean {
   return ajvFor('2020-12').formats[format] !== undefined;
 }
 
+/**
+ * The instance type a known format applies to, as the validator applies it: ajv-formats' numeric
+ * formats (int32, int64, float, double) constrain numbers and let strings through; every other
+ * format constrains strings. Undefined for a format the validator does not know.
+ */
+export function formatKind(format: string): 'string' | 'number' | undefined {
+  const def = ajvFor('2020-12').formats[format];
+  if (def === undefined) return undefined;
+  return typeof def === 'object' && def !== null && 'type' in def && def.type === 'number' ? 'number' : 'string';
+}
+
 export interface Validator {
   (value: unknown): boolean;
   errors?: ValidateFunction['errors'];

@@ -1,6 +1,8 @@
 import { boundsOf, inBounds, isMultiple, type Bounds } from '../generate/number.ts';
 import type { Json, JsonObject } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { compareNumberFormats } from './number-format.ts';
+import { compareMultipleOf } from './multiple-of.ts';
 import { firstThat, typeSet } from './util.ts';
 
 function show(value: number, exclusive: boolean, lower: boolean): Json | undefined {
@@ -38,7 +40,7 @@ function boundWitness(sub: JsonObject, a: Bounds, b: Bounds): Json | undefined {
   return firstThat(raw, (v) => inBounds(v, a) && !inBounds(v, b) && (m === undefined || isMultiple(v, m)));
 }
 
-/** minimum, maximum, exclusive bounds (as numbers), multipleOf. */
+/** minimum, maximum, exclusive bounds (as numbers), multipleOf, numeric formats. */
 export function compareNumbers(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const a = boundsOf(sub),
     b = boundsOf(sup);
@@ -57,31 +59,5 @@ export function compareNumbers(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     ctx.emit(ctx.id('maximum-decreased', 'maximum-increased'), hiAt, hi, () => boundWitness(sub, a, b));
   else if (upperLoose) ctx.emit(ctx.id('maximum-increased', 'maximum-decreased'), hiAt, hi);
   compareMultipleOf(sub, sup, ctx, a);
-}
-
-function compareMultipleOf(sub: JsonObject, sup: JsonObject, ctx: Ctx, a: Bounds): void {
-  const ma = typeof sub.multipleOf === 'number' ? sub.multipleOf : undefined;
-  const mb = typeof sup.multipleOf === 'number' ? sup.multipleOf : undefined;
-  if (ma === mb) return;
-  const types = typeSet(sub);
-  const integerOnly = types !== undefined && !types.has('number') && types.has('integer');
-  const step = ma ?? (integerOnly ? 1 : undefined);
-  const args = ctx.oldNew<Json | undefined>(ma, mb);
-  if (mb !== undefined && (step === undefined || !isMultiple(step, mb))) {
-    const local = (): Json | undefined => {
-      const base = step ?? 1;
-      const start = Number.isFinite(a.lo) ? Math.ceil(a.lo / base) * base : 0;
-      const tries = [...Array(40).keys()].flatMap((k) => [
-        start + k * base,
-        start + (k + 0.5) * (step === undefined ? mb : base),
-      ]);
-      return firstThat(
-        tries,
-        (v) => inBounds(v, a) && (step === undefined || isMultiple(v, step)) && !isMultiple(v, mb),
-      );
-    };
-    ctx.emit(ctx.id('multiple-of-narrowed', 'multiple-of-widened'), ['multipleOf'], args, local);
-  } else if (ma !== undefined) {
-    ctx.emit(ctx.id('multiple-of-widened', 'multiple-of-narrowed'), ['multipleOf'], args);
-  }
+  compareNumberFormats(sub, sup, ctx, a);
 }

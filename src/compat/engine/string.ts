@@ -1,6 +1,6 @@
 import { FORMAT_EXAMPLES, NOT_A_FORMAT } from '../generate/formats.ts';
 import type { Json, JsonObject } from '../types.ts';
-import { compileSchema, knownFormat } from '../validator.ts';
+import { compileSchema, formatKind, knownFormat } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { compareCount } from './counts.ts';
 import { firstThat, subValue } from './util.ts';
@@ -52,9 +52,14 @@ export function compareStrings(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   compareFormats(sub, sup, ctx);
 }
 
+/** The node's format unless it is one that constrains numbers only (those let every string through). */
+function stringFormat(s: JsonObject): string | undefined {
+  return typeof s.format === 'string' && formatKind(s.format) !== 'number' ? s.format : undefined;
+}
+
 function compareFormats(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
-  const fa = typeof sub.format === 'string' ? sub.format : undefined;
-  const fb = typeof sup.format === 'string' ? sup.format : undefined;
+  const fa = stringFormat(sub);
+  const fb = stringFormat(sup);
   if (fa === fb) return;
   const args = ctx.oldNew<Json | undefined>(fa, fb);
   if (fb === undefined) {

@@ -26,3 +26,15 @@ export const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
 
 /** A string that no asserted string format accepts except perhaps the permissive ones. */
 export const NOT_A_FORMAT = 'not a valid value %';
+
+/**
+ * The set of numbers each numeric format of ajv-formats accepts (a table test holds it to the
+ * validator): an integer between lo and hi, or any number. A numeric format missing here is
+ * decided as unknown.
+ */
+export const NUMBER_FORMATS: Readonly<Record<string, { integer: boolean; lo: number; hi: number }>> = {
+  int32: { integer: true, lo: -(2 ** 31), hi: 2 ** 31 - 1 },
+  int64: { integer: true, lo: -Infinity, hi: Infinity },
+  float: { integer: false, lo: -Infinity, hi: Infinity },
+  double: { integer: false, lo: -Infinity, hi: Infinity },
+};

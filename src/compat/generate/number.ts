@@ -33,9 +33,16 @@ export function inBounds(v: number, b: Bounds): boolean {
   return aboveLo && belowHi;
 }
 
+/**
+ * Whether the validator counts v a multiple of m. Ajv divides in floating point and compares the
+ * quotient with `parseInt` of it, so 0.3 is no multiple of 0.1 (0.3 / 0.1 is 2.9999999999999996)
+ * and no quotient of 1e21 or more passes (its text has an exponent). The gate decides as the
+ * validator does, or its verdicts would not hold for the calls the validator judges.
+ */
 export function isMultiple(v: number, m: number): boolean {
+  if (m === 0) return false;
   const q = v / m;
-  return Math.abs(q - Math.round(q)) < 1e-9;
+  return q === parseInt(String(q));
 }
 
 /** A number within the bounds, respecting integer and multipleOf, near a boundary or at random. */
@@ -61,7 +68,10 @@ export function generateNumber(
   };
   const order = choose.random ? [choose.pick(candidates) ?? 0, ...candidates] : candidates;
   for (const c of order) {
-    for (const v of [c, fit(c), fit(c) + step]) if (ok(v)) return Number(v.toPrecision(15));
+    for (const raw of [c, fit(c), fit(c) + step]) {
+      // The rounded form first (it reads better), then the exact product, whichever the validator takes.
+      for (const v of [Number(raw.toPrecision(15)), raw]) if (ok(v)) return v;
+    }
   }
   return undefined;
 }
