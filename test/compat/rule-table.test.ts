@@ -30,6 +30,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'effect-closed-world': 'effects.test.ts: narrowings are compatible',
   'property-names-changed':
     'waiver: only when a propertyNames schema cannot be compiled on its own; the comparison then says unknown',
+  'pattern-properties-changed':
+    'retired: patternProperties regexes are decided one by one (pattern-property-* rules); the id stays reserved',
   'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
     'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',

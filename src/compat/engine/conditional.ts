@@ -6,7 +6,7 @@ import type { Ctx } from './context.ts';
 import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { additionalOf } from './object.ts';
-import { matchingPatterns } from './pattern-properties.ts';
+import { declaresKey } from './declared.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
 import { nodeValidator } from './whole.ts';
 
@@ -130,7 +130,7 @@ export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: C
       continue;
     }
     const props = isObject(sub.properties) ? sub.properties : {};
-    const declared = k in props || matchingPatterns(sub, k).length > 0;
+    const declared = declaresKey(sub, k);
     const extras = additionalOf(sub);
     if (!declared && extras === false) {
       ctx.emit('dependent-schema-implied', at, { property: k }); // the old side never holds k

@@ -1,6 +1,9 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { stringForPattern } from '../generate/pattern.ts';
+import { declaresBeyondProperties, declaresKey, isMap } from './declared.ts';
+import { matchingPatterns } from './pattern-properties.ts';
 import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
@@ -18,13 +21,20 @@ function closed(s: JsonObject): boolean {
   );
 }
 
+/** What the kept side asks of the value under key k: its property, first matching pattern, or map schema. */
+function schemaOfKey(sub: JsonObject, k: string): Schema {
+  if (k in props(sub)) return props(sub)[k] as Schema;
+  const pattern = matchingPatterns(sub, k)[0];
+  if (pattern !== undefined) return (sub.patternProperties as JsonObject)[pattern] as Schema;
+  return isObject(sub.additionalProperties) ? sub.additionalProperties : true;
+}
+
 /** An object of the kept side holding key k (with a value its schema accepts). */
 function objectWith(ctx: Ctx, sub: JsonObject, keys: string[]): JsonObject | undefined {
   const base = subValue(ctx, sub, 0, 'object');
   if (!isObject(base)) return undefined;
   const out: JsonObject = { ...base };
-  for (const k of keys)
-    if (!(k in out)) out[k] = k in props(sub) ? (subValue(ctx, props(sub)[k] as Schema) ?? null) : null;
+  for (const k of keys) if (!(k in out)) out[k] = subValue(ctx, schemaOfKey(sub, k)) ?? null;
   return out;
 }
 
@@ -58,16 +68,46 @@ export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx)
     );
   }
   if (closed(sub)) return;
-  // Undeclared names: decided when the old name schema fits in the new one.
+  // Other names: decided when the old name schema fits in the new one.
   const t = ctx.trial();
   includes(a, b, t);
   if (!t.failed()) return;
+  // Names a pattern or a map of the old side declared are sent by callers: a rejected one breaks.
+  const declaredNames = isObject(sub.patternProperties)
+    ? Object.keys(sub.patternProperties).flatMap((p) => namesFor(p))
+    : [];
+  const tried = [...declaredNames, ...(isMap(sub) ? OTHER_NAMES : [])];
+  const rejected = tried.find((k) => declaresKey(sub, k) && subNameOk(k) && !nameOk(k));
+  if (rejected !== undefined || declaresBeyondProperties(sub)) {
+    const local = rejected === undefined ? undefined : () => objectWith(ctx, sub, [rejected]);
+    ctx.emit(
+      ctx.id('property-name-rejected', 'property-name-allowed'),
+      ['propertyNames'],
+      { property: rejected ?? 'declared by patternProperties or additionalProperties' },
+      local,
+    );
+    return;
+  }
   ctx.emit(ctx.id('property-names-constrained', 'property-names-relaxed'), ['propertyNames'], {}, () => {
-    for (const k of ['warden_extra', 'A', '0', 'a-b', 'x'.repeat(80), 'é']) {
+    for (const k of OTHER_NAMES) {
       if (subNameOk(k) && !nameOk(k) && !(k in props(sub))) return objectWith(ctx, sub, [k]);
     }
     return undefined;
   });
+}
+
+/** Names to try for an undeclared (or map-declared) key: short, long, digits, dashes, accents. */
+const OTHER_NAMES = ['warden_extra', 'A', '0', 'a-b', 'x'.repeat(80), 'é', 'ab', 'abcd', 'abcdefghij', ''];
+
+/** Names a patternProperties regex matches, for witnesses. */
+function namesFor(pattern: string): string[] {
+  const out: string[] = [];
+  for (let salt = 0; salt < 6; salt++) {
+    const k = stringForPattern(pattern, salt);
+    if (k === undefined) continue;
+    for (const v of [k, `${k}warden_extra`, `${k}${'x'.repeat(80)}`]) if (!out.includes(v)) out.push(v);
+  }
+  return out;
 }
 
 /** dependentRequired: a dependency added breaks the objects that hold the key without its dependants. */

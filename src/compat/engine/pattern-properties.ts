@@ -9,20 +9,57 @@ function patterns(s: JsonObject): JsonObject {
   return isObject(s.patternProperties) ? s.patternProperties : {};
 }
 
+function regex(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
 /** The patternProperties regexes of s that match a property name (as a validator applies them). */
 export function matchingPatterns(s: JsonObject, key: string): string[] {
-  return Object.keys(patterns(s)).filter((p) => {
-    try {
-      return new RegExp(p, 'u').test(key);
-    } catch {
-      return false;
+  return Object.keys(patterns(s)).filter((p) => regex(p)?.test(key) === true);
+}
+
+/** The literal text an anchored regex must start with (`^abc…`), up to its first special character. */
+function literalPrefix(pattern: string): string | undefined {
+  if (!pattern.startsWith('^')) return undefined;
+  const m = /^[A-Za-z0-9_\-:/. ]*/.exec(pattern.slice(1));
+  const prefix = m?.[0] ?? '';
+  // A quantifier right after the literal run applies to its last character, which is then not fixed.
+  const next = pattern[1 + prefix.length];
+  return next === '?' || next === '*' || next === '{' ? prefix.slice(0, -1) : prefix;
+}
+
+/** Whether no name can match both regexes: shown only for anchored literal prefixes that differ. */
+function disjoint(p: string, q: string): boolean {
+  const a = literalPrefix(p),
+    b = literalPrefix(q);
+  if (a === undefined || b === undefined) return false;
+  const n = Math.min(a.length, b.length);
+  return a.slice(0, n) !== b.slice(0, n);
+}
+
+/** A name matching every given regex, for witnesses: tried among names built for each of them. */
+export function nameMatching(patternsToMatch: string[]): string | undefined {
+  const all = patternsToMatch.map(regex);
+  if (all.some((r) => r === undefined)) return undefined;
+  for (const p of patternsToMatch)
+    for (let salt = 0; salt < 8; salt++) {
+      const key = stringForPattern(p, salt);
+      if (key !== undefined && all.every((r) => r?.test(key))) return key;
     }
-  });
+  return undefined;
 }
 
 /**
- * patternProperties: the same regexes are compared schema to schema; a regex added or removed
- * whole is an open/closed object change; different regexes on both sides are not decided.
+ * patternProperties. A name a regex of either side matches is declared (callers send it), so
+ * every way the constraint on such a name can change is decided: the same regex on both sides is
+ * compared schema to schema; a new regex must admit what the old side allowed for the names it
+ * takes over (the old regexes it may overlap, and the old `additionalProperties` for the rest);
+ * the names of a removed regex fall to the new `additionalProperties`. Only names that neither
+ * side declared follow the open-objects policy.
  */
 export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const a = patterns(sub),
@@ -30,27 +67,37 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
   const ak = Object.keys(a),
     bk = Object.keys(b);
   if (ak.length === 0 && bk.length === 0) return;
-  const subClosed = sub.additionalProperties === false;
-  const supClosed = sup.additionalProperties === false;
+  const subAdd = (sub.additionalProperties ?? true) as Schema;
+  const supAdd = (sup.additionalProperties ?? true) as Schema;
   for (const p of ak.filter((x) => x in b)) {
     const key = stringForPattern(p);
     includes(a[p] as Schema, b[p] as Schema, ctx.child(['patternProperties', p], sub, key ?? p));
   }
-  const added = bk.filter((x) => !(x in a));
-  const removed = ak.filter((x) => !(x in b));
-  if (added.length > 0 && removed.length > 0) {
-    ctx.emit('pattern-properties-changed', ['patternProperties'], {
-      old: ctx.oldNew(ak, bk).old,
-      new: ctx.oldNew(ak, bk).new,
-    });
-    return;
-  }
-  for (const p of added) {
-    if (subClosed) {
+  for (const p of bk.filter((x) => !(x in a))) {
+    // Names the new regex p takes: those an old regex q also matched must still be accepted.
+    for (const q of ak) {
+      if (disjoint(p, q)) continue;
+      const key = nameMatching([p, q]) ?? stringForPattern(p) ?? p;
+      includes(
+        a[q] as Schema,
+        b[p] as Schema,
+        ctx.childSides(['patternProperties', q], ['patternProperties', p], sub, key),
+      );
+    }
+    // The rest were governed by the old additionalProperties.
+    if (subAdd === false) {
       ctx.emit(
         ctx.id('pattern-property-added-to-closed-object', 'pattern-property-removed-from-closed-object'),
         ['patternProperties', p],
         { pattern: p },
+      );
+    } else if (isObject(subAdd)) {
+      // An explicit map ({} included) declared every name: its schema must fit the new regex's.
+      const key = stringForPattern(p) ?? p;
+      includes(
+        subAdd,
+        b[p] as Schema,
+        ctx.childSides(['additionalProperties'], ['patternProperties', p], sub, key),
       );
     } else if (!acceptsAll(b[p] as Schema)) {
       const key = stringForPattern(p);
@@ -67,23 +114,30 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       );
     }
   }
-  for (const p of removed) {
-    if (supClosed) {
-      const key = stringForPattern(p);
+  for (const q of ak.filter((x) => !(x in b))) {
+    // Names only the removed regex q matched fall to the new additionalProperties.
+    const key = stringForPattern(q);
+    if (supAdd === false) {
       const local = (): JsonObject | undefined => {
         const base = subValue(ctx, sub, 0, 'object');
-        const v = subValue(ctx, a[p] as Schema);
+        const v = subValue(ctx, a[q] as Schema);
         return isObject(base) && key !== undefined && v !== undefined ? { ...base, [key]: v } : undefined;
       };
       ctx.emit(
         ctx.id('pattern-property-removed-from-closed-object', 'pattern-property-added-to-closed-object'),
-        ['patternProperties', p],
-        { pattern: p },
+        ['patternProperties', q],
+        { pattern: q },
         local,
       );
-    } else if (!acceptsAll(a[p] as Schema)) {
-      ctx.emit(ctx.id('pattern-property-removed', 'pattern-property-added'), ['patternProperties', p], {
-        pattern: p,
+    } else if (isObject(supAdd)) {
+      includes(
+        a[q] as Schema,
+        supAdd,
+        ctx.childSides(['patternProperties', q], ['additionalProperties'], sub, key ?? q),
+      );
+    } else if (!acceptsAll(a[q] as Schema)) {
+      ctx.emit(ctx.id('pattern-property-removed', 'pattern-property-added'), ['patternProperties', q], {
+        pattern: q,
       });
     }
   }

@@ -1,0 +1,25 @@
+import { isObject } from '../generate/merge.ts';
+import type { JsonObject } from '../types.ts';
+import { matchingPatterns } from './pattern-properties.ts';
+
+/**
+ * The one home of the open-objects policy's notion of a declared key. Callers are assumed to
+ * send only declared keys, and a key is declared when the schema says anything about it: it is
+ * in `properties`, it matches a `patternProperties` regex, or the object is a map (its
+ * `additionalProperties` is a schema, so every key is declared). `additionalProperties` absent
+ * or `true` declares nothing.
+ */
+export function declaresKey(s: JsonObject, key: string): boolean {
+  if (isObject(s.properties) && Object.prototype.hasOwnProperty.call(s.properties, key)) return true;
+  return isMap(s) || matchingPatterns(s, key).length > 0;
+}
+
+/** Whether the object declares every key: `additionalProperties` is a schema. */
+export function isMap(s: JsonObject): boolean {
+  return isObject(s.additionalProperties);
+}
+
+/** Whether any key beyond `properties` is declared: by a pattern or by a map. */
+export function declaresBeyondProperties(s: JsonObject): boolean {
+  return isMap(s) || (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
+}
