@@ -1,3 +1,4 @@
+import { jsonPreview } from './json-text.ts';
 import { toPointer } from './pointer.ts';
 import type { Tool } from './tools.ts';
 import type { Finding, Json, JsonObject } from './types.ts';
@@ -21,7 +22,7 @@ function objectSchemaProblems(tool: Tool, field: 'inputSchema' | 'outputSchema')
     return [
       finding(
         toPointer(schema.type === undefined ? [field] : [field, 'type']),
-        `${field} has ${schema.type === undefined ? 'no "type"' : `"type": ${JSON.stringify(schema.type)}`}, where MCP requires "type": "object"`,
+        `${field} has ${schema.type === undefined ? 'no "type"' : `"type": ${jsonPreview(schema.type, 200)}`}, where MCP requires "type": "object"`,
       ),
     ];
   return [];

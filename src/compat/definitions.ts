@@ -59,7 +59,7 @@ function scan(node: Json, visit: (ref: string) => void): boolean {
     const n = stack.pop() as Json;
     if (n === null || typeof n !== 'object') continue;
     if (Array.isArray(n)) {
-      stack.push(...n);
+      for (const member of n) stack.push(member); // not push(...n): a long array would overflow
       continue;
     }
     for (const [k, v] of Object.entries(n)) {

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './json-text.ts';
 import type { Json } from './types.ts';
 
-/** RFC 8785 canonical JSON: sorted keys, no insignificant whitespace, canonical numbers. */
-export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
-  if (text === undefined) throw new Error('value has no JSON representation');
-  return text;
-}
+export { canonicalJson };
 
 const keysOf = new WeakMap<readonly unknown[], readonly string[]>();
 
@@ -57,29 +52,45 @@ export function definitionHash(tool: ToolLike): string {
   return sha256(canonicalJson(tool));
 }
 
-/** Deep equality of JSON values; object key order does not matter (as in canonical form). */
+/**
+ * Deep equality of JSON values; object key order does not matter (as in canonical form). Walked
+ * with an explicit stack, so any depth of input compares.
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
-    return typeof a === 'number' && typeof b === 'number' ? a === b : false;
+  const pending: [unknown, unknown][] = [[a, b]];
+  while (pending.length > 0) {
+    const [x, y] = pending.pop() as [unknown, unknown];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const ys = y as unknown[];
+      if (x.length !== ys.length) return false;
+      for (let i = 0; i < x.length; i++) pending.push([x[i], ys[i]]);
+      continue;
+    }
+    const xo = x as Record<string, unknown>,
+      yo = y as Record<string, unknown>;
+    const kx = Object.keys(xo).filter((k) => xo[k] !== undefined);
+    const ky = Object.keys(yo).filter((k) => yo[k] !== undefined);
+    if (kx.length !== ky.length) return false;
+    for (const k of kx) {
+      if (!Object.hasOwn(yo, k)) return false;
+      pending.push([xo[k], yo[k]]);
+    }
   }
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => sameJson(x, bb[i]));
-  }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  return ka.every(
-    (k) =>
-      Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
+  return true;
 }
 
-/** Whether a JSON value holds a `$ref` keyword anywhere. */
+/** Whether a JSON value holds a `$ref` keyword anywhere (walked with an explicit stack). */
 export function hasRef(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some(hasRef);
-  return Object.entries(value).some(([k, v]) => k === '$ref' || hasRef(v));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (!Array.isArray(v) && Object.hasOwn(v, '$ref')) return true;
+    // One push per member: spreading a long array into push() would overflow the stack itself.
+    for (const member of Object.values(v)) pending.push(member);
+  }
+  return false;
 }

@@ -1,8 +1,11 @@
+import { beyondBounds } from './bounds.ts';
 import { conformanceFindings } from './conformance.ts';
 import { compareEffects } from './effects.ts';
+import { failureReason } from './failure.ts';
 import { FIRST } from './generate/chooser.ts';
 import { generate } from './generate/value.ts';
 import { definitionHash, sameJson } from './hash.ts';
+import { jsonText } from './json-text.ts';
 import { callValidators, whyRejected, type RecordedCall, type ReplayResult } from './replay.ts';
 import { getRule } from './rules.ts';
 import { nearestPointer, toPointer } from './pointer.ts';
@@ -41,7 +44,8 @@ export interface ManifestComparison {
   replay: ReplayResult;
 }
 
-type Manifest = readonly Tool[] | { tools: readonly Tool[] };
+/** A tools array or a `tools/list` result; anything else reads as no tools (see asTools). */
+type Manifest = readonly Tool[] | { tools: readonly Tool[] } | Json;
 
 const KNOWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
 
@@ -54,27 +58,36 @@ function prefixed(findings: Finding[], prefix: string): Finding[] {
   return findings.map((f) => ({ ...f, pointer: prefix + f.pointer }));
 }
 
-/** Minimal valid arguments of a removed tool: any call like it now fails. */
+/**
+ * Minimal valid arguments of a removed tool: any call like it now fails. A removal breaks with
+ * or without one, so a schema that cannot give one (beyond the bounds, invalid) gives none.
+ */
 function removalWitness(tool: Tool): Json | undefined {
   const schema = (tool.inputSchema ?? {}) as Schema;
-  const value = generate(schema, {
-    root: schema,
-    dialect: dialectOf(schema) ?? '2020-12',
-    choose: FIRST,
-    extras: false,
-  });
+  if (beyondBounds(schema)) return undefined;
   try {
+    const value = generate(schema, {
+      root: schema,
+      dialect: dialectOf(schema) ?? '2020-12',
+      choose: FIRST,
+      extras: false,
+    });
     return value !== undefined && compileSchema(schema)(value) ? value : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** A description as text; one that is not a string (not valid MCP) is compared as its JSON. */
+function textOf(value: Json | undefined): string {
+  return value === undefined ? '' : typeof value === 'string' ? value : jsonText(value);
+}
+
 function compareTool(before: Tool, after: Tool, options: ManifestOptions): Finding[] {
   const findings: Finding[] = [];
   const strictDescriptions = options.strictDescriptions === true;
-  if ((before.description ?? '') !== (after.description ?? '')) {
-    const diff = wordDiff(before.description ?? '', after.description ?? '');
+  if (textOf(before.description) !== textOf(after.description)) {
+    const diff = wordDiff(textOf(before.description), textOf(after.description));
     const f: Finding = {
       rule: 'tool-description-changed',
       verdict: 'compatible',
@@ -94,7 +107,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
   const ba = (before.annotations ?? {}) as JsonObject,
     aa = (after.annotations ?? {}) as JsonObject;
   const effects = compareEffects(ba, aa);
-  findings.push(...effects);
+  for (const f of effects) findings.push(f);
   for (const k of new Set([...Object.keys(ba), ...Object.keys(aa)])) {
     if (effects.some((f) => f.args.keyword === k)) continue;
     if (!sameJson(ba[k], aa[k])) {
@@ -112,7 +125,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
     'input',
     options,
   );
-  findings.push(...prefixed(input.findings, '/inputSchema'));
+  for (const f of prefixed(input.findings, '/inputSchema')) findings.push(f);
   if (after.outputSchema !== undefined && before.outputSchema === undefined) {
     findings.push({ rule: 'output-schema-added', verdict: 'compatible', pointer: '/outputSchema', args: {} });
   } else if (before.outputSchema !== undefined) {
@@ -122,7 +135,7 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
       'output',
       options,
     );
-    findings.push(...prefixed(output.findings, '/outputSchema'));
+    for (const f of prefixed(output.findings, '/outputSchema')) findings.push(f);
   }
   for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (!KNOWN_FIELDS.has(k) && !sameJson(before[k], after[k])) {
@@ -138,6 +151,76 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
 }
 
 /**
+ * One tool's report, and the one place where an error in judging a tool becomes its verdict:
+ * unknown, with a one-line reason, while every other tool is still judged.
+ */
+function judgeTool(
+  name: string,
+  before: Tool | undefined,
+  after: Tool | undefined,
+  options: ManifestOptions,
+): ToolReport {
+  try {
+    return reportTool(name, before, after, options);
+  } catch (err) {
+    const hash = (t: Tool | undefined): string | null => {
+      try {
+        return t ? definitionHash(t) : null;
+      } catch {
+        return null;
+      }
+    };
+    const f: Finding = {
+      rule: 'tool-unprocessable',
+      verdict: 'unknown',
+      pointer: '',
+      args: { error: failureReason(err) },
+    };
+    const change = !before ? 'added' : !after ? 'removed' : 'changed';
+    return { name, verdict: 'unknown', change, oldHash: hash(before), newHash: hash(after), findings: [f] };
+  }
+}
+
+function reportTool(
+  name: string,
+  before: Tool | undefined,
+  after: Tool | undefined,
+  options: ManifestOptions,
+): ToolReport {
+  const oldHash = before ? definitionHash(before) : null;
+  const newHash = after ? definitionHash(after) : null;
+  if (!after) {
+    const witness = before ? removalWitness(before) : undefined;
+    const f: Finding = {
+      rule: 'tool-removed',
+      verdict: 'breaking',
+      pointer: '',
+      args: {},
+      ...(witness !== undefined ? { witness } : {}),
+    };
+    return { name, verdict: 'breaking', change: 'removed', oldHash, newHash, findings: [f] };
+  }
+  const conformance = conformanceFindings(after).map((f) =>
+    options.strictConformance ? { ...f, verdict: 'unknown' as const, reason: 'conformance is strict' } : f,
+  );
+  if (!before) {
+    const findings: Finding[] = [
+      { rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} },
+      ...conformance,
+    ];
+    return { name, verdict: combineVerdict(findings), change: 'added', oldHash, newHash, findings };
+  }
+  if (oldHash === newHash) {
+    // Unchanged but not valid MCP: only worth a line when the caller asked to fail on it.
+    if (options.strictConformance && conformance.length > 0)
+      return { name, verdict: 'unknown', change: 'unchanged', oldHash, newHash, findings: conformance };
+    return { name, verdict: 'identical', change: 'unchanged', oldHash, newHash, findings: [] };
+  }
+  const findings = [...compareTool(before, after, options), ...conformance];
+  return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
+}
+
+/**
  * Per-tool verdicts between two manifests, with recorded calls replayed as a second signal:
  * a call that was valid and is now rejected is a break, and if the rules had found the tool
  * compatible without an assumption that explains it, the two signals disagree (fail closed).
@@ -150,41 +233,7 @@ export function compareManifests(
   const olds = new Map(asTools(oldManifest).map((t) => [t.name, t]));
   const news = new Map(asTools(newManifest).map((t) => [t.name, t]));
   const names = [...new Set([...olds.keys(), ...news.keys()])].sort();
-  const tools: ToolReport[] = names.map((name) => {
-    const before = olds.get(name),
-      after = news.get(name);
-    const oldHash = before ? definitionHash(before) : null;
-    const newHash = after ? definitionHash(after) : null;
-    if (!after) {
-      const witness = before ? removalWitness(before) : undefined;
-      const f: Finding = {
-        rule: 'tool-removed',
-        verdict: 'breaking',
-        pointer: '',
-        args: {},
-        ...(witness !== undefined ? { witness } : {}),
-      };
-      return { name, verdict: 'breaking', change: 'removed', oldHash, newHash, findings: [f] };
-    }
-    const conformance = conformanceFindings(after).map((f) =>
-      options.strictConformance ? { ...f, verdict: 'unknown' as const, reason: 'conformance is strict' } : f,
-    );
-    if (!before) {
-      const findings: Finding[] = [
-        { rule: 'tool-added', verdict: 'compatible', pointer: '', args: {} },
-        ...conformance,
-      ];
-      return { name, verdict: combineVerdict(findings), change: 'added', oldHash, newHash, findings };
-    }
-    if (oldHash === newHash) {
-      // Unchanged but not valid MCP: only worth a line when the caller asked to fail on it.
-      if (options.strictConformance && conformance.length > 0)
-        return { name, verdict: 'unknown', change: 'unchanged', oldHash, newHash, findings: conformance };
-      return { name, verdict: 'identical', change: 'unchanged', oldHash, newHash, findings: [] };
-    }
-    const findings = [...compareTool(before, after, options), ...conformance];
-    return { name, verdict: combineVerdict(findings), change: 'changed', oldHash, newHash, findings };
-  });
+  const tools = names.map((name) => judgeTool(name, olds.get(name), news.get(name), options));
   const replayResult = applyReplay(tools, olds, news, options);
   for (const t of tools) {
     // Pointers lead into the tool's new definition (its old one for a removed tool).

@@ -1,6 +1,9 @@
 import type { Json, JsonObject } from './types.ts';
 import type { ValidateFunction } from 'ajv';
-import { compileSchema, explainWith } from './validator.ts';
+import { beyondBounds } from './bounds.ts';
+import { failureReason, isInvalidSchema } from './failure.ts';
+import { renderMessage } from './rules.ts';
+import { compileSchema, explainWith, type Validator } from './validator.ts';
 import { asTools, type Tool } from './tools.ts';
 
 /** One recorded call: which tool, with which arguments, from which line of the recording. */
@@ -42,24 +45,45 @@ export function parseCalls(text: string): RecordedCall[] {
   return calls;
 }
 
-/** Validators for each tool's inputSchema, compiled once per manifest. */
+/** Why a tool's inputSchema cannot be compiled to judge calls, or undefined when it can. */
+function compileProblem(tool: Tool, messages: boolean): string | ValidateFunction {
+  const schema = (tool.inputSchema ?? {}) as JsonObject;
+  const beyond = beyondBounds(schema);
+  if (beyond) return `inputSchema is not read: ${renderMessage(beyond)}`;
+  try {
+    return compileSchema(schema, messages);
+  } catch (err) {
+    return `inputSchema does not compile: ${isInvalidSchema(err) ? err.message : failureReason(err)}`;
+  }
+}
+
+/**
+ * Validators for each tool's inputSchema, compiled once per manifest. None of them throws: a
+ * schema that cannot judge (beyond the bounds, not compiling, or failing on one call) accepts
+ * nothing the gate could vouch for, so the call is rejected, with the reason as its error.
+ */
 export function callValidators(
   manifest: readonly Tool[] | { tools: readonly Tool[] },
-): Map<string, ValidateFunction> {
-  const out = new Map<string, ValidateFunction>();
+): Map<string, Validator> {
+  const out = new Map<string, Validator>();
   for (const t of asTools(manifest)) {
-    try {
-      out.set(t.name, compileSchema((t.inputSchema ?? {}) as JsonObject));
-    } catch (err) {
-      // A schema that does not compile accepts nothing we could vouch for: every call is rejected, with the reason.
-      const reason = `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
-      out.set(
-        t.name,
-        Object.assign(() => false, {
-          errors: [{ instancePath: '', message: reason }],
-        }) as unknown as ValidateFunction,
-      );
-    }
+    const fn = compileProblem(t, false);
+    const check: Validator = (args: unknown) => {
+      if (typeof fn === 'string') {
+        check.errors = [{ instancePath: '', message: fn } as NonNullable<Validator['errors']>[number]];
+        return false;
+      }
+      try {
+        const ok = fn(args);
+        check.errors = fn.errors;
+        return ok;
+      } catch (err) {
+        const message = `the call could not be validated: ${failureReason(err)}`;
+        check.errors = [{ instancePath: '', message } as NonNullable<Validator['errors']>[number]];
+        return false;
+      }
+    };
+    out.set(t.name, check);
   }
   return out;
 }
@@ -75,13 +99,14 @@ export function whyRejected(
 
 /** A function explaining rejections under one tool's inputSchema (messages compiled once, on first need). */
 function explainFor(tool: Tool): (args: Json) => string {
-  let fn: ValidateFunction | undefined;
+  let fn: string | ValidateFunction | undefined;
   return (args) => {
+    fn ??= compileProblem(tool, true);
+    if (typeof fn === 'string') return fn;
     try {
-      fn ??= compileSchema((tool.inputSchema ?? {}) as JsonObject, true);
       return explainWith(fn, args);
     } catch (err) {
-      return `inputSchema does not compile: ${err instanceof Error ? err.message : String(err)}`;
+      return `the call could not be validated: ${failureReason(err)}`;
     }
   };
 }

@@ -1,3 +1,4 @@
+import { jsonPreview } from './json-text.ts';
 import type { Direction, Finding, Json } from './types.ts';
 
 /**
@@ -374,6 +375,19 @@ export const RULES: readonly Rule[] = [
   { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },
   { id: 'recursion-too-deep', input: U, output: U, message: 'schemas nest deeper than the gate follows' },
   {
+    id: 'schema-too-deep',
+    input: U,
+    output: U,
+    message: 'the schema nests deeper than {limit} levels, beyond what the gate reads',
+  },
+  {
+    id: 'schema-too-large',
+    input: U,
+    output: U,
+    message: 'the schema holds more than {limit} values, beyond what the gate reads',
+  },
+  { id: 'schema-unprocessable', input: U, output: U, message: 'the schema could not be compared: {error}' },
+  {
     id: 'budget-exhausted',
     input: U,
     output: U,
@@ -445,6 +459,7 @@ export const RULES: readonly Rule[] = [
     message: 'tool annotation {keyword} changed from {old} to {new}',
   },
   { id: 'tool-field-changed', input: C, output: C, message: 'tool field {field} changed' },
+  { id: 'tool-unprocessable', input: U, output: U, message: 'the tool could not be compared: {error}' },
   // effects: MCP's behaviour hints, read with the defaults a client must assume when absent
   {
     id: 'effect-read-only-dropped',
@@ -529,7 +544,8 @@ export function ruleVerdict(
 
 function show(value: Json | undefined): string {
   if (value === undefined) return '(none)';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value);
+  // A preview: the value may be a whole served schema, of any size and depth.
+  const text = jsonPreview(value, 80);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 

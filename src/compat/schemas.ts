@@ -1,4 +1,6 @@
+import { beyondBounds } from './bounds.ts';
 import { Ctx, type RawFinding } from './engine/context.ts';
+import { failureReason, isInvalidSchema } from './failure.ts';
 import { includes } from './engine/includes.ts';
 import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
@@ -38,6 +40,10 @@ function dedupe(raw: RawFinding[]): RawFinding[] {
  * must stay valid. `output`: the new schema may only produce values the old one accepted.
  * Every breaking finding carries a witness confirmed by the validator, or becomes unknown;
  * a compatible verdict is cross-checked by sampling, and a disagreement fails closed.
+ *
+ * It never throws, whatever JSON it is given: this is the one place where an error in deciding
+ * a schema becomes a verdict (unknown, with a reason), so a caller judging many schemas still
+ * judges the rest.
  */
 export function compareSchemas(
   oldSchema: Schema,
@@ -45,10 +51,27 @@ export function compareSchemas(
   direction: Direction,
   options: CompareOptions = {},
 ): SchemaComparison {
-  const result = decide(oldSchema, newSchema, direction, options);
-  // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
-  for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
-  return result;
+  const strict = options.strictOpenObjects === true;
+  try {
+    // Nothing recursive (the walk, value generation, Ajv) may meet a schema beyond the
+    // bounds: they are measured first, with an explicit stack.
+    const beyond = sameJson(oldSchema, newSchema)
+      ? undefined
+      : (beyondBounds(oldSchema) ?? beyondBounds(newSchema));
+    if (beyond)
+      return { verdict: 'unknown', findings: [finding(beyond.rule, direction, strict, '', beyond.args)] };
+    const result = decide(oldSchema, newSchema, direction, options);
+    // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
+    for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
+    return result;
+  } catch (err) {
+    const found = isInvalidSchema(err)
+      ? finding('schema-invalid', direction, strict, '', {
+          error: err.message.replace(/^schema is invalid: /, ''),
+        })
+      : finding('schema-unprocessable', direction, strict, '', { error: failureReason(err) });
+    return { verdict: 'unknown', findings: [found] };
+  }
 }
 
 function decide(
@@ -75,6 +98,14 @@ function decide(
       findings: [finding('dialect-unsupported', direction, strict, '/$schema', { dialect })],
     };
   }
+  // A schema the validator cannot accept (an invalid keyword value) proves nothing either way,
+  // and the walk below reads keywords as the meta-schema types them, so it is asked first.
+  const problem = schemaProblem(oldSchema) ?? schemaProblem(newSchema);
+  if (problem !== undefined)
+    return {
+      verdict: 'unknown',
+      findings: [finding('schema-invalid', direction, strict, '', { error: problem })],
+    };
   const [sub, sup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
   const [subDialect, supDialect] = direction === 'input' ? [dOld, dNew] : [dNew, dOld];
   const ctx = Ctx.root(
@@ -92,22 +123,11 @@ function decide(
     const args = { budget: memory.budget };
     return { verdict: 'unknown', findings: [finding('budget-exhausted', direction, strict, '', args)] };
   }
-  // A schema the validator cannot accept (an unresolvable $ref, an invalid keyword) proves nothing either way.
+  // Nor does a reference the validator could not follow.
   const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
-  const problem = schemaProblem(sub) ?? schemaProblem(sup);
-  if (unresolved.length > 0 || problem !== undefined) {
-    const found =
-      unresolved.length > 0
-        ? unresolved.map(({ trail: _t, local: _l, rel: _r, ...f }) => f)
-        : [finding('schema-invalid', direction, strict, '', { error: problem ?? null })];
-    return { verdict: 'unknown', findings: found };
-  }
-  try {
-    return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
-  } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
-  }
+  if (unresolved.length > 0)
+    return { verdict: 'unknown', findings: unresolved.map(({ trail: _t, local: _l, rel: _r, ...f }) => f) };
+  return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
 }
 
 /** Compiles a validator on first use: a compatible verdict often never needs the old side's. */

@@ -11,9 +11,22 @@ export interface Tool {
   [key: string]: Json | undefined;
 }
 
-/** Accepts a tools array or a `tools/list` result. */
-export function asTools(manifest: readonly Tool[] | { tools: readonly Tool[] }): readonly Tool[] {
-  return Array.isArray(manifest) ? manifest : (manifest as { tools: readonly Tool[] }).tools;
+/**
+ * Accepts a tools array or a `tools/list` result. Whatever else it is given reads as no tools,
+ * and an entry without a string name as no tool: nothing can be said of a tool without a name
+ * (parseManifest refuses such a document outright; the library only never throws on one).
+ */
+export function asTools(manifest: unknown): readonly Tool[] {
+  const list: unknown = Array.isArray(manifest)
+    ? manifest
+    : typeof manifest === 'object' && manifest !== null
+      ? (manifest as { tools?: unknown }).tools
+      : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (t): t is Tool =>
+      typeof t === 'object' && t !== null && !Array.isArray(t) && typeof (t as Tool).name === 'string',
+  );
 }
 
 /**

@@ -35,6 +35,13 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
     'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',
+  'schema-too-deep': 'hostile.test.ts: a schema nested 10,000 deep is unknown with schema-too-deep',
+  'schema-too-large':
+    'hostile.test.ts: a schema of more values than the bound is unknown with schema-too-large',
+  'schema-unprocessable':
+    'hostile.test.ts: a schema the validator would follow without end is unknown with schema-unprocessable',
+  'tool-unprocessable':
+    'hostile.test.ts: a tool that cannot be judged at all is unknown with tool-unprocessable',
 };
 
 describe('the rule table', () => {

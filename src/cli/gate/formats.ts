@@ -1,4 +1,4 @@
-import { RULES, renderMessage, type Finding, type ManifestComparison } from '../../compat/index.ts';
+import { RULES, jsonText, renderMessage, type Finding, type ManifestComparison } from '../../compat/index.ts';
 import { UsageError } from '../io.ts';
 import { renderJson, renderText } from './render.ts';
 
@@ -107,7 +107,7 @@ function sarif(result: ManifestComparison): string {
       },
     ],
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${jsonText(doc, 2)}\n`;
 }
 
 function xml(s: string): string {

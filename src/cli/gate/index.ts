@@ -49,5 +49,14 @@ export async function runGate(argv: string[], io: CliIo): Promise<number> {
   }
   const load = GATE_COMMANDS[name]?.load;
   if (!load) throw new UsageError(`unknown gate command "${name}"\n\n${USAGE}`);
-  return (await load())(rest, io);
+  const run = await load();
+  try {
+    return await run(rest, io);
+  } catch (err) {
+    // The library answers every input with verdicts; anything else escaping is a fault of the
+    // gate's own, reported as one line in its words, never as the runtime's message or a stack.
+    if (err instanceof UsageError) throw err;
+    const kind = err instanceof Error ? err.name : typeof err;
+    throw new UsageError(`${name} stopped on an internal error (${kind}); nothing was decided`);
+  }
 }

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { canonicalHash, definitionHash, parseManifest, type Tool, type Verdict } from '../../compat/index.ts';
+import {
+  canonicalHash,
+  definitionHash,
+  jsonText,
+  parseManifest,
+  type Tool,
+  type Verdict,
+} from '../../compat/index.ts';
 import { UsageError } from '../io.ts';
 
 export const LOCK_VERSION = 1;
@@ -61,6 +68,10 @@ export function parseLock(doc: unknown, file: string): Lock {
   ) {
     throw new UsageError(`${file} is not a Warden lockfile (lockfileVersion ${LOCK_VERSION})`);
   }
+  for (const [name, entry] of Object.entries(d.tools as Record<string, unknown>)) {
+    const definition = isRecord(entry) ? entry.definition : undefined;
+    if (!isRecord(definition)) throw new UsageError(`${file}: tool "${name}" has no definition`);
+  }
   const tools = Object.values(d.tools).map((t) => (t as LockedTool).definition);
   try {
     parseManifest({ tools });
@@ -79,14 +90,22 @@ export function parseLock(doc: unknown, file: string): Lock {
   return { lockfileVersion: LOCK_VERSION, tools: d.tools, audit: Array.isArray(d.audit) ? d.audit : [] };
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export function isLock(doc: unknown): boolean {
   return !!doc && typeof doc === 'object' && 'lockfileVersion' in doc;
 }
 
-/** Writes through a temporary file and a rename, so a crash never leaves a half-written lock. */
+/**
+ * Writes through a temporary file and a rename, so a crash never leaves a half-written lock.
+ * The text is JSON.stringify's with two spaces, written without recursion (a served schema may
+ * nest 10,000 deep), and compact below 64 levels so such a lock grows linearly with depth.
+ */
 export function writeLock(file: string, lock: Lock): void {
   const dir = path.dirname(path.resolve(file));
   const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, `${JSON.stringify(lock, null, 2)}\n`, { mode: 0o644 });
+  fs.writeFileSync(tmp, `${jsonText(lock, 2)}\n`, { mode: 0o644 });
   fs.renameSync(tmp, file);
 }

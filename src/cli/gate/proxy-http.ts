@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { readBody } from '../../server/http-io.ts';
+// Messages are written by jsonText, not JSON.stringify: a relayed schema may nest deeper than its stack allows.
+import { jsonText } from '../../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import type { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
@@ -86,7 +88,7 @@ class HttpProxy {
       if (raw === null) {
         res.writeHead(413, { 'content-type': 'application/json' });
         res.end(
-          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }),
+          jsonText({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }),
         );
         return;
       }
@@ -111,7 +113,7 @@ class HttpProxy {
       if (messages.length === 0 || without !== undefined) {
         const answer =
           without === undefined ? invalidRequest('Invalid Request: empty batch') : batchRefused(without);
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        res.writeHead(400, { 'content-type': 'application/json' }).end(jsonText(answer));
         return;
       }
     }
@@ -125,26 +127,26 @@ class HttpProxy {
     }
     // Calls of withheld tools are answered here and never reach the server.
     const judged = judgeMessages(messages, this.enforcer, (call) => {
-      if (this.record) fs.appendFileSync(this.record, `${JSON.stringify(call)}\n`);
+      if (this.record) fs.appendFileSync(this.record, `${jsonText(call)}\n`);
     });
-    for (const id of judged.lists) this.lists.add(`${session} ${JSON.stringify(id)}`);
+    for (const id of judged.lists) this.lists.add(`${session} ${jsonText(id)}`);
     const refused = judged.answered;
     if (refused.length > 0 && judged.forwarded.length === 0) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(batch ? refused : refused[0]));
+      res.end(jsonText(batch ? refused : refused[0]));
       return;
     }
-    if (refused.length > 0) body = Buffer.from(JSON.stringify(judged.forwarded));
+    if (refused.length > 0) body = Buffer.from(jsonText(judged.forwarded));
     if (refused.length > 0 && judged.requests.length === 0) {
       // Only notifications or responses go on, which the server answers with 202 and no body:
       // the refusals are then the whole answer.
       const status = await this.send(req, body);
       if (status !== undefined && status >= 400) {
         res.writeHead(status === 404 ? 404 : 502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(invalidRequest(`upstream answered ${status}`)));
+        res.end(jsonText(invalidRequest(`upstream answered ${status}`)));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(refused));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(jsonText(refused));
       return;
     }
     await this.forward(req, res, session, body, refused);
@@ -170,7 +172,7 @@ class HttpProxy {
       const answer = await fetch(this.upstream, {
         method: 'POST',
         headers,
-        body: JSON.stringify(onDemand.listRequest(id, cursor, messages)),
+        body: jsonText(onDemand.listRequest(id, cursor, messages)),
         redirect: 'manual',
         signal: AbortSignal.timeout(onDemand.LIST_PAGE_TIMEOUT_MS),
       });
@@ -249,7 +251,7 @@ class HttpProxy {
       if (abort.signal.aborted) return;
       res.writeHead(502, { 'content-type': 'application/json' });
       const message = `upstream unreachable: ${err instanceof Error ? err.message : String(err)}`;
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message } }));
+      res.end(jsonText({ jsonrpc: '2.0', id: null, error: { code: -32603, message } }));
       return;
     }
     const out: Record<string, string> = {};
@@ -272,7 +274,7 @@ class HttpProxy {
         const list = Array.isArray(parsed) ? parsed : [parsed];
         const judged = list.map((m) => this.judgeAnswer(m, sessionNow));
         if (refused.length > 0) judged.push(...refused);
-        text = Buffer.from(JSON.stringify(Array.isArray(parsed) || refused.length > 0 ? judged : judged[0]));
+        text = Buffer.from(jsonText(Array.isArray(parsed) || refused.length > 0 ? judged : judged[0]));
       } catch {
         // not JSON after all: passed on as it came
       }
@@ -284,7 +286,7 @@ class HttpProxy {
   /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
   private judgeAnswer(m: unknown, session: string): unknown {
     if (!isObject(m) || m.id === undefined) return m;
-    const key = `${session} ${JSON.stringify(m.id)}`;
+    const key = `${session} ${jsonText(m.id)}`;
     const result = m.result as RpcMessage['result'];
     if (!this.lists.has(key) || !isObject(result) || !Array.isArray(result.tools)) return m;
     this.lists.delete(key);
@@ -305,7 +307,7 @@ class HttpProxy {
         let data = e.data;
         try {
           const judged = this.judgeAnswer(JSON.parse(e.data), session);
-          data = JSON.stringify(judged);
+          data = jsonText(judged);
         } catch {
           // not JSON: passed on unchanged
         }
@@ -319,7 +321,7 @@ class HttpProxy {
       for await (const chunk of Readable.fromWeb(stream as never)) {
         parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
       }
-      for (const r of refused) write(serializeEvent({ data: JSON.stringify(r) }));
+      for (const r of refused) write(serializeEvent({ data: jsonText(r) }));
     } catch {
       // the agent or the server went away: nothing left to pass on
     } finally {

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import readline from 'node:readline';
+// Messages are written by jsonText, not JSON.stringify: a relayed schema may nest deeper than its stack allows.
+import { jsonText } from '../../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
 import { readLock } from './compare.ts';
 import { Enforcer } from './enforcer.ts';
@@ -65,12 +67,12 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   if (args.source.url) return serveHttpProxy(args, enforcer, io);
   if (!command) throw new UsageError('proxy needs an upstream: --url URL, or -- COMMAND ARGS...');
   const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
-  const recordCall = (call: unknown): void => void record?.write(`${JSON.stringify(call)}\n`);
+  const recordCall = (call: unknown): void => void record?.write(`${jsonText(call)}\n`);
   const [cmd, ...rest] = command as [string, ...string[]];
   const child = spawn(cmd, rest, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const toAgent = (m: unknown): void => io.stdout(`${JSON.stringify(m)}\n`);
-  const toServer = (m: unknown): void => void child.stdin.write(`${JSON.stringify(m)}\n`);
-  const key = (id: unknown): string => JSON.stringify(id);
+  const toAgent = (m: unknown): void => io.stdout(`${jsonText(m)}\n`);
+  const toServer = (m: unknown): void => void child.stdin.write(`${jsonText(m)}\n`);
+  const key = (id: unknown): string => jsonText(id);
   /** tools/list and initialize requests in flight, by id: their answers are read on the way back. */
   const listIds = new Set<string>();
   const initIds = new Set<string>();

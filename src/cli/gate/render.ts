@@ -1,4 +1,10 @@
-import { renderMessage, type Finding, type ManifestComparison, type Verdict } from '../../compat/index.ts';
+import {
+  jsonText,
+  renderMessage,
+  type Finding,
+  type ManifestComparison,
+  type Verdict,
+} from '../../compat/index.ts';
 import { EXIT } from '../io.ts';
 
 const RANK: Record<string, number> = { unknown: 1, breaking: 2, compatible: 0 };
@@ -56,7 +62,8 @@ export function renderJson(result: ManifestComparison): string {
       rejected: result.replay.rejected.map((r) => ({ line: r.line, tool: r.tool, error: r.error })),
     },
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  // Witnesses can be recorded calls of any depth: written without recursion.
+  return `${jsonText(doc, 2)}\n`;
 }
 
 /** 0 identical or compatible; 1 breaking; 2 unknown (unless allowed) or a disagreement between signals. */

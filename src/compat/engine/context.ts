@@ -218,7 +218,7 @@ export class Ctx {
 
   /** Keeps the findings of a trial that was chosen. */
   adopt(trial: Ctx): void {
-    this.findings.push(...trial.findings);
+    for (const f of trial.findings) this.findings.push(f);
   }
 
   /** Of a place given on each side, the one in the new schema (where pointers lead). */

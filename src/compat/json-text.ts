@@ -1,0 +1,125 @@
+/**
+ * JSON text written without recursion. `JSON.stringify` and a recursive canonicaliser both run
+ * out of stack a few thousand levels down, and a manifest is input the gate does not control:
+ * hashing, pinning and printing must work on a schema nested 10,000 deep as on any other.
+ */
+
+export interface WriteOptions {
+  /** Object keys in code-unit order (RFC 8785), or in their own order (as JSON.stringify). */
+  sortKeys?: boolean;
+  /** Spaces per level, as JSON.stringify's third argument; 0 writes compact text. */
+  indent?: number;
+  /** Containers nested deeper than this are written compact, so a deep value stays linear in size. */
+  flatBelow?: number;
+  /** Stop once this many characters are written (a preview); the text is then cut to it. */
+  limit?: number;
+  /** How a number JSON cannot spell (±Infinity, NaN) is written. */
+  nonFinite?: 'null' | 'literal';
+}
+
+interface Frame {
+  node: unknown[] | Record<string, unknown>;
+  /** Keys to write, for an object; undefined for an array. */
+  keys: string[] | undefined;
+  next: number;
+}
+
+/** Whether a member is left out of an object (as JSON.stringify leaves undefined out). */
+function skipped(v: unknown): boolean {
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
+}
+
+function numberText(n: number, nonFinite: 'null' | 'literal'): string {
+  if (Number.isFinite(n)) return JSON.stringify(n);
+  if (nonFinite === 'null') return 'null';
+  // JSON text such as 1e400 parses to Infinity; writing it back that way keeps values apart.
+  return Number.isNaN(n) ? 'NaN' : n > 0 ? '1e400' : '-1e400';
+}
+
+/** JSON text of a value, written with an explicit stack instead of recursion. */
+export function writeJson(value: unknown, options: WriteOptions = {}): string {
+  const { sortKeys = false, indent = 0, flatBelow = Infinity, limit = Infinity } = options;
+  const nonFinite = options.nonFinite ?? 'null';
+  const out: string[] = [];
+  let length = 0;
+  const push = (text: string): void => {
+    out.push(text);
+    length += text.length;
+  };
+  const stack: Frame[] = [];
+  const onPath = new Set<object>();
+  /** Whether the members of a container nested `level` deep (1 for the outermost) go on lines of their own. */
+  const pretty = (level: number): boolean => indent > 0 && level <= flatBelow;
+  const newline = (spaces: number): string => `\n${' '.repeat(spaces)}`;
+
+  /** Writes a scalar whole, or opens a container and leaves its members to the loop. */
+  const open = (v: unknown): void => {
+    if (v === null || skipped(v)) return push('null');
+    if (typeof v === 'number') return push(numberText(v, nonFinite));
+    if (typeof v !== 'object') return push(JSON.stringify(v) ?? 'null');
+    if (onPath.has(v)) throw new TypeError('a value that contains itself has no JSON text');
+    onPath.add(v);
+    if (Array.isArray(v)) {
+      push('[');
+      stack.push({ node: v, keys: undefined, next: 0 });
+      return;
+    }
+    const obj = v as Record<string, unknown>;
+    const keys = Object.keys(obj).filter((k) => !skipped(obj[k]));
+    if (sortKeys) keys.sort();
+    push('{');
+    stack.push({ node: obj, keys, next: 0 });
+  };
+
+  open(value);
+  while (stack.length > 0 && length <= limit) {
+    const f = stack[stack.length - 1] as Frame;
+    const size = f.keys ? f.keys.length : (f.node as unknown[]).length;
+    if (f.next === size) {
+      stack.pop();
+      onPath.delete(f.node);
+      if (size > 0 && pretty(stack.length + 1)) push(newline(indent * stack.length));
+      push(f.keys ? '}' : ']');
+      continue;
+    }
+    if (f.next > 0) push(',');
+    if (pretty(stack.length)) push(newline(indent * stack.length));
+    let member: unknown;
+    if (f.keys) {
+      const key = f.keys[f.next] as string;
+      push(`${JSON.stringify(key)}:${pretty(stack.length) ? ' ' : ''}`);
+      member = (f.node as Record<string, unknown>)[key];
+    } else {
+      member = (f.node as unknown[])[f.next];
+    }
+    f.next++;
+    open(member);
+  }
+  const text = out.join('');
+  return length > limit ? text.slice(0, limit) : text;
+}
+
+/**
+ * RFC 8785 canonical JSON: sorted keys, no insignificant whitespace, numbers as ECMAScript
+ * writes them. Two values JSON text can hold but RFC 8785 cannot write are still written, so a
+ * hash never fails on a served schema: a number beyond double range (1e400) as ±1e400, and a
+ * lone surrogate escaped as \uXXXX. Every value RFC 8785 accepts gets exactly its text.
+ */
+export function canonicalJson(value: unknown): string {
+  if (skipped(value)) throw new TypeError('value has no JSON representation');
+  return writeJson(value, { sortKeys: true, nonFinite: 'literal' });
+}
+
+/**
+ * `JSON.stringify(value, null, indent)` for JSON values, without its stack limit. Containers
+ * below `flatBelow` levels are written compact: the same value, in text that grows linearly
+ * with depth rather than with its square.
+ */
+export function jsonText(value: unknown, indent = 0, flatBelow = 64): string {
+  return writeJson(value, { indent, flatBelow });
+}
+
+/** At most `max` characters of a value's compact JSON text, however large the value is. */
+export function jsonPreview(value: unknown, max: number): string {
+  return writeJson(value, { limit: max + 1 });
+}
