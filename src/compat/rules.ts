@@ -414,6 +414,19 @@ export const RULES: readonly Rule[] = [
   },
   { id: 'schema-invalid', input: U, output: U, message: 'a schema does not compile: {error}' },
   { id: 'dialect-changed', input: C, output: C, message: '$schema changed from {old} to {new}' },
+  {
+    id: 'ignored-keyword-changed',
+    input: C,
+    output: C,
+    message: "only keywords that the schema's dialect ignores changed",
+  },
+  {
+    id: 'dialect-ambiguous',
+    input: U,
+    output: U,
+    message:
+      'the schema declares no $schema and uses keywords whose meaning depends on it: read as 2020-12 the change is {as2020}, read as draft-07 it is {asDraft07}',
+  },
   // annotations: never breaking
   { id: 'description-changed', input: C, output: C, message: 'description changed' },
   { id: 'title-changed', input: C, output: C, message: 'title changed' },

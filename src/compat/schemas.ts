@@ -1,5 +1,6 @@
 import { beyondBounds } from './bounds.ts';
 import { Ctx, type RawFinding } from './engine/context.ts';
+import { compareInReadings } from './readings.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
 import { includes } from './engine/includes.ts';
 import { embed } from './generate/embed.ts';
@@ -53,17 +54,14 @@ export function compareSchemas(
 ): SchemaComparison {
   const strict = options.strictOpenObjects === true;
   try {
-    // Nothing recursive (the walk, value generation, Ajv) may meet a schema beyond the
+    // Nothing recursive (the dialect rewrite, the walk, Ajv) may meet a schema beyond the
     // bounds: they are measured first, with an explicit stack.
     const beyond = sameJson(oldSchema, newSchema)
       ? undefined
       : (beyondBounds(oldSchema) ?? beyondBounds(newSchema));
     if (beyond)
       return { verdict: 'unknown', findings: [finding(beyond.rule, direction, strict, '', beyond.args)] };
-    const result = decide(oldSchema, newSchema, direction, options);
-    // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
-    for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
-    return result;
+    return compareInReadings(oldSchema, newSchema, direction, options, compareOne);
   } catch (err) {
     const found = isInvalidSchema(err)
       ? finding('schema-invalid', direction, strict, '', {
@@ -72,6 +70,19 @@ export function compareSchemas(
       : finding('schema-unprocessable', direction, strict, '', { error: failureReason(err) });
     return { verdict: 'unknown', findings: [found] };
   }
+}
+
+/** One reading of the pair: each side in the dialect it declares (see readings.ts). */
+function compareOne(
+  oldSchema: Schema,
+  newSchema: Schema,
+  direction: Direction,
+  options: CompareOptions,
+): SchemaComparison {
+  const result = decide(oldSchema, newSchema, direction, options);
+  // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
+  for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
+  return result;
 }
 
 function decide(

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -29,10 +30,12 @@ export function independentValidator(schema: unknown): ValidateFunction {
     typeof schema === 'object' &&
     schema !== null &&
     /draft-0[67]\//.test(String((schema as { $schema?: unknown }).$schema ?? ''));
-  const kind = draft07 ? 'draft-07' : '2020-12';
+  const is2019 = /2019-09/.test(String((schema as { $schema?: unknown } | null)?.$schema ?? ''));
+  const kind = draft07 ? 'draft-07' : is2019 ? '2019-09' : '2020-12';
   let ajv = instances.get(kind);
   if (!ajv) {
-    ajv = draft07 ? new Ajv({ strict: false, logger: false }) : new Ajv2020({ strict: false, logger: false });
+    const options = { strict: false, logger: false } as const;
+    ajv = draft07 ? new Ajv(options) : is2019 ? new Ajv2019(options) : new Ajv2020(options);
     // Draft-06 is read as draft-07, its meta-schema added (as Ajv's documentation shows).
     if (draft07) ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
     addFormats(ajv);

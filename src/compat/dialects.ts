@@ -1,0 +1,170 @@
+import { appendPointer } from './pointer.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
+import type { Dialect } from './validator.ts';
+
+export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+/**
+ * Keywords whose effect differs between the dialects, as the validator (Ajv 8) applies them:
+ * draft-07 ignores the dependent*, contains-count, prefixItems and unevaluated* keywords; 2019-09
+ * ignores prefixItems; `items` as an array (with `additionalItems`) is a tuple before 2020-12
+ * and invalid in it. `dependencies` is applied in every dialect.
+ */
+const SENSITIVE = new Set([
+  'dependentRequired',
+  'dependentSchemas',
+  'prefixItems',
+  'minContains',
+  'maxContains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);
+
+/** Deeper than this, no reading is rewritten (the comparison itself then says the schema is too deep). */
+const MAX_REWRITE_DEPTH = 200;
+
+/**
+ * Whether a schema uses a keyword that means something else in another dialect, found with an
+ * explicit stack (the schema may be hostile); false too when it nests too deep to rewrite.
+ */
+export function dialectSensitive(schema: Schema): boolean {
+  const stack: [Json, number][] = [[schema as Json, 0]];
+  let found = false;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [Json, number];
+    if (depth > MAX_REWRITE_DEPTH) return false;
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const x of node) stack.push([x, depth + 1]);
+      continue;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (SENSITIVE.has(k) || (k === 'items' && Array.isArray(v))) found = true;
+      stack.push([v, depth + 1]);
+    }
+  }
+  return found;
+}
+
+const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+const ONE = [
+  'additionalProperties',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+];
+const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
+  'draft-07': [
+    'dependentRequired',
+    'dependentSchemas',
+    'prefixItems',
+    'minContains',
+    'maxContains',
+    'unevaluatedProperties',
+    'unevaluatedItems',
+  ],
+  '2019-09': ['prefixItems'],
+  '2020-12': ['additionalItems'],
+};
+
+function isObject(v: Json | undefined): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Where a keyword of the rewrite stands in the schema as written: rewritten pointer → original. */
+export type Renames = [string, string][];
+
+/**
+ * A schema written in `dialect`, rewritten so that read as 2020-12 it accepts exactly the values
+ * the validator accepts under `dialect`: keywords that dialect ignores are dropped, a tuple
+ * `items` becomes `prefixItems` (its `additionalItems` the new `items`), and `dependencies`
+ * becomes the two keywords it was split into. Two schemas of different dialects are compared in
+ * this one reading, so a `$schema` change that changes what a keyword means is judged as such.
+ * `renames` collects where each renamed keyword came from, so findings point at the text.
+ */
+export function as2020(schema: Schema, dialect: Dialect, renames: Renames = []): Schema {
+  const out = rewrite(schema, dialect, '', '', renames);
+  return typeof out === 'object' ? { ...out, $schema: DIALECT_URI['2020-12'] } : out;
+}
+
+/** A pointer into a rewrite, led back to the keyword it was written as (the longest renamed prefix). */
+export function originalPointer(pointer: string, renames: Renames): string {
+  let best: [string, string] | undefined;
+  for (const r of renames)
+    if ((pointer === r[0] || pointer.startsWith(`${r[0]}/`)) && r[0].length > (best?.[0].length ?? -1))
+      best = r;
+  return best ? best[1] + pointer.slice(best[0].length) : pointer;
+}
+
+function rewrite(node: Schema, dialect: Dialect, at: string, was: string, renames: Renames): Schema {
+  if (!isObject(node)) return node;
+  const s: JsonObject = { ...node };
+  for (const k of IGNORED[dialect]) delete s[k];
+  if (dialect !== '2020-12') {
+    if (Array.isArray(s.items)) {
+      s.prefixItems = s.items;
+      renames.push([appendPointer(at, 'prefixItems'), appendPointer(was, 'items')]);
+      if (s.additionalItems !== undefined) {
+        s.items = s.additionalItems;
+        renames.push([appendPointer(at, 'items'), appendPointer(was, 'additionalItems')]);
+      } else delete s.items;
+    }
+    delete s.additionalItems;
+  }
+  if (isObject(s.dependencies)) splitDependencies(s, at, was, renames);
+  for (const k of MAPS) {
+    const m = s[k];
+    if (isObject(m))
+      s[k] = Object.fromEntries(
+        Object.entries(m).map(([n, v]) => [
+          n,
+          rewrite(v as Schema, dialect, appendPointer(at, k, n), appendPointer(was, k, n), renames),
+        ]),
+      );
+  }
+  for (const k of LISTS) {
+    const l = s[k];
+    if (Array.isArray(l))
+      s[k] = l.map((v, i) =>
+        rewrite(v as Schema, dialect, appendPointer(at, k, i), appendPointer(was, k, i), renames),
+      );
+  }
+  for (const k of [...ONE, 'items'])
+    if (s[k] !== undefined && !Array.isArray(s[k]))
+      s[k] = rewrite(s[k] as Schema, dialect, appendPointer(at, k), appendPointer(was, k), renames);
+  return s;
+}
+
+/** `dependencies` as the validator splits it, added beside the node's own dependent* keywords. */
+function splitDependencies(s: JsonObject, at: string, was: string, renames: Renames): void {
+  const required: JsonObject = {};
+  const schemas: JsonObject = {};
+  for (const [k, v] of Object.entries(s.dependencies as JsonObject)) {
+    if (Array.isArray(v)) required[k] = v;
+    else schemas[k] = v;
+  }
+  delete s.dependencies;
+  const part: JsonObject = {};
+  if (Object.keys(required).length > 0) part.dependentRequired = required;
+  if (Object.keys(schemas).length > 0) part.dependentSchemas = schemas;
+  if (Object.keys(part).length === 0) return;
+  const own = s.dependentRequired === undefined && s.dependentSchemas === undefined;
+  const base = own ? at : appendPointer(at, 'allOf', Array.isArray(s.allOf) ? s.allOf.length : 0);
+  for (const k of Object.keys(part))
+    renames.push([appendPointer(base, k), appendPointer(was, 'dependencies')]);
+  if (own) Object.assign(s, part);
+  else s.allOf = [...(Array.isArray(s.allOf) ? s.allOf : []), part];
+}

@@ -1,0 +1,139 @@
+import { as2020, dialectSensitive, DIALECT_URI, originalPointer, type Renames } from './dialects.ts';
+import { sameJson } from './hash.ts';
+import { nearestPointer } from './pointer.ts';
+import { ruleVerdict } from './rules.ts';
+import type { CompareOptions, Direction, Finding, Schema, SchemaComparison } from './types.ts';
+import { dialectOf, type Dialect } from './validator.ts';
+
+type Single = (
+  oldSchema: Schema,
+  newSchema: Schema,
+  direction: Direction,
+  options: CompareOptions,
+) => SchemaComparison;
+
+interface Reading {
+  /** Where renamed keywords of the new side's rewrite stand in the new schema as written. */
+  renames: Renames;
+  /** The two schemas as given, before the rewrite. */
+  given: { old: Schema; new: Schema };
+  /** The dialects the two sides were read in, when they differ (both were rewritten as 2020-12). */
+  changed?: { old: Dialect; new: Dialect };
+  /** The dialect a schema without `$schema` is read in, in this reading. */
+  undeclared: Dialect;
+  old: Schema;
+  new: Schema;
+}
+
+function declared(schema: Schema): boolean {
+  return typeof schema === 'object' && schema.$schema !== undefined;
+}
+
+/**
+ * The readings a pair must hold in. A schema without `$schema` is 2020-12 for MCP since
+ * 2025-11-25, but earlier revisions left the dialect to implementations, many read draft-07,
+ * and so does Ajv's default: when such a schema uses a keyword whose meaning differs, the pair
+ * is read both ways. Within a reading both sides are compared as 2020-12 rewrites of what their
+ * dialect means (see as2020), so a `$schema` change is judged by what it changes, and a change
+ * to a keyword the dialect ignores changes nothing.
+ */
+function readingsOf(oldSchema: Schema, newSchema: Schema): Reading[] | undefined {
+  const sensitive = dialectSensitive(oldSchema) || dialectSensitive(newSchema);
+  if (!sensitive) return undefined;
+  const undeclared: Dialect[] =
+    declared(oldSchema) && declared(newSchema) ? ['2020-12'] : ['2020-12', 'draft-07'];
+  const out: Reading[] = [];
+  for (const reading of undeclared) {
+    const dOld = declared(oldSchema) ? dialectOf(oldSchema) : reading;
+    const dNew = declared(newSchema) ? dialectOf(newSchema) : reading;
+    if (!dOld || !dNew) return undefined; // an unsupported dialect: the comparison says so
+    // Rewritten even in one dialect: a keyword that dialect ignores then changes nothing.
+    const renames: Renames = [];
+    out.push({
+      undeclared: reading,
+      renames,
+      given: { old: oldSchema, new: newSchema },
+      ...(dOld === dNew ? {} : { changed: { old: dOld, new: dNew } }),
+      old: as2020(oldSchema, dOld),
+      new: as2020(newSchema, dNew, renames),
+    });
+  }
+  return out;
+}
+
+/** A reading whose sides were rewritten from two dialects still reports the change of dialect. */
+function withDialectChange(
+  result: SchemaComparison,
+  reading: Reading,
+  direction: Direction,
+  options: CompareOptions,
+): SchemaComparison {
+  if (!reading.changed) {
+    if (result.verdict !== 'identical' || sameJson(reading.given.old, reading.given.new)) return result;
+    // The texts differ only where the dialect reads nothing.
+    const ignored: Finding = {
+      rule: 'ignored-keyword-changed',
+      verdict: ruleVerdict('ignored-keyword-changed', direction, options.strictOpenObjects === true),
+      pointer: '',
+      args: {},
+    };
+    return { verdict: 'compatible', findings: [ignored] };
+  }
+  const change: Finding = {
+    rule: 'dialect-changed',
+    verdict: ruleVerdict('dialect-changed', direction, options.strictOpenObjects === true),
+    pointer: '/$schema',
+    args: { old: DIALECT_URI[reading.changed.old], new: DIALECT_URI[reading.changed.new] },
+  };
+  const findings = [change, ...result.findings.filter((f) => f.rule !== 'dialect-changed')];
+  return { verdict: result.verdict === 'identical' ? 'compatible' : result.verdict, findings };
+}
+
+const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
+
+/**
+ * Compares in every reading the pair needs (see readingsOf) with `single`, and answers only
+ * what holds in all of them: the same verdict everywhere is that verdict; readings that
+ * disagree make the verdict unknown (`dialect-ambiguous`), their breaks kept as unknown
+ * findings that say in which reading they break.
+ */
+export function compareInReadings(
+  oldSchema: Schema,
+  newSchema: Schema,
+  direction: Direction,
+  options: CompareOptions,
+  single: Single,
+): SchemaComparison {
+  const readings = readingsOf(oldSchema, newSchema);
+  if (readings === undefined) return single(oldSchema, newSchema, direction, options);
+  const results = readings.map((r) => {
+    const result = withDialectChange(single(r.old, r.new, direction, options), r, direction, options);
+    for (const f of result.findings)
+      f.pointer = nearestPointer(newSchema, originalPointer(f.pointer, r.renames));
+    return { reading: r.undeclared, result };
+  });
+  const [first, second] = results;
+  if (!first) return single(oldSchema, newSchema, direction, options);
+  const passes = (v: keyof typeof RANK): boolean => RANK[v] <= RANK.compatible;
+  const same =
+    second === undefined ||
+    first.result.verdict === second.result.verdict ||
+    (passes(first.result.verdict) && passes(second.result.verdict));
+  if (same) {
+    const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
+    return worst.result;
+  }
+  const strict = options.strictOpenObjects === true;
+  const ambiguous: Finding = {
+    rule: 'dialect-ambiguous',
+    verdict: ruleVerdict('dialect-ambiguous', direction, strict),
+    pointer: '',
+    args: { as2020: first.result.verdict, asDraft07: second.result.verdict },
+  };
+  const kept = results.flatMap(({ reading, result }) =>
+    result.findings
+      .filter((f) => f.verdict === 'breaking')
+      .map((f) => ({ ...f, verdict: 'unknown' as const, reason: `breaking only when read as ${reading}` })),
+  );
+  return { verdict: 'unknown', findings: [ambiguous, ...kept] };
+}

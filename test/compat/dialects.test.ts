@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { as2020, dialectSensitive, DIALECT_URI } from '../../src/compat/dialects.ts';
+import type { Json, Schema } from '../../src/compat/index.ts';
+import type { Dialect } from '../../src/compat/validator.ts';
+import { independentValidator } from './helpers.ts';
+
+/** Schemas whose keywords mean different things per dialect, and values that tell the readings apart. */
+const TABLE: [string, Schema, Json[]][] = [
+  ['dependencies (array)', { dependencies: { a: ['b'] } }, [{ a: 1 }, { a: 1, b: 2 }, {}]],
+  ['dependencies (schema)', { dependencies: { a: { required: ['b'] } } }, [{ a: 1 }, { a: 1, b: 2 }]],
+  ['dependentRequired', { dependentRequired: { a: ['b'] } }, [{ a: 1 }, { a: 1, b: 2 }]],
+  ['dependentSchemas', { dependentSchemas: { a: { required: ['b'] } } }, [{ a: 1 }, { b: 1 }]],
+  ['prefixItems', { prefixItems: [{ type: 'string' }], items: false }, [[1], ['a'], ['a', 'b'], []]],
+  ['tuple items', { items: [{ type: 'string' }], additionalItems: false }, [[1], ['a'], ['a', 'b']]],
+  ['tuple items, open', { items: [{ type: 'string' }] }, [[1], ['a', 2]]],
+  [
+    'additionalItems beside a schema',
+    { items: { type: 'string' }, additionalItems: false },
+    [['a', 'b'], [1]],
+  ],
+  ['minContains', { contains: { type: 'string' }, minContains: 2 }, [['a'], ['a', 'b'], [1]]],
+  ['maxContains', { contains: { type: 'string' }, maxContains: 1 }, [['a', 'b'], ['a']]],
+  ['unevaluatedProperties', { properties: { a: {} }, unevaluatedProperties: false }, [{ a: 1 }, { b: 1 }]],
+  ['unevaluatedItems', { prefixItems: [{}], unevaluatedItems: false }, [[1], [1, 2]]],
+  [
+    'nested under properties and $defs',
+    {
+      properties: { t: { $ref: '#/$defs/T' } },
+      $defs: { T: { items: [{ type: 'integer' }], additionalItems: { type: 'string' } } },
+    },
+    [{ t: [1, 'a'] }, { t: ['a'] }, { t: [1, 2] }],
+  ],
+];
+
+const DIALECTS: Dialect[] = ['draft-07', '2019-09', '2020-12'];
+
+describe('a schema rewritten as 2020-12 accepts what the validator accepts in its own dialect', () => {
+  for (const [name, schema, values] of TABLE) {
+    for (const dialect of DIALECTS) {
+      // A tuple `items` is no 2020-12 schema at all: the comparison calls it invalid instead.
+      if (dialect === '2020-12' && name.startsWith('tuple')) continue;
+      if (dialect === '2020-12' && name.startsWith('nested')) continue;
+      it(`${name}, written in ${dialect}`, () => {
+        const own = independentValidator({ ...(schema as object), $schema: DIALECT_URI[dialect] });
+        const rewritten = independentValidator(as2020(schema, dialect));
+        for (const v of values) assert.equal(rewritten(v), own(v), JSON.stringify(v));
+      });
+    }
+  }
+
+  it('finds the keywords whose meaning depends on the dialect, and only those', () => {
+    // `dependencies` is applied in every dialect: it alone does not make a schema ambiguous.
+    for (const [name, schema] of TABLE)
+      assert.equal(dialectSensitive(schema), !name.startsWith('dependencies '), name);
+    assert.equal(
+      dialectSensitive({ type: 'object', properties: { items: { type: 'array', items: {} } } }),
+      false,
+    );
+  });
+});
