@@ -209,6 +209,32 @@ export const RULES: readonly Rule[] = [
     message:
       'multipleOf changed from {old} to {new}: the validator divides in floating point, and whether every old multiple still passes is not decided',
   },
+  // contains
+  {
+    id: 'contains-added',
+    input: N,
+    output: C,
+    message: 'contains added: arrays must now hold an item that matches it',
+  },
+  { id: 'contains-removed', input: C, output: N, message: 'contains removed' },
+  {
+    id: 'contains-narrowed',
+    input: N,
+    output: C,
+    message: 'contains narrowed: fewer arrays hold enough (or few enough) matching items',
+  },
+  {
+    id: 'contains-widened',
+    input: C,
+    output: N,
+    message: 'contains widened: every array that met it before still does',
+  },
+  {
+    id: 'contains-changed',
+    input: U,
+    output: U,
+    message: 'contains or its counts changed, and neither inclusion nor a rejected array was shown',
+  },
   // composition
   { id: 'any-of-branch-added', input: C, output: N, message: '{keyword} branch {index} added' },
   {

@@ -1,5 +1,6 @@
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { compareContains } from './contains.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
 import { subValue } from './util.ts';
@@ -30,7 +31,7 @@ function tupleOf(s: JsonObject, dialect: string): Tuple {
   return { prefix, rest: (s.items ?? true) as Schema, restKeyword: 'items', prefixKeyword: 'prefixItems' };
 }
 
-/** items, prefixItems, min/maxItems, uniqueItems. */
+/** items, prefixItems, min/maxItems, uniqueItems, contains with its counts. */
 export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const a = tupleOf(sub, ctx.shared.sub.dialect);
   const b = tupleOf(sup, ctx.shared.sup.dialect);
@@ -82,4 +83,5 @@ export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
   } else if (ua && !ub) {
     ctx.emit(ctx.id('unique-items-removed', 'unique-items-added'), ['uniqueItems'], {});
   }
+  compareContains(sub, sup, ctx);
 }
