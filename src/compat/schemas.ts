@@ -138,7 +138,25 @@ function decide(
   const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
   if (unresolved.length > 0)
     return { verdict: 'unknown', findings: unresolved.map(({ trail: _t, local: _l, rel: _r, ...f }) => f) };
+  // The validator must also compile both sides (an invalid regex, an empty enum pass the
+  // meta-schema but not the compiler): a schema it cannot apply proves nothing either way.
+  for (const side of [sub, sup]) {
+    const error = compileError(side);
+    if (error !== undefined)
+      return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
+  }
   return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
+}
+
+/** Why the validator cannot compile a schema, in one line; undefined when it can. */
+function compileError(schema: Schema): string | undefined {
+  try {
+    compileSchema(schema);
+    return undefined;
+  } catch (err) {
+    const line = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+    return line.replace(/^schema is invalid: /, '').slice(0, 200);
+  }
 }
 
 /** Compiles a validator on first use: a compatible verdict often never needs the old side's. */
