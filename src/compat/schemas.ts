@@ -14,6 +14,7 @@ import { compileSchema, dialectOf, schemaProblem, type Dialect, type Validator }
 import { combineVerdict } from './verdicts.ts';
 
 const DEFAULT_SAMPLES = 24;
+const UNDECIDED_SAMPLES = 200;
 
 function finding(
   rule: string,
@@ -214,7 +215,8 @@ export function crossCheckBySampling(
   const samples = sampleValues(
     sub,
     subDialect,
-    options.samples ?? DEFAULT_SAMPLES,
+    // An undecided verdict is worth a longer search: one sample the new side rejects decides it.
+    options.samples ?? (staticVerdict === 'unknown' ? UNDECIDED_SAMPLES : DEFAULT_SAMPLES),
     options.seed ?? 1,
     strict,
   );
