@@ -1,0 +1,141 @@
+import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import { canonical, isObject, type Json } from './json.ts';
+
+/** The dialects the oracle reads. */
+export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** Both readings of a schema without `$schema`: MCP 2025-11-25 says 2020-12, Ajv's default is draft-07. */
+export const UNDECLARED_READINGS: readonly Dialect[] = ['2020-12', 'draft-07'];
+
+/**
+ * The dialect a schema's `$schema` names; undefined when it names none (read both ways), and
+ * 'unsupported' when it names one the oracle does not read (its compile then fails).
+ */
+export function declaredDialect(schema: Json): Dialect | 'unsupported' | undefined {
+  const s = isObject(schema) ? schema.$schema : undefined;
+  if (s === undefined) return undefined;
+  if (typeof s !== 'string') return 'unsupported';
+  if (/json-schema\.org\/draft-0[67]\/schema/.test(s)) return 'draft-07';
+  if (s.includes('json-schema.org/draft/2019-09/schema')) return '2019-09';
+  if (s.includes('json-schema.org/draft/2020-12/schema')) return '2020-12';
+  return 'unsupported';
+}
+
+/** One way to read a pair: the dialect of each side (they differ when only one names `$schema`). */
+export interface Reading {
+  old: Dialect;
+  new: Dialect;
+}
+
+/**
+ * Every reading of a pair: a side without `$schema` is read as 2020-12 and as draft-07 (the
+ * same choice for both sides of one reading). An unsupported `$schema` yields no reading.
+ */
+export function readings(oldSchema: Json, newSchema: Json): Reading[] {
+  const a = declaredDialect(oldSchema);
+  const b = declaredDialect(newSchema);
+  if (a === 'unsupported' || b === 'unsupported') return [];
+  const out: Reading[] = [];
+  for (const d of a !== undefined && b !== undefined ? [a] : UNDECLARED_READINGS) {
+    const r = { old: a ?? d, new: b ?? d };
+    if (!out.some((x) => x.old === r.old && x.new === r.new)) out.push(r);
+  }
+  return out;
+}
+
+// ajv-formats ships as CommonJS; its default export arrives either wrapped or bare.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
+
+function makeAjv(dialect: Dialect): Ajv {
+  const options = {
+    strict: false,
+    logger: false,
+    validateFormats: true,
+    allErrors: false,
+    inlineRefs: false,
+  } as const;
+  const ajv =
+    dialect === '2020-12'
+      ? new Ajv2020(options)
+      : dialect === '2019-09'
+        ? new Ajv2019(options)
+        : new Ajv(options);
+  addFormats(ajv);
+  if (dialect === 'draft-07')
+    ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
+  ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
+  return ajv;
+}
+
+/** A compiled schema, or why the oracle could not compile it. */
+export type Compiled = { ok: true; validate: (value: Json) => boolean } | { ok: false; error: string };
+
+const MAX_CACHE = 4000;
+let instances = new Map<Dialect, Ajv>();
+let cache = new Map<string, Compiled>();
+/** Results by schema object too, so the same object is not serialised again for every lookup. */
+let identities = new WeakMap<object, Map<Dialect, Compiled>>();
+
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (!ajv) {
+    ajv = makeAjv(dialect);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/**
+ * The oracle's verdict function for a schema read in a dialect; compiled once per text (a
+ * bounded cache: when full, it and the Ajv instances, which keep every schema they compiled,
+ * start afresh). `$id` is dropped so documents sharing one never collide.
+ */
+export function compile(schema: Json, dialect: Dialect): Compiled {
+  const byObject = isObject(schema) ? identities.get(schema)?.get(dialect) : undefined;
+  if (byObject) return byObject;
+  const key = `${dialect}\u0000${canonical(schema)}`;
+  const hit = cache.get(key);
+  if (hit) return remember(schema, dialect, hit);
+  let result: Compiled;
+  if (declaredDialect(schema) === 'unsupported') result = { ok: false, error: 'unsupported $schema' };
+  else {
+    try {
+      const body = isObject(schema) && '$id' in schema ? { ...schema } : schema;
+      if (isObject(body)) delete body.$id;
+      const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
+      result = { ok: true, validate: (v) => fn(v) };
+    } catch (e) {
+      result = { ok: false, error: (e as Error).message.split('\n')[0] ?? 'compile error' };
+    }
+  }
+  if (cache.size >= MAX_CACHE) {
+    cache = new Map();
+    instances = new Map();
+    identities = new WeakMap();
+  }
+  cache.set(key, result);
+  return remember(schema, dialect, result);
+}
+
+function remember(schema: Json, dialect: Dialect, result: Compiled): Compiled {
+  if (!isObject(schema)) return result;
+  let m = identities.get(schema);
+  if (!m) {
+    m = new Map();
+    identities.set(schema, m);
+  }
+  m.set(dialect, result);
+  return result;
+}
+
+/** Validates a value, or undefined when the schema does not compile in that dialect. */
+export function accepts(schema: Json, dialect: Dialect, value: Json): boolean | undefined {
+  const c = compile(schema, dialect);
+  return c.ok ? c.validate(value) : undefined;
+}

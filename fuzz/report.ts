@@ -1,0 +1,75 @@
+import { FAILING, type CampaignResult, type Tally } from './campaign.ts';
+import type { Example } from './examples.ts';
+import { compact } from './json.ts';
+
+const pct = (n: number, of: number): string => (of === 0 ? '0%' : `${((100 * n) / of).toFixed(1)}%`);
+
+function row(name: string, t: Tally): string {
+  const o = t.outcomes;
+  return `| ${name} | ${t.pairs} | ${t.judged} | ${o.permissive} | ${o['false-alarm']} | ${o['invalid-compatible']} | ${o.unknown} (${pct(o.unknown, t.judged)}) | ${o.crash} | ${t.slowestMs.toFixed(0)} |`;
+}
+
+/**
+ * The per-family Markdown table: pairs, comparisons judged, permissive answers, false alarms,
+ * compatible answers on pairs the oracle cannot compile, unknowns, crashes, the slowest gate call.
+ */
+export function table(result: CampaignResult): string {
+  const lines = [
+    '| family | pairs | judged | permissive | false alarm | invalid→compatible | unknown | crash | slowest (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const [name, t] of result.families) if (t.pairs > 0) lines.push(row(name, t));
+  lines.push(row('**total**', result.totals));
+  return lines.join('\n');
+}
+
+const LABEL: Record<string, string> = {
+  permissive: 'permissive (gate said compatible; the oracle found a value old accepts and new rejects)',
+  'false-alarm': 'false alarm (gate said breaking; a breaking finding has no witness the oracle confirms)',
+  'invalid-compatible': 'invalid→compatible (gate said compatible; the oracle cannot compile a side)',
+  crash: 'crash',
+};
+
+function describe(e: Example): string {
+  const { failure: f, minimised: m } = e;
+  const c = f.case;
+  const j = f.judgement;
+  const head = `- **${f.family}** · ${c.direction}${c.strict ? ' · strict open objects' : ''} · pair ${f.pair} (${f.seed}) · gate: ${m.answer}`;
+  const lines = [head];
+  if (j.outcome === 'crash') lines.push(`  - \`${j.crash?.message}\` ${j.crash?.stack ?? ''}`);
+  if (j.outcome === 'false-alarm')
+    lines.push(`  - finding \`${m.rule ?? j.finding?.rule}\`: ${j.reason ?? ''}`);
+  if (j.counterexample)
+    lines.push(
+      `  - reading: source ${j.counterexample.reading.source}, target ${j.counterexample.reading.target}`,
+    );
+  lines.push(`  - changed: ${e.changed.join(' ')}`);
+  lines.push(`  - old: \`${compact(m.old)}\``, `  - new: \`${compact(m.new)}\``);
+  if (m.value !== undefined)
+    lines.push(`  - ${j.outcome === 'false-alarm' ? 'witness' : 'value'}: \`${compact(m.value)}\``);
+  return lines.join('\n');
+}
+
+/** The minimised examples by class, then every distinct crash message with its count. */
+export function examples(result: CampaignResult, list: Example[]): string {
+  const out: string[] = [];
+  for (const outcome of FAILING) {
+    const of = list.filter((e) => e.failure.judgement.outcome === outcome);
+    if (of.length === 0) continue;
+    out.push(`### ${LABEL[outcome]}`, '', ...of.map(describe), '');
+  }
+  if (result.crashes.size > 0) {
+    out.push('### distinct crash messages', '');
+    for (const [message, { count, first }] of result.crashes)
+      out.push(`- ${count}× \`${message}\` (first: ${first.family}, pair ${first.pair})`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+/** One line of progress for stderr. */
+export function progress(done: number, of: number, t: Tally, elapsedMs: number): string {
+  const o = t.outcomes;
+  const rate = (done / Math.max(1, elapsedMs / 1000)).toFixed(1);
+  return `fuzz: ${done}/${of} pairs, ${t.judged} judged · permissive ${o.permissive} · false alarm ${o['false-alarm']} · invalid→compatible ${o['invalid-compatible']} · unknown ${o.unknown} · crash ${o.crash} · ${rate} pairs/s`;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { failed, runCampaign } from './campaign.ts';
+import { minimiseExamples } from './examples.ts';
+import { examples, progress, table } from './report.ts';
+
+/**
+ * The differential fuzzer's command line:
+ *   npm run fuzz -- --pairs 20000 --seed 1 [--family NAME] [--json FILE] [--show K]
+ * Exits 1 when the gate gave any wrong answer (permissive, false alarm, an invalid pair passed) or crashed.
+ */
+function main(): number {
+  const { values } = parseArgs({
+    options: {
+      pairs: { type: 'string', default: '2000' },
+      seed: { type: 'string', default: '1' },
+      family: { type: 'string' },
+      json: { type: 'string' },
+      show: { type: 'string', default: '3' },
+    },
+  });
+  const pairs = Number(values.pairs);
+  const seed = Number(values.seed);
+  const show = Number(values.show);
+  if (![pairs, seed, show].every(Number.isInteger))
+    throw new Error('--pairs, --seed and --show take integers');
+  const start = Date.now();
+  const result = runCampaign({
+    pairs,
+    seed,
+    family: values.family,
+    keep: Math.max(show, 10),
+    onProgress: (done, totals) =>
+      process.stderr.write(`${progress(done, pairs, totals, Date.now() - start)}\n`),
+  });
+  process.stderr.write(`${progress(pairs, pairs, result.totals, result.elapsedMs)}\nfuzz: minimising…\n`);
+  const list = minimiseExamples(result, show);
+  const text = [
+    `## Differential fuzzing: ${pairs} pairs, seed ${seed}${values.family ? `, family ${values.family}` : ''} (${(result.elapsedMs / 1000).toFixed(0)} s)`,
+    '',
+    table(result),
+    '',
+    examples(result, list),
+  ].join('\n');
+  process.stdout.write(`${text}\n`);
+  if (values.json) {
+    const data = {
+      options: result.options,
+      families: Object.fromEntries(result.families),
+      totals: result.totals,
+      failures: result.failures,
+      crashes: [...result.crashes].map(([message, v]) => ({ message, count: v.count, first: v.first })),
+      examples: list,
+    };
+    fs.writeFileSync(values.json, `${JSON.stringify(data, null, 2)}\n`);
+  }
+  return failed(result) ? 1 : 0;
+}
+
+process.exitCode = main();
