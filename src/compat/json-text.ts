@@ -107,6 +107,9 @@ export function writeJson(value: unknown, options: WriteOptions = {}): string {
  */
 export function canonicalJson(value: unknown): string {
   if (skipped(value)) throw new TypeError('value has no JSON representation');
+  // Scalars are most of what enum sets hold: written directly, without the writer's machinery.
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'boolean' || value === null) return String(value);
   return writeJson(value, { sortKeys: true, nonFinite: 'literal' });
 }
 

@@ -21,7 +21,8 @@ import {
 import { sameJson } from '../../src/compat/hash.ts';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
-import { INVALID_SCHEMAS, manyToolsCase, nested } from '../../bench/compat-hostile-inputs.ts';
+import { enumCase, INVALID_SCHEMAS, manyToolsCase, nested } from '../../bench/compat-hostile-inputs.ts';
+import { independentValidator } from './helpers.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-hostile-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -189,6 +190,57 @@ describe('hostile input: nothing crashes', () => {
         assert.ok(r.tools.every((t) => t.name === 't'));
       }
     }
+  });
+});
+
+/** The one tool of a hostile case, compared, with its findings' witnesses checked by an independent Ajv. */
+function judgedWithVerifiedWitnesses(c: { old: { tools: Tool[] }; new: { tools: Tool[] } }): Finding[] {
+  const r = compareManifests(c.old, c.new);
+  const tool = r.tools[0];
+  assert.ok(tool);
+  const oldSchema = c.old.tools[0]?.inputSchema as Schema,
+    newSchema = c.new.tools[0]?.inputSchema as Schema;
+  for (const f of tool.findings.filter((x) => x.verdict === 'breaking')) {
+    assert.notEqual(f.witness, undefined, `${f.rule} has a witness`);
+    assert.equal(independentValidator(oldSchema)(f.witness), true, `${f.rule}: the old schema accepts it`);
+    assert.equal(independentValidator(newSchema)(f.witness), false, `${f.rule}: the new schema rejects it`);
+  }
+  return tool.findings;
+}
+
+describe('hostile input: nothing explodes', () => {
+  it('an enum of 100,000 values losing one is breaking, with a verified witness', () => {
+    const findings = judgedWithVerifiedWitnesses(enumCase(100_000));
+    assert.deepEqual(
+      findings.map((f) => [f.rule, f.verdict, f.args.value]),
+      [['enum-value-removed', 'breaking', 'value-0']],
+    );
+  });
+
+  it('an enum against an anyOf of as many consts costs its share of the work budget', () => {
+    const consts = (n: number): JsonObject[] => Array.from({ length: n }, (_, i) => ({ const: i }));
+    const values = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+    // A thousand values are decided one by one with the validator ...
+    assert.equal(
+      compareSchemas({ enum: values(1000) }, { anyOf: consts(1000).slice(1) }, 'input').verdict,
+      'breaking',
+    );
+    // ... fifty thousand against as many branches would be 2.5 billion comparisons: the budget says no.
+    const r = compareSchemas({ enum: values(50_000) }, { anyOf: consts(50_000).slice(1) }, 'input');
+    assert.deepEqual(
+      r.findings.map((f) => f.rule),
+      ['budget-exhausted'],
+    );
+  });
+
+  it('an enum of 100,000 values against a new side the validator must judge whole is decided too', () => {
+    const values = Array.from({ length: 100_000 }, (_, i) => `value-${i}`);
+    const r = compareSchemas({ enum: values }, { enum: values, not: { const: 'value-7' } }, 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.deepEqual(
+      r.findings.map((f) => [f.rule, f.witness]),
+      [['enum-value-removed', 'value-7']],
+    );
   });
 });
 

@@ -257,6 +257,19 @@ export class Ctx {
     });
   }
 
+  /**
+   * Counts `steps` of work against the budget; false once it is spent, and the verdict is then
+   * budget-exhausted. A pair of subschemas is one step; other work is charged in proportion.
+   */
+  spend(steps = 1): boolean {
+    const mem = this.shared.memory;
+    if (mem.exhausted) return false;
+    mem.steps += steps;
+    if (mem.steps <= mem.budget) return true;
+    mem.exhausted = true;
+    return false;
+  }
+
   /** Whether any finding so far fails inclusion (breaking or unknown). */
   failed(): boolean {
     return this.findings.some((f) => f.verdict !== 'compatible');

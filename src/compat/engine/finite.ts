@@ -1,9 +1,9 @@
-import { isObject } from '../generate/merge.ts';
-import { sameJson } from '../hash.ts';
+import { isObject, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { firstThat, subValue } from './util.ts';
+import { finiteTest, memberOf } from './value-sets.ts';
 
 /** Keywords that judge a value on its own, without looking into members or references. */
 export const DIRECT = [
@@ -52,19 +52,34 @@ function valuesOf(s: JsonObject): Json[] | undefined {
   return Array.isArray(s.enum) ? s.enum : undefined;
 }
 
-/** The keyword of `sup` that rejects `value`, judged by the real validator; undefined if accepted. */
-function rejectingKeyword(sup: JsonObject, value: Json, dialect: string): string | undefined {
+/**
+ * A function naming the keyword of `sup` that rejects a value, judged by the real validator
+ * (undefined when it accepts). The value is already known to be in sup's own finite set; an
+ * enum or const beside it (both may be given) is decided by set lookup, the other keywords by
+ * one validator compiled once for the whole set.
+ */
+function rejectingKeyword(sup: JsonObject, dialect: string): (value: Json) => string | undefined {
   const direct: JsonObject = {};
-  for (const k of DIRECT) if (k in sup) direct[k] = sup[k] as Json;
+  for (const k of DIRECT) if (k in sup && k !== 'enum' && k !== 'const') direct[k] = sup[k] as Json;
+  const inEnum = finiteTest(withoutKeys(sup, ['const']));
+  const inConst = finiteTest(withoutKeys(sup, ['enum']));
   if (dialect === 'draft-07') direct.$schema = 'http://json-schema.org/draft-07/schema#';
-  const fn = compileSchema(direct);
-  return fn(value) ? undefined : (fn.errors?.[0]?.keyword ?? 'type');
+  const fn = Object.keys(direct).some((k) => k !== '$schema') ? compileSchema(direct) : undefined;
+  // In the validator's order: the type first, then const and enum, then the typed keywords.
+  return (value) => {
+    const failed = fn && !fn(value) ? (fn.errors?.[0]?.keyword ?? 'type') : undefined;
+    if (failed === 'type') return failed;
+    if (inConst && !inConst(value)) return 'const';
+    if (inEnum && !inEnum(value)) return 'enum';
+    return failed;
+  };
 }
 
 /**
  * enum and const, decided exactly: a finite old set is checked value by value with the
  * validator, so the witness is always one of the values that used to be allowed.
- * Returns true when the node is fully decided (all values are scalars).
+ * Returns true when the node is fully decided (all values are scalars). Sets are compared by
+ * lookup in hash sets of canonical JSON: linear in their sizes, never pairwise.
  */
 export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
   const a = valuesOf(sub),
@@ -73,8 +88,9 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
   // Where the finite set sits in the new schema (sup for input, sub for output).
   const at = ctx.onNew([valuesOf(sub) && 'const' in sub ? 'const' : 'enum'], [supKind]);
   if (a) {
+    const rejecting = rejectingKeyword(sup, ctx.shared.sup.dialect);
     for (const v of a) {
-      if (b && !b.some((w) => sameJson(v, w))) {
+      if (b && !memberOf(b, v)) {
         const rule =
           supKind === 'enum'
             ? ctx.id('enum-value-removed', 'enum-value-added')
@@ -85,7 +101,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
         ctx.emit(rule, at, args, () => v);
         continue;
       }
-      const kw = rejectingKeyword(sup, v, ctx.shared.sup.dialect);
+      const kw = rejecting(v);
       const pair = kw ? RULE_FOR[kw] : undefined;
       if (kw && pair)
         ctx.emit(ctx.id(pair[0], pair[1]), ctx.onNew([], [kw]), { value: v, keyword: kw }, () => v);
@@ -99,8 +115,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
     }
     if (b) {
       for (const w of 'const' in sub && 'const' in sup ? [] : b) {
-        if (!a.some((v) => sameJson(v, w)))
-          ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
+        if (!memberOf(a, w)) ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
       }
     } else {
       const rule =
@@ -115,7 +130,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
     const local = (): Json | undefined =>
       firstThat(
         [0, 1, 2, 3, 4, 5].map((salt) => subValue(ctx, sub, salt)),
-        (v) => !b.some((w) => sameJson(v, w)),
+        (v) => !memberOf(b, v),
       );
     ctx.emit(rule, at, supKind === 'const' ? { value: sup.const as Json } : { count: b.length }, local);
     return true;

@@ -86,15 +86,6 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
   return id;
 }
 
-/** Counts one step of work; false (with one finding) once the budget is spent. */
-function spend(ctx: Ctx): boolean {
-  const mem = ctx.shared.memory;
-  if (mem.exhausted) return false;
-  if (++mem.steps <= mem.budget) return true;
-  mem.exhausted = true;
-  return false;
-}
-
 /**
  * Records in ctx every way in which `sub` accepts a value that `sup` rejects (and, as notes,
  * the ways `sup` is looser). Inclusion is decided where the gate can; elsewhere it says unknown.
@@ -107,7 +98,7 @@ function spend(ctx: Ctx): boolean {
  * the same memory, so a failed trial leaves a failure, never a false inclusion, behind.
  */
 export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
-  if (!spend(ctx)) return;
+  if (!ctx.spend()) return;
   if (ctx.depth > MAX_DEPTH) {
     ctx.emit('recursion-too-deep', [], {});
     return;

@@ -1,15 +1,21 @@
+import { measure } from '../bounds.ts';
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { toDependencies } from './dependencies.ts';
 import { DIRECT } from './finite.ts';
+import { finiteTest, withoutFinite } from './value-sets.ts';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+/** Validating one value against a schema of this many values costs one step of the budget. */
+const VALUES_PER_STEP = 10_000;
 
 /**
  * A validator for one subschema of a side, standing alone: the document's definitions come
- * along so its local `$ref`s still resolve. Undefined when it cannot be compiled.
+ * along so its local `$ref`s still resolve. Undefined when it cannot be compiled. The node's
+ * own enum and const are decided by set lookup and only the rest by the validator, since
+ * callers validate many values (every member of an old enum) against one node.
  */
 export function nodeValidator(
   node: Schema,
@@ -17,7 +23,9 @@ export function nodeValidator(
   ctx: Ctx,
 ): ((v: Json) => boolean) | undefined {
   const { root, dialect } = ctx.shared[side];
-  const wrapper: JsonObject = { allOf: [toDependencies(node as Json, dialect)] };
+  const finite = isObject(node) ? finiteTest(node) : undefined;
+  const rest = finite && isObject(node) ? withoutFinite(node) : node;
+  const wrapper: JsonObject = { allOf: [toDependencies(rest as Json, dialect)] };
   if (isObject(root)) {
     if (root.$defs !== undefined) wrapper.$defs = root.$defs;
     if (root.definitions !== undefined) wrapper.definitions = root.definitions;
@@ -25,7 +33,7 @@ export function nodeValidator(
   if (dialect === 'draft-07') wrapper.$schema = DRAFT_07;
   try {
     const fn = compileSchema(wrapper);
-    return (v) => fn(v) === true;
+    return finite ? (v) => finite(v) && fn(v) === true : (v) => fn(v) === true;
   } catch {
     return undefined;
   }
@@ -48,6 +56,11 @@ export function compareFiniteWhole(sub: JsonObject, sup: JsonObject, supNode: Sc
   const values = valuesOf(sub);
   if (!values) return false;
   if (Object.keys(sup).every((k) => PLAIN.has(k) || !isConstraining(k))) return false;
+  // Each value costs the validator about the size of the new side: charged to the budget first,
+  // so many values against a large schema (an enum against an anyOf of as many consts) end in
+  // budget-exhausted rather than in a quadratic wait.
+  const rest = isObject(supNode) ? withoutFinite(supNode) : supNode;
+  if (!ctx.spend(Math.ceil((values.length * measure(rest).values) / VALUES_PER_STEP))) return true;
   const subOk = nodeValidator(sub, 'sub', ctx);
   const supOk = nodeValidator(supNode, 'sup', ctx);
   if (!subOk || !supOk) return false;
