@@ -21,7 +21,8 @@ const COMPATIBLE = new Set(['identical', 'compatible']);
 /** Whether a value separates a pair (as the case reads it) and counts under its policy. */
 function separating(c: Case, o: JsonObject, n: JsonObject, value: Json): boolean {
   const oriented = orient(o, n, c.direction);
-  return separates(oriented, value) !== undefined && counts(oriented, value, c.strict);
+  const reading = separates(oriented, value);
+  return reading !== undefined && counts(oriented, value, c.strict, reading);
 }
 
 /** The predicate "the gate still gives this wrong answer" for a judged case. */

@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createRequire } from 'node:module';
-import { canonical, isObject, type Json } from './json.ts';
+import { canonical, isObject, type Json, type JsonObject } from './json.ts';
 
 /** The dialects the oracle reads. */
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
@@ -58,7 +58,12 @@ function makeAjv(dialect: Dialect): Ajv {
     logger: false,
     validateFormats: true,
     allErrors: false,
+    // Neither changes what a schema means: refs are compiled as functions (deeply nested refs
+    // inlined take Ajv minutes), code is not optimised (twice as fast to compile), and
+    // meta-schema validation is done part by part, memoised, by metaProblem below.
     inlineRefs: false,
+    code: { optimize: false },
+    validateSchema: false,
   } as const;
   const ajv =
     dialect === '2020-12'
@@ -105,14 +110,17 @@ export function compile(schema: Json, dialect: Dialect): Compiled {
   let result: Compiled;
   if (declaredDialect(schema) === 'unsupported') result = { ok: false, error: 'unsupported $schema' };
   else {
-    try {
-      const body = isObject(schema) && '$id' in schema ? { ...schema } : schema;
-      if (isObject(body)) delete body.$id;
-      const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
-      result = { ok: true, validate: (v) => fn(v) };
-    } catch (e) {
-      result = { ok: false, error: (e as Error).message.split('\n')[0] ?? 'compile error' };
-    }
+    const body = isObject(schema) && '$id' in schema ? { ...schema } : schema;
+    if (isObject(body)) delete body.$id;
+    const problem = metaProblem(body, dialect);
+    if (problem !== undefined) result = { ok: false, error: `schema is invalid: ${problem}` };
+    else
+      try {
+        const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
+        result = { ok: true, validate: (v) => fn(v) };
+      } catch (e) {
+        result = { ok: false, error: (e as Error).message.split('\n')[0] ?? 'compile error' };
+      }
   }
   if (cache.size >= MAX_CACHE) {
     cache = new Map();
@@ -131,6 +139,94 @@ function remember(schema: Json, dialect: Dialect, result: Compiled): Compiled {
     identities.set(schema, m);
   }
   m.set(dialect, result);
+  return result;
+}
+
+let problems = new Map<string, string | undefined>();
+
+/**
+ * What the dialect's meta-schema finds wrong with a schema, or undefined. The document is
+ * checked as its parts (the root without its definitions, then each definition), each part
+ * once per text: consecutive edits of one document share most of their definitions.
+ */
+function metaProblem(schema: Json, dialect: Dialect): string | undefined {
+  const parts: [string, Json][] = [['', schema]];
+  if (isObject(schema)) {
+    const root: JsonObject = { ...schema };
+    for (const key of ['$defs', 'definitions']) {
+      const defs = schema[key];
+      if (!isObject(defs)) continue;
+      delete root[key];
+      for (const [name, def] of Object.entries(defs)) parts.push([`/${key}/${name}`, def]);
+    }
+    parts[0] = ['', root];
+  }
+  const ajv = ajvFor(dialect);
+  for (const [where, part] of parts) {
+    const key = `${dialect}\u0000${canonical(part)}`;
+    let problem = problems.get(key);
+    if (!problems.has(key)) {
+      try {
+        problem = ajv.validateSchema(part as AnySchema) ? undefined : ajv.errorsText(ajv.errors);
+      } catch (e) {
+        problem = (e as Error).message;
+      }
+      if (problems.size >= MAX_CACHE * 4) problems = new Map();
+      problems.set(key, problem);
+    }
+    if (problem !== undefined) return `${where || '/'}: ${problem}`;
+  }
+  return undefined;
+}
+
+let fragmentInstances = new Map<Dialect, Ajv>();
+let documents = new Map<string, string>();
+let fragments = new Map<string, Compiled>();
+
+/**
+ * The subschema at a JSON Pointer of a document, compiled in the document's context (its refs
+ * resolve as in the whole): the oracle's view of one anyOf branch or one if/then/else arm.
+ */
+export function compileAt(schema: Json, dialect: Dialect, pointer: string): Compiled {
+  const text = `${dialect}\u0000${canonical(schema)}`;
+  let id = documents.get(text);
+  if (id === undefined) {
+    if (documents.size >= 500) {
+      fragmentInstances = new Map();
+      documents = new Map();
+      fragments = new Map();
+    }
+    id = `urn:warden-fuzz:${documents.size}`;
+    let ajv = fragmentInstances.get(dialect);
+    if (!ajv) {
+      ajv = makeAjv(dialect);
+      fragmentInstances.set(dialect, ajv);
+    }
+    const body = isObject(schema) ? { ...schema } : schema;
+    if (isObject(body)) delete body.$id;
+    try {
+      ajv.addSchema(body as AnySchema, id);
+    } catch {
+      // The document does not compile: no fragment of it does either.
+    }
+    documents.set(text, id);
+  }
+  const ref = `${id}#${pointer
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/')}`;
+  let result = fragments.get(ref);
+  if (!result) {
+    try {
+      const fn = fragmentInstances.get(dialect)?.getSchema(ref);
+      result = fn
+        ? { ok: true, validate: (v) => fn(v) === true }
+        : { ok: false, error: `no schema at ${pointer}` };
+    } catch (e) {
+      result = { ok: false, error: (e as Error).message };
+    }
+    fragments.set(ref, result);
+  }
   return result;
 }
 

@@ -2,7 +2,7 @@ import { undeclaredKey } from './declared.ts';
 import { generateValues } from './generate.ts';
 import { collectHints } from './hints.ts';
 import type { Json } from './json.ts';
-import { compile, readings, type Dialect } from './oracle.ts';
+import { compile, compileAt, readings, type Dialect } from './oracle.ts';
 import type { Rng } from './prng.ts';
 
 /** `input`: values valid under old must stay valid; `output`: values valid under new must have been valid. */
@@ -57,9 +57,22 @@ export function separates(o: Oriented, value: Json): Counterexample['reading'] |
   return undefined;
 }
 
-/** Whether a counterexample counts under a policy: strict counts all, default only declared keys. */
-export function counts(o: Oriented, value: Json, strict: boolean): boolean {
-  return strict || undeclaredKey(o.source, value) === undefined;
+/**
+ * Whether a counterexample counts under a policy: strict counts all, the default only values
+ * whose keys the source side declares (read in the reading's source dialect).
+ */
+export function counts(
+  o: Oriented,
+  value: Json,
+  strict: boolean,
+  reading: Counterexample['reading'],
+): boolean {
+  if (strict) return true;
+  const accepts = (pointer: string, v: Json): boolean | undefined => {
+    const c = compileAt(o.source, reading.source, pointer);
+    return c.ok ? c.validate(v) : undefined;
+  };
+  return undeclaredKey(o.source, value, accepts) === undefined;
 }
 
 /**
@@ -77,7 +90,7 @@ export function findCounterexample(
   const candidates = generateValues(o.source, collectHints(o.source, o.target), rng, max);
   for (const value of candidates) {
     const reading = separates(o, value);
-    if (reading && counts(o, value, strict)) return { value, reading };
+    if (reading && counts(o, value, strict, reading)) return { value, reading };
   }
   return undefined;
 }
