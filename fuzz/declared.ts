@@ -3,28 +3,64 @@ import { matches } from './generate.ts';
 import { isObject, type Json, type JsonObject } from './json.ts';
 import { resolveRef } from './walk.ts';
 
-const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'];
-const IN_PLACE_ONE = ['if', 'then', 'else'];
+/**
+ * Whether the subschema at a JSON Pointer of the document accepts a value (undefined when that
+ * cannot be told): it picks the anyOf / oneOf branches and the if/then/else arm a value takes.
+ */
+export type Accepts = (pointer: string, value: Json) => boolean | undefined;
 
-/** The object schemas that apply at one place: the given ones and all they reach in place. */
-function expand(root: Json, schemas: Json[]): JsonObject[] {
-  const out: JsonObject[] = [];
+/** A subschema and its JSON Pointer in the document. */
+interface Located {
+  schema: Json;
+  at: string;
+}
+
+const seg = (key: string | number): string => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/**
+ * The object schemas that apply to a value at one place: the given ones and those they reach in
+ * place, by `$ref`, `allOf`, the anyOf / oneOf branches the value matches, the if/then/else arm
+ * it takes, and the dependent schemas of the keys it holds.
+ */
+function expand(
+  root: Json,
+  start: Located[],
+  value: Json,
+  accepts: Accepts | undefined,
+): { n: JsonObject; at: string }[] {
+  const out: { n: JsonObject; at: string }[] = [];
   const seen = new Set<JsonObject>();
-  const stack = [...schemas];
+  const stack = [...start];
   while (stack.length > 0 && out.length < 500) {
-    const s = stack.pop();
+    const { schema: s, at } = stack.pop() as Located;
     if (!isObject(s) || seen.has(s)) continue;
     seen.add(s);
-    out.push(s);
-    if (typeof s.$ref === 'string') {
+    out.push({ n: s, at });
+    if (typeof s.$ref === 'string' && (s.$ref === '#' || s.$ref.startsWith('#/'))) {
       const t = resolveRef(root, s.$ref);
-      if (t !== undefined) stack.push(t);
+      if (t !== undefined) stack.push({ schema: t, at: decodeURIComponent(s.$ref.slice(1)) });
     }
-    for (const k of IN_PLACE_LISTS) if (Array.isArray(s[k])) stack.push(...(s[k] as Json[]));
-    for (const k of IN_PLACE_ONE) if (s[k] !== undefined) stack.push(s[k] as Json);
-    for (const k of ['dependentSchemas', 'dependencies'])
-      if (isObject(s[k]))
-        for (const d of Object.values(s[k] as JsonObject)) if (!Array.isArray(d)) stack.push(d);
+    if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ schema: b, at: `${at}/allOf/${i}` }));
+    for (const k of ['anyOf', 'oneOf']) {
+      const list = s[k];
+      if (Array.isArray(list))
+        list.forEach((b, i) => {
+          const p = `${at}/${k}/${i}`;
+          if (accepts?.(p, value) !== false) stack.push({ schema: b, at: p });
+        });
+    }
+    if (s.if !== undefined) {
+      const taken = accepts?.(`${at}/if`, value);
+      if (taken !== false) stack.push({ schema: s.if, at: `${at}/if` });
+      if (taken !== false && s.then !== undefined) stack.push({ schema: s.then, at: `${at}/then` });
+      if (taken !== true && s.else !== undefined) stack.push({ schema: s.else, at: `${at}/else` });
+    }
+    for (const k of ['dependentSchemas', 'dependencies']) {
+      const deps = s[k];
+      if (isObject(deps) && isObject(value))
+        for (const [name, d] of Object.entries(deps))
+          if (!Array.isArray(d) && name in value) stack.push({ schema: d, at: `${at}/${k}${seg(name)}` });
+    }
   }
   return out;
 }
@@ -41,54 +77,69 @@ function sentNames(n: JsonObject): string[] {
   return out;
 }
 
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function visit(root: Json, schemas: Json[], value: Json, path: string, depth: number): string | undefined {
+function visit(
+  root: Json,
+  start: Located[],
+  value: Json,
+  path: string,
+  accepts: Accepts | undefined,
+  depth: number,
+): string | undefined {
   if (depth > 60) return undefined;
-  const nodes = expand(root, schemas);
+  const nodes = expand(root, start, value, accepts);
   if (isObject(value)) {
     for (const [key, v] of Object.entries(value)) {
       let declared = false;
-      const children: Json[] = [];
-      for (const n of nodes) {
+      const children: Located[] = [];
+      for (const { n, at } of nodes) {
         let known = false;
         if (isObject(n.properties) && n.properties[key] !== undefined) {
           known = true;
-          children.push(n.properties[key] as Json);
+          children.push({ schema: n.properties[key] as Json, at: `${at}/properties${seg(key)}` });
         }
         if (isObject(n.patternProperties))
           for (const [p, s] of Object.entries(n.patternProperties))
             if (matches(p, key)) {
               known = true;
-              children.push(s);
+              children.push({ schema: s, at: `${at}/patternProperties${seg(p)}` });
             }
         if (!known) {
-          const map = n.additionalProperties ?? n.unevaluatedProperties;
+          const mapKey =
+            n.additionalProperties !== undefined ? 'additionalProperties' : 'unevaluatedProperties';
+          const map = n[mapKey];
           if (isObject(map)) {
             known = true;
-            children.push(map);
+            children.push({ schema: map, at: `${at}/${mapKey}` });
           }
         }
         if (known || sentNames(n).includes(key)) declared = true;
       }
-      if (!declared) return `${path}/${escape(key)}`;
-      const deeper = visit(root, children, v, `${path}/${escape(key)}`, depth + 1);
+      if (!declared) return `${path}${seg(key)}`;
+      const deeper = visit(root, children, v, `${path}${seg(key)}`, accepts, depth + 1);
       if (deeper !== undefined) return deeper;
     }
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const children: Json[] = [];
-      for (const n of nodes) {
-        const tuple = Array.isArray(n.prefixItems) ? n.prefixItems : Array.isArray(n.items) ? n.items : [];
-        if (i < tuple.length) children.push(tuple[i] as Json);
+      const children: Located[] = [];
+      for (const { n, at } of nodes) {
+        const tupleKey = Array.isArray(n.prefixItems)
+          ? 'prefixItems'
+          : Array.isArray(n.items)
+            ? 'items'
+            : undefined;
+        const tuple = tupleKey ? (n[tupleKey] as Json[]) : [];
+        if (i < tuple.length) children.push({ schema: tuple[i] as Json, at: `${at}/${tupleKey}/${i}` });
         else {
-          const rest = Array.isArray(n.items) ? n.additionalItems : n.items;
-          if (rest !== undefined) children.push(rest);
-          else if (n.unevaluatedItems !== undefined) children.push(n.unevaluatedItems);
+          const restKey = Array.isArray(n.items)
+            ? 'additionalItems'
+            : n.items !== undefined
+              ? 'items'
+              : 'unevaluatedItems';
+          if (n[restKey] !== undefined) children.push({ schema: n[restKey] as Json, at: `${at}/${restKey}` });
         }
-        if (n.contains !== undefined) children.push(n.contains);
+        if (n.contains !== undefined) children.push({ schema: n.contains, at: `${at}/contains` });
       }
-      const deeper = visit(root, children, value[i] as Json, `${path}/${i}`, depth + 1);
+      const deeper = visit(root, children, value[i] as Json, `${path}/${i}`, accepts, depth + 1);
       if (deeper !== undefined) return deeper;
     }
   }
@@ -100,8 +151,9 @@ function visit(root: Json, schemas: Json[], value: Json, path: string, depth: nu
  * sits if a schema applying there lists it in `properties`, matches it by a `patternProperties`
  * regex, has an `additionalProperties` (or `unevaluatedProperties`) schema (a map), or makes
  * callers send it (`required`, a dependency's required names). Merely open objects declare
- * nothing. Returns the JSON Pointer of the first undeclared key, or undefined.
+ * nothing; of an anyOf / oneOf only the branches the value matches count (when `accepts` can
+ * tell). Returns the JSON Pointer of the first undeclared key, or undefined.
  */
-export function undeclaredKey(root: Json, value: Json): string | undefined {
-  return visit(root, [root], value, '', 0);
+export function undeclaredKey(root: Json, value: Json, accepts?: Accepts): string | undefined {
+  return visit(root, [{ schema: root, at: '' }], value, '', accepts, 0);
 }
