@@ -1,3 +1,4 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareSchemas } from '../src/compat/index.ts';
 import type { Json, JsonObject } from './json.ts';
 import type { Rng } from './prng.ts';
@@ -27,6 +28,13 @@ export type GateAnswer =
   | { ok: true; verdict: string; findings: GateFinding[]; ms: number }
   | { ok: false; message: string; stack: string; ms: number };
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** A stack line with paths relative to the repository, so reports read the same anywhere. */
+function relative(line: string): string {
+  return line.trim().split(pathToFileURL(ROOT).href).join('').split(ROOT).join('');
+}
+
 /** Runs the gate on a case; a throw is caught and returned, never propagated. */
 export function askGate(c: Case): GateAnswer {
   const start = performance.now();
@@ -44,7 +52,7 @@ export function askGate(c: Case): GateAnswer {
     return {
       ok: false,
       message: `${err.name}: ${err.message}`,
-      stack: stack.trim(),
+      stack: relative(stack),
       ms: performance.now() - start,
     };
   }

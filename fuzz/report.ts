@@ -30,6 +30,15 @@ const LABEL: Record<string, string> = {
   crash: 'crash',
 };
 
+const LONG = 1500;
+
+/** Compact JSON, cut (with its full length said) when a deep schema would flood the report. */
+function clip(text: string, max = LONG): string {
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}… (${text.length} characters; the whole is in --json)`;
+}
+
 function describe(e: Example): string {
   const { failure: f, minimised: m } = e;
   const c = f.case;
@@ -43,10 +52,12 @@ function describe(e: Example): string {
     lines.push(
       `  - reading: source ${j.counterexample.reading.source}, target ${j.counterexample.reading.target}`,
     );
-  lines.push(`  - changed: ${e.changed.join(' ')}`);
-  lines.push(`  - old: \`${compact(m.old)}\``, `  - new: \`${compact(m.new)}\``);
+  const changed = e.changed.slice(0, 6).map((p) => clip(p, 160));
+  const more = e.changed.length > 6 ? ` (and ${e.changed.length - 6} more)` : '';
+  lines.push(`  - changed: ${changed.join(' ')}${more}`);
+  lines.push(`  - old: \`${clip(compact(m.old))}\``, `  - new: \`${clip(compact(m.new))}\``);
   if (m.value !== undefined)
-    lines.push(`  - ${j.outcome === 'false-alarm' ? 'witness' : 'value'}: \`${compact(m.value)}\``);
+    lines.push(`  - ${j.outcome === 'false-alarm' ? 'witness' : 'value'}: \`${clip(compact(m.value))}\``);
   return lines.join('\n');
 }
 
