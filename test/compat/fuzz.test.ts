@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { failed, runCampaign } from '../../fuzz/campaign.ts';
+import { minimiseExamples } from '../../fuzz/examples.ts';
+import { examples, table } from '../../fuzz/report.ts';
+
+const PAIRS = 1000;
+const SEED = 1;
+
+describe('differential fuzzing against Ajv (npm run fuzz)', () => {
+  it(`${PAIRS} edited real schemas, both ways: no permissive answer, no false alarm, no crash`, () => {
+    const result = runCampaign({ pairs: PAIRS, seed: SEED, keep: 2 });
+    const o = result.totals.outcomes;
+    // Every pair was judged both ways, and the oracle decided most of them.
+    assert.ok(result.totals.judged >= 2 * PAIRS);
+    if (!failed(result)) return;
+    const shown = minimiseExamples(result, 1, 2000);
+    assert.fail(
+      [
+        `seed ${SEED}: ${o.permissive} permissive, ${o['false-alarm']} false alarms, ` +
+          `${o['invalid-compatible']} compatible on a schema the oracle cannot compile, ${o.crash} crashes`,
+        '',
+        table(result),
+        '',
+        examples(result, shown),
+      ].join('\n'),
+    );
+  });
+});
