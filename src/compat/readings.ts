@@ -3,7 +3,8 @@ import { sameJson } from './hash.ts';
 import { nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Schema, SchemaComparison } from './types.ts';
-import { dialectOf, type Dialect } from './validator.ts';
+import { compileSchema, dialectOf, type Dialect } from './validator.ts';
+import { combineVerdict } from './verdicts.ts';
 
 type Single = (
   oldSchema: Schema,
@@ -89,6 +90,45 @@ function withDialectChange(
   return { verdict: result.verdict === 'identical' ? 'compatible' : result.verdict, findings };
 }
 
+/** A schema as written, in the dialect this reading gives it. */
+function asWritten(schema: Schema, reading: Reading): Schema {
+  if (typeof schema !== 'object' || schema.$schema !== undefined) return schema;
+  return { ...schema, $schema: DIALECT_URI[reading.undeclared] };
+}
+
+/**
+ * Witnesses were built and checked on the rewrites; the validator must also confirm them on the
+ * schemas as written, where its own quirks apply (a draft-07 tuple beside `contains` lets an
+ * empty array through). A break it does not confirm there is reported as unknown.
+ */
+function confirmAsWritten(
+  result: SchemaComparison,
+  reading: Reading,
+  direction: Direction,
+): SchemaComparison {
+  if (!result.findings.some((f) => f.verdict === 'breaking')) return result;
+  const old = asWritten(reading.given.old, reading),
+    neu = asWritten(reading.given.new, reading);
+  const [kept, other] = direction === 'input' ? [old, neu] : [neu, old];
+  let keeps: ((v: unknown) => boolean) | undefined, passes: ((v: unknown) => boolean) | undefined;
+  try {
+    keeps = compileSchema(kept);
+    passes = compileSchema(other);
+  } catch {
+    keeps = passes = undefined;
+  }
+  const findings = result.findings.map((f) => {
+    if (f.verdict !== 'breaking') return f;
+    if (keeps && passes && f.witness !== undefined && keeps(f.witness) && !passes(f.witness)) return f;
+    return {
+      ...f,
+      verdict: 'unknown' as const,
+      reason: 'the validator does not confirm the witness on the schemas as written',
+    };
+  });
+  return { verdict: combineVerdict(findings), findings };
+}
+
 const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
 /**
@@ -107,7 +147,11 @@ export function compareInReadings(
   const readings = readingsOf(oldSchema, newSchema);
   if (readings === undefined) return single(oldSchema, newSchema, direction, options);
   const results = readings.map((r) => {
-    const result = withDialectChange(single(r.old, r.new, direction, options), r, direction, options);
+    const result = confirmAsWritten(
+      withDialectChange(single(r.old, r.new, direction, options), r, direction, options),
+      r,
+      direction,
+    );
     for (const f of result.findings)
       f.pointer = nearestPointer(newSchema, originalPointer(f.pointer, r.renames));
     return { reading: r.undeclared, result };

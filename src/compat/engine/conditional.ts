@@ -2,6 +2,7 @@ import { FIRST } from '../generate/chooser.ts';
 import { embed } from '../generate/embed.ts';
 import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
+import { ruleVerdict } from '../rules.ts';
 import type { Ctx } from './context.ts';
 import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
@@ -22,7 +23,10 @@ function breakValues(sub: Schema, sup: Schema, ctx: Ctx): Json[] {
   const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
   const out: Json[] = [];
   for (const f of t.findings) {
-    if (f.verdict !== 'breaking' || !f.local) continue;
+    // Breaks that only the open-objects assumption excuses count too: a key a branch declares
+    // is sent by callers, so a value using it is a real witness (the validator checks it).
+    if (!f.local || (f.verdict !== 'breaking' && ruleVerdict(f.rule, ctx.direction, true) !== 'breaking'))
+      continue;
     const v = f.local();
     const whole = v === undefined ? undefined : embed(f.trail, v, env);
     if (whole !== undefined) out.push(whole);

@@ -1,13 +1,19 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { ruleVerdict } from '../rules.ts';
 import { includes } from './includes.ts';
 
-/** Whether `sub` is shown included in `sup` on a scratch context (nothing breaking or unknown). */
+/**
+ * Whether `sub` is shown included in `sup` on a scratch context: nothing breaking or unknown, and
+ * no step that leans on the open-objects assumption. A key that `sub` alone leaves undeclared may
+ * be declared elsewhere in the schema (by a conditional's branch, say), so callers do send it:
+ * assuming otherwise here would call a narrowing compatible.
+ */
 export function fits(sub: Schema, sup: Schema, ctx: Ctx): boolean {
   const t = ctx.trial();
   includes(sub, sup, t);
-  return !t.failed();
+  return t.findings.every((f) => ruleVerdict(f.rule, ctx.direction, true) === 'compatible');
 }
 
 function names(v: Json | undefined): string[] {
