@@ -112,6 +112,10 @@ export function originalPointer(pointer: string, renames: Renames): string {
 function rewrite(node: Schema, dialect: Dialect, at: string, was: string, renames: Renames): Schema {
   if (!isObject(node)) return node;
   const s: JsonObject = { ...node };
+  // A map its dialect ignores still tells callers that any key may be sent: `{}` keeps that
+  // (the open-objects policy reads it as a map) and accepts what the ignored keyword did.
+  if (dialect === 'draft-07' && isObject(s.unevaluatedProperties) && s.additionalProperties === undefined)
+    s.additionalProperties = {};
   for (const k of IGNORED[dialect]) delete s[k];
   if (dialect !== '2020-12') {
     if (Array.isArray(s.items)) {

@@ -14,9 +14,13 @@ export function declaresKey(s: JsonObject, key: string): boolean {
   return isMap(s) || matchingPatterns(s, key).length > 0;
 }
 
-/** Whether the object declares every key: `additionalProperties` is a schema. */
+/**
+ * Whether the object declares every key: `additionalProperties` is a schema, or, without it,
+ * `unevaluatedProperties` is (a caller reads either as "any other key, with such a value").
+ */
 export function isMap(s: JsonObject): boolean {
-  return isObject(s.additionalProperties);
+  if (s.additionalProperties !== undefined) return isObject(s.additionalProperties);
+  return isObject(s.unevaluatedProperties);
 }
 
 /** Whether any key beyond `properties` is declared: by a pattern or by a map. */
