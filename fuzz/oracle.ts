@@ -79,7 +79,19 @@ function makeAjv(dialect: Dialect): Ajv {
 }
 
 /** A compiled schema, or why the oracle could not compile it. */
-export type Compiled = { ok: true; validate: (value: Json) => boolean } | { ok: false; error: string };
+export type Compiled =
+  { ok: true; validate: (value: Json) => boolean | undefined } | { ok: false; error: string };
+
+/** A validator that answers undefined instead of throwing (a deep schema can overflow the stack). */
+function guarded(fn: (value: unknown) => unknown): (value: Json) => boolean | undefined {
+  return (value) => {
+    try {
+      return fn(value) === true;
+    } catch {
+      return undefined;
+    }
+  };
+}
 
 const MAX_CACHE = 4000;
 let instances = new Map<Dialect, Ajv>();
@@ -117,7 +129,7 @@ export function compile(schema: Json, dialect: Dialect): Compiled {
     else
       try {
         const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
-        result = { ok: true, validate: (v) => fn(v) };
+        result = { ok: true, validate: guarded(fn) };
       } catch (e) {
         result = { ok: false, error: (e as Error).message.split('\n')[0] ?? 'compile error' };
       }
@@ -219,9 +231,7 @@ export function compileAt(schema: Json, dialect: Dialect, pointer: string): Comp
   if (!result) {
     try {
       const fn = fragmentInstances.get(dialect)?.getSchema(ref);
-      result = fn
-        ? { ok: true, validate: (v) => fn(v) === true }
-        : { ok: false, error: `no schema at ${pointer}` };
+      result = fn ? { ok: true, validate: guarded(fn) } : { ok: false, error: `no schema at ${pointer}` };
     } catch (e) {
       result = { ok: false, error: (e as Error).message };
     }
@@ -230,7 +240,7 @@ export function compileAt(schema: Json, dialect: Dialect, pointer: string): Comp
   return result;
 }
 
-/** Validates a value, or undefined when the schema does not compile in that dialect. */
+/** Validates a value; undefined when the schema does not compile in that dialect or validation fails. */
 export function accepts(schema: Json, dialect: Dialect, value: Json): boolean | undefined {
   const c = compile(schema, dialect);
   return c.ok ? c.validate(value) : undefined;

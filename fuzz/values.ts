@@ -12,8 +12,8 @@ export type Direction = 'input' | 'output';
 export interface CompiledReading {
   source: Dialect;
   target: Dialect;
-  acceptsSource: (value: Json) => boolean;
-  acceptsTarget: (value: Json) => boolean;
+  acceptsSource: (value: Json) => boolean | undefined;
+  acceptsTarget: (value: Json) => boolean | undefined;
 }
 
 /**
@@ -53,7 +53,8 @@ export interface Counterexample {
 /** The first reading under which a value separates the sides, or undefined. */
 export function separates(o: Oriented, value: Json): Counterexample['reading'] | undefined {
   for (const r of o.readings)
-    if (r.acceptsSource(value) && !r.acceptsTarget(value)) return { source: r.source, target: r.target };
+    if (r.acceptsSource(value) === true && r.acceptsTarget(value) === false)
+      return { source: r.source, target: r.target };
   return undefined;
 }
 
