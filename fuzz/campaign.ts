@@ -1,6 +1,6 @@
 import { seedCorpus } from './corpus.ts';
 import { judge, type Case, type Judgement, type Outcome } from './judge.ts';
-import { familyNamed, FAMILIES, mutatePair } from './mutate.ts';
+import { familyNamed, FAMILIES, mutatePair, type Pair } from './mutate.ts';
 import { mixSeed, Rng } from './prng.ts';
 
 /** What a run is asked to do. */
@@ -42,6 +42,8 @@ export interface CampaignResult {
   failures: Failure[];
   /** Every distinct crash message, with its count and first occurrence. */
   crashes: Map<string, { count: number; first: Failure }>;
+  /** The first error of the fuzzer's own, if any (those cases are counted, not judged). */
+  firstFuzzerError?: string;
   elapsedMs: number;
 }
 
@@ -53,6 +55,7 @@ export const OUTCOMES: Outcome[] = [
   'invalid-compatible',
   'unknown',
   'crash',
+  'fuzzer-error',
 ];
 /** The outcomes that are wrong answers of the gate. */
 export const FAILING: Outcome[] = ['permissive', 'false-alarm', 'invalid-compatible', 'crash'];
@@ -86,6 +89,19 @@ function casesOf(rng: Rng, old: Case['old'], neu: Case['new']): Case[] {
   return cases;
 }
 
+/** Judges a case; an error of the fuzzer's own is recorded as such instead of ending the run. */
+function judgeSafely(c: Case, rng: Rng): Judgement {
+  try {
+    return judge(c, rng);
+  } catch (e) {
+    return {
+      outcome: 'fuzzer-error',
+      ms: 0,
+      reason: e instanceof Error ? (e.stack ?? e.message) : String(e),
+    };
+  }
+}
+
 /**
  * Runs the differential fuzzer: pair i is mutated and judged with a generator seeded by
  * (seed, i) alone, so any pair is reproduced by the same seed whatever else ran.
@@ -102,14 +118,22 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
   const crashes = new Map<string, { count: number; first: Failure }>();
   const start = Date.now();
   let lastProgress = start;
+  let firstFuzzerError: string | undefined;
   for (let i = 0; i < options.pairs; i++) {
     const rng = new Rng(mixSeed(options.seed, i));
-    const pair = mutatePair(rng, seeds, family);
+    let pair: Pair;
+    try {
+      pair = mutatePair(rng, seeds, family);
+    } catch (e) {
+      totals.outcomes['fuzzer-error']++;
+      firstFuzzerError ??= e instanceof Error ? (e.stack ?? e.message) : String(e);
+      continue;
+    }
     const tally = families.get(pair.family) as Tally;
     tally.pairs++;
     totals.pairs++;
     casesOf(rng, pair.old, pair.new).forEach((c, k) => {
-      const j = judge(c, rng.fork(k));
+      const j = judgeSafely(c, rng.fork(k));
       for (const t of [tally, totals]) {
         t.judged++;
         t.outcomes[j.outcome]++;
@@ -118,6 +142,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
           t.slowest = { pair: i, direction: c.direction, strict: c.strict };
         }
       }
+      if (j.outcome === 'fuzzer-error') firstFuzzerError ??= j.reason;
       if (!FAILING.includes(j.outcome)) return;
       const failure: Failure = { family: pair.family, seed: pair.seed, pair: i, case: c, judgement: j };
       if (j.outcome === 'crash') {
@@ -139,7 +164,15 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
     }
   }
   const { onProgress: _omit, ...rest } = options;
-  return { options: rest, families, totals, failures, crashes, elapsedMs: Date.now() - start };
+  return {
+    options: rest,
+    families,
+    totals,
+    failures,
+    crashes,
+    firstFuzzerError,
+    elapsedMs: Date.now() - start,
+  };
 }
 
 /** Whether a run found any wrong answer (permissive, false alarm, invalid pair passed, crash). */

@@ -5,7 +5,15 @@ import type { Rng } from './prng.ts';
 import { findCounterexample, orient, separates, type Counterexample, type Direction } from './values.ts';
 
 /** How one gate answer compares with the oracle. */
-export type Outcome = 'ok' | 'permissive' | 'false-alarm' | 'invalid-compatible' | 'unknown' | 'crash';
+export type Outcome =
+  | 'ok'
+  | 'permissive'
+  | 'false-alarm'
+  | 'invalid-compatible'
+  | 'unknown'
+  | 'crash'
+  /** The fuzzer itself failed on this case (its own defect, not the gate's); reason says how. */
+  | 'fuzzer-error';
 
 /** One comparison to judge: a pair, a direction and a policy. */
 export interface Case {

@@ -20,6 +20,12 @@ export function table(result: CampaignResult): string {
   ];
   for (const [name, t] of result.families) if (t.pairs > 0) lines.push(row(name, t));
   lines.push(row('**total**', result.totals));
+  const errors = result.totals.outcomes['fuzzer-error'];
+  if (errors > 0)
+    lines.push(
+      '',
+      `The fuzzer itself failed on ${errors} comparisons (not counted above); the first: ${result.firstFuzzerError ?? ''}`,
+    );
   return lines.join('\n');
 }
 
