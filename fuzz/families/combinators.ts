@@ -12,7 +12,9 @@ import {
   objectPaths,
   pick,
   propertyNames,
+  replaceNode,
   reshape,
+  splitKeywords,
   tighten,
   type Family,
   type Kind,
@@ -77,6 +79,19 @@ const combinators: Kind[] = [
         branches[i] = reshape(rng, branches[i] as Json);
       }
       n[key] = branches;
+    });
+  },
+  // some keywords moved into an allOf branch, the rest left beside it
+  (rng, base) => {
+    const p = pick(rng, base, (n) => splitKeywords(rng, n) !== undefined);
+    if (!p) return undefined;
+    return derive(base, p, (n) => {
+      const split = splitKeywords(rng, n);
+      if (!split) return false;
+      const [part, rest] = split;
+      const allOf = Array.isArray(n.allOf) ? n.allOf : [];
+      replaceNode(n, { ...rest, allOf: [...allOf, part] });
+      return true;
     });
   },
   // keywords beside allOf: added, or the allOf branch changed under them

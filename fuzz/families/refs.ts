@@ -12,7 +12,9 @@ import {
   nodeAt,
   objectPaths,
   pick,
+  replaceNode,
   reshape,
+  splitKeywords,
   tighten,
   type Family,
   type Kind,
@@ -90,6 +92,21 @@ const ref: Kind[] = [
     const next = clone(base);
     setAt(next, p, reshape(rng, at(next, p) as Json));
     return next;
+  },
+  // some keywords moved into a definition, the rest left beside the $ref to it
+  (rng, base) => {
+    const paths = objectPaths(
+      base,
+      (n) => n.$ref === undefined && splitKeywords(rng, n) !== undefined,
+    ).filter((p) => p.length > 0);
+    if (paths.length === 0) return undefined;
+    return derive(base, rng.pick(paths), (n, doc) => {
+      const split = splitKeywords(rng, n);
+      if (!split) return false;
+      const [part, rest] = split;
+      replaceNode(n, { ...rest, $ref: addDefinition(doc, 'Split', part) });
+      return true;
+    });
   },
   // keywords added beside a $ref
   (rng, base) => {

@@ -224,3 +224,36 @@ export function addDefinition(doc: JsonObject, name: string, schema: Json): stri
   defs[n] = schema;
   return `#/${key}/${n}`;
 }
+
+const NOT_MOVABLE = new Set([
+  '$schema',
+  '$id',
+  '$defs',
+  'definitions',
+  '$ref',
+  'allOf',
+  'description',
+  'title',
+]);
+
+/**
+ * A node's keywords split in two (a non-empty part to move, and the rest), or undefined when it
+ * has fewer than two keywords that could move. Moving some keywords into an allOf branch or a
+ * definition keeps their meaning, except where siblings interact (additionalProperties and
+ * properties, unevaluated*): what the gate must get right.
+ */
+export function splitKeywords(rng: Rng, node: JsonObject): [JsonObject, JsonObject] | undefined {
+  const movable = Object.keys(node).filter((k) => !NOT_MOVABLE.has(k));
+  if (movable.length < 2) return undefined;
+  const moved = rng.shuffle(movable).slice(0, rng.between(1, movable.length - 1));
+  const part: JsonObject = {};
+  const rest: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) (moved.includes(k) ? part : rest)[k] = v;
+  return [part, rest];
+}
+
+/** Replaces every key of an object in place (the node keeps its identity in its document). */
+export function replaceNode(node: JsonObject, next: JsonObject): void {
+  for (const k of Object.keys(node)) delete node[k];
+  Object.assign(node, next);
+}
