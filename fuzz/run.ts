@@ -7,7 +7,8 @@ import { examples, progress, table } from './report.ts';
 /**
  * The differential fuzzer's command line:
  *   npm run fuzz -- --pairs 20000 --seed 1 [--family NAME] [--json FILE] [--show K]
- * Exits 1 when the gate gave any wrong answer (permissive, false alarm, an invalid pair passed) or crashed.
+ * Exits 1 when the gate gave any wrong answer (permissive, false alarm, an invalid pair passed) or
+ * crashed, 2 on a usage error.
  */
 function main(): number {
   const { values } = parseArgs({
@@ -57,4 +58,10 @@ function main(): number {
   return failed(result) ? 1 : 0;
 }
 
-process.exitCode = main();
+try {
+  process.exitCode = main();
+} catch (e) {
+  // A usage error (an unknown family, a non-integer count): say it plainly, exit 2.
+  process.stderr.write(`fuzz: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 2;
+}

@@ -13,6 +13,7 @@ describe('differential fuzzing against Ajv (npm run fuzz)', () => {
     const o = result.totals.outcomes;
     // Every pair was judged both ways, and the oracle decided most of them.
     assert.ok(result.totals.judged >= 2 * PAIRS);
+    assert.equal(o['fuzzer-error'], 0, `the fuzzer itself failed: ${result.firstFuzzerError ?? ''}`);
     if (!failed(result)) return;
     const shown = minimiseExamples(result, 1, 2000);
     assert.fail(
