@@ -3,7 +3,7 @@ import { sameJson } from './hash.ts';
 import { nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Schema, SchemaComparison } from './types.ts';
-import { compileSchema, dialectOf, type Dialect } from './validator.ts';
+import { breakChecker, dialectOf, type Dialect } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
 type Single = (
@@ -110,16 +110,10 @@ function confirmAsWritten(
   const old = asWritten(reading.given.old, reading),
     neu = asWritten(reading.given.new, reading);
   const [kept, other] = direction === 'input' ? [old, neu] : [neu, old];
-  let keeps: ((v: unknown) => boolean) | undefined, passes: ((v: unknown) => boolean) | undefined;
-  try {
-    keeps = compileSchema(kept);
-    passes = compileSchema(other);
-  } catch {
-    keeps = passes = undefined;
-  }
+  const proves = breakChecker(kept, other);
   const findings = result.findings.map((f) => {
     if (f.verdict !== 'breaking') return f;
-    if (keeps && passes && f.witness !== undefined && keeps(f.witness) && !passes(f.witness)) return f;
+    if (f.witness !== undefined && proves(f.witness)) return f;
     return {
       ...f,
       verdict: 'unknown' as const,

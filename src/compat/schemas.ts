@@ -10,7 +10,14 @@ import { canonicalJson, sameJson } from './hash.ts';
 import { nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
-import { compileSchema, dialectOf, schemaProblem, type Dialect, type Validator } from './validator.ts';
+import {
+  breakChecker,
+  compileSchema,
+  dialectOf,
+  schemaProblem,
+  type Dialect,
+  type Validator,
+} from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
 const DEFAULT_SAMPLES = 24;
@@ -177,13 +184,14 @@ function judge(
 ): SchemaComparison {
   const subV = lazyValidator(sub),
     supV = lazyValidator(sup);
+  const proves = breakChecker(sub, sup);
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
   const findings: Finding[] = dedupe(raw).map((one) => {
     const { trail, local, rel: _rel, ...f } = one;
     if (f.verdict !== 'breaking') return f;
     const value = local?.();
     const witness = value === undefined ? undefined : embed(trail, value, env);
-    if (witness !== undefined && !supV(witness) && subV(witness)) return { ...f, witness };
+    if (witness !== undefined && proves(witness)) return { ...f, witness };
     const reason =
       value === undefined
         ? 'no witness could be built for it'
@@ -222,6 +230,8 @@ export function crossCheckBySampling(
   );
   const counter = samples.find((v) => !supV(v) && subV(v));
   if (counter === undefined) return findings;
+  // A sample proves the break only if every configuration of the validator sees it.
+  if (staticVerdict !== 'compatible' && !breakChecker(sub, sup)(counter)) return findings;
   const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
   return [...findings, finding(rule, direction, strict, '', {}, { witness: counter })];
 }

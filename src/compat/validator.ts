@@ -30,7 +30,17 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv,
 ) => Ajv;
 
-function makeAjv(dialect: Dialect, messages: boolean): Ajv {
+/**
+ * The validator's configurations: `plain` decides every verdict; `messages` only adds error text;
+ * `first-error` is Ajv's default (stop at the first error), in which Ajv 8 lets a few values
+ * through that the others reject (an empty array past a draft-07 tuple and `contains`). The MCP
+ * SDK validates tool arguments with every error collected, as `plain` does; a witness must also
+ * hold under Ajv's default, or a default-configured validator would not see the break.
+ */
+export type Variant = 'plain' | 'messages' | 'first-error';
+
+function makeAjv(dialect: Dialect, variant: Variant): Ajv {
+  const messages = variant === 'messages';
   // Unoptimised code generation, and no error-message code, compile several times faster: the gate
   // compiles far more schemas than it runs. Messages only change error text, never validity; a
   // second instance with them explains a rejection when one is reported. Meta-schema validation
@@ -41,7 +51,7 @@ function makeAjv(dialect: Dialect, messages: boolean): Ajv {
     // allErrors changes no verdict (valid is valid), but without it Ajv nests the code of each
     // property, item and conjunct inside the previous one's success: 3,000 properties overflow
     // the stack when the function is built. With it the code is flat, whatever the width.
-    allErrors: true,
+    allErrors: variant !== 'first-error',
     validateFormats: true,
     messages,
     code: { optimize: false },
@@ -65,11 +75,11 @@ function makeAjv(dialect: Dialect, messages: boolean): Ajv {
 
 const instances = new Map<string, Ajv>();
 
-function ajvFor(dialect: Dialect, messages = false): Ajv {
-  const key = `${dialect}/${messages}`;
+function ajvFor(dialect: Dialect, variant: Variant = 'plain'): Ajv {
+  const key = `${dialect}/${variant}`;
   let ajv = instances.get(key);
   if (!ajv) {
-    ajv = makeAjv(dialect, messages);
+    ajv = makeAjv(dialect, variant);
     instances.set(key, ajv);
   }
   return ajv;
@@ -88,7 +98,9 @@ export function knownFormat(format: string): boolean {
 export function formatKind(format: string): 'string' | 'number' | undefined {
   const def = ajvFor('2020-12').formats[format];
   if (def === undefined) return undefined;
-  return typeof def === 'object' && def !== null && 'type' in def && def.type === 'number' ? 'number' : 'string';
+  return typeof def === 'object' && def !== null && 'type' in def && def.type === 'number'
+    ? 'number'
+    : 'string';
 }
 
 export interface Validator {
@@ -167,21 +179,22 @@ function register(ajv: Ajv, index: DefinitionIndex, names: string[]): void {
  * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
  * sampling, replay), so two signals can never agree for different reasons.
  */
-export function compileSchema(whole: Schema, messages = false): ValidateFunction {
+export function compileSchema(whole: Schema, messages: boolean | Variant = false): ValidateFunction {
+  const variant: Variant = messages === true ? 'messages' : messages === false ? 'plain' : messages;
   const dialect = dialectOf(whole) ?? '2020-12';
   const split = splitShared(whole);
   if (split) {
-    const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(split.body)}`;
+    const key = `${dialect}\u0000${variant}\u0000${JSON.stringify(split.body)}`;
     const hit = cache.get(key);
     if (hit) return hit;
     const problem = schemaProblem(whole);
     if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
-    let ajv = ajvFor(dialect, messages);
+    let ajv = ajvFor(dialect, variant);
     // Registered definitions stay in the instance until it goes: a long-running proxy that meets
     // many documents starts a fresh instance rather than hold them all.
     if ((registered.get(ajv)?.size ?? 0) + split.reached.length > MAX_DEFINITIONS) {
       clearValidatorCache();
-      ajv = ajvFor(dialect, messages);
+      ajv = ajvFor(dialect, variant);
     }
     register(ajv, split.index, split.reached);
     // A body that is only a reference (one definition of a document) is that definition's own
@@ -194,12 +207,12 @@ export function compileSchema(whole: Schema, messages = false): ValidateFunction
     return fn;
   }
   const schema = pruneDefinitions(whole);
-  const key = `${dialect}\u0000${messages}\u0000${JSON.stringify(schema)}`;
+  const key = `${dialect}\u0000${variant}\u0000${JSON.stringify(schema)}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const problem = schemaProblem(schema);
   if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
-  const ajv = ajvFor(dialect, messages);
+  const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
   const fn = ajv.compile(body as AnySchema);
@@ -239,7 +252,7 @@ export function schemaProblem(whole: Schema): string | undefined {
 function metaProblem(schema: Schema, dialect: Dialect, text = JSON.stringify(schema)): string | undefined {
   const key = `${dialect}\u0000${text}`;
   if (problems.has(key)) return problems.get(key);
-  const ajv = ajvFor(dialect, true);
+  const ajv = ajvFor(dialect, 'messages');
   const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
   if (problems.size >= MAX_CACHE) problems.clear();
   problems.set(key, problem);
@@ -252,4 +265,36 @@ export function explainWith(fn: ValidateFunction, value: unknown): string {
   const e = fn.errors?.[0];
   if (!e) return 'rejected';
   return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`;
+}
+
+/** A validator compiled on first use; undefined (and not retried) when this variant cannot compile it. */
+function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefined {
+  let fn: ValidateFunction | undefined | null;
+  return () => {
+    if (fn === undefined) {
+      try {
+        fn = compileSchema(schema, variant);
+      } catch {
+        fn = null;
+      }
+    }
+    return fn ?? undefined;
+  };
+}
+
+/**
+ * Whether a value proves a break: `kept` accepts it and `other` rejects it, as the gate's
+ * validator decides and also as Ajv's default configuration (first error only) decides, so a
+ * validator configured either way sees the break. A schema too wide for Ajv's default build
+ * (it nests code per property) is judged by the collecting configuration alone.
+ */
+export function breakChecker(kept: Schema, other: Schema): (value: unknown) => boolean {
+  const plain = [lazy(kept, 'plain'), lazy(other, 'plain')] as const;
+  const first = [lazy(kept, 'first-error'), lazy(other, 'first-error')] as const;
+  return (value) => {
+    const [k, o] = [plain[0](), plain[1]()];
+    if (!k || !o || !k(value) || o(value)) return false;
+    const [fk, fo] = [first[0](), first[1]()];
+    return !fk || !fo || (fk(value) && !fo(value));
+  };
 }
