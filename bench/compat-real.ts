@@ -10,6 +10,8 @@
 //   node --import tsx bench/compat-real.ts alone I    the gate on pair I alone, as a process's first comparison
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type JsonSchemaDiff from 'json-schema-diff';
@@ -256,6 +258,7 @@ export async function benchCompatReal(): Promise<string> {
   );
   out.push('');
   out.push(wholeRatios(whole));
+  out.push('', manifestPairReport(pairs, whole.get('jsoncompat') ?? null));
   out.push('');
   const count = (v: string): number => verdicts.warden.filter((x) => x === v).length;
   out.push(
@@ -304,6 +307,50 @@ export async function benchCompatReal(): Promise<string> {
     ),
   );
   return out.join('\n');
+}
+
+/**
+ * The whole corpus as one manifest pair (a tool per pair, its schema as inputSchema or
+ * outputSchema by direction), judged by the gate's own command line as a user runs it, median of
+ * PROCESS_RUNS, beside jsoncompat's whole-process run over the same pairs.
+ */
+function manifestPairReport(pairs: RealPair[], jsoncompatMs: number | null): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-corpus-'));
+  const side = (which: 'old' | 'new'): string => {
+    const tools = pairs.map((p, i) => ({
+      name: `pair_${i}`,
+      ...(p.direction === 'input'
+        ? { inputSchema: p[which] }
+        : { inputSchema: { type: 'object' }, outputSchema: p[which] }),
+    }));
+    const file = path.join(dir, `${which}.json`);
+    fs.writeFileSync(file, JSON.stringify({ tools }));
+    return file;
+  };
+  const [oldFile, newFile] = [side('old'), side('new')];
+  const bin = fileURLToPath(new URL('../bin/warden.js', import.meta.url));
+  const times: number[] = [];
+  let verdict = 'n/a';
+  for (let run = 0; run < PROCESS_RUNS; run++) {
+    const t = performance.now();
+    try {
+      execFileSync(process.execPath, [bin, 'gate', 'diff', oldFile, newFile, '--json'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      verdict = 'compatible or identical';
+    } catch (err) {
+      // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout.
+      const out = (err as { stdout?: Buffer }).stdout?.toString() ?? '';
+      verdict = out.startsWith('{') ? (JSON.parse(out) as { verdict: string }).verdict : 'failed';
+    }
+    times.push(performance.now() - t);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  const w = median(times);
+  const ratio =
+    jsoncompatMs === null ? 'jsoncompat did not finish' : `jsoncompat ${(jsoncompatMs / w).toFixed(1)}× that`;
+  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden gate diff\` as a whole process: ${w.toFixed(0)} ms (median of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
 }
 
 /**
