@@ -40,7 +40,7 @@ function breakValues(sub: Schema, sup: Schema, ctx: Ctx): Json[] {
  * keywords being decided) rejects, among values generated from the kept side (and from it
  * narrowed by `hint`, so values that reach the constrained case are tried too).
  */
-function rejectedValue(
+export function rejectedValue(
   sub: JsonObject,
   constraint: JsonObject,
   hints: Schema[],

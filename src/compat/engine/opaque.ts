@@ -1,6 +1,8 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
-import { compareConditional } from './conditional.ts';
+import { hasRef } from '../hash.ts';
+import { compareConditional, rejectedValue } from './conditional.ts';
+import { fits } from './holding.ts';
 import type { Ctx } from './context.ts';
 import { admits, sameSubtree, subValue, typeSet } from './util.ts';
 import { nodeValidator } from './whole.ts';
@@ -14,7 +16,11 @@ import { nodeValidator } from './whole.ts';
 export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   if (!sameSubtree(sub.not, sup.not, ctx)) {
     const decided =
-      sup.not !== undefined && sub.not === undefined ? excluded(sub, sup.not as Schema, ctx) : undefined;
+      sup.not === undefined
+        ? undefined
+        : sub.not === undefined
+          ? (excluded(sub, sup.not as Schema, ctx) ?? searched(sub, sup.not as Schema, ctx))
+          : changed(sub, sub.not as Schema, sup.not as Schema, ctx);
     if (decided === 'disjoint') {
       // The new exclusion meets nothing the old side accepted.
     } else if (decided !== undefined) {
@@ -31,6 +37,22 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
     }
   }
   compareConditional(sub, sup, ctx);
+}
+
+/**
+ * A `not` changed from A to B: nothing the kept side accepted is newly excluded when B fits in A
+ * (shown strictly, and only for reference-free schemas, whose two sides resolve alike);
+ * otherwise a kept value that B accepts is the witness.
+ */
+function changed(sub: JsonObject, a: Schema, b: Schema, ctx: Ctx): 'disjoint' | { value: Json } | undefined {
+  if (!hasRef(a as Json) && !hasRef(b as Json) && fits(b, a, ctx)) return 'disjoint';
+  return searched(sub, b, ctx);
+}
+
+/** A value the kept side accepts that a new `not` excludes, among values built from both. */
+function searched(sub: JsonObject, notIn: Schema, ctx: Ctx): { value: Json } | undefined {
+  const value = rejectedValue(sub, { not: notIn as Json }, [notIn], ctx);
+  return value === undefined ? undefined : { value };
 }
 
 /**
