@@ -170,6 +170,12 @@ export const RULES: readonly Rule[] = [
     output: U,
     message: 'pattern changed from {old} to {new}; regex inclusion is not decided',
   },
+  {
+    id: 'pattern-rejects-value',
+    input: N,
+    output: N,
+    message: 'pattern changed from {old} to {new}, and {value} no longer matches',
+  },
   { id: 'format-added', input: N, output: C, message: 'format {new} added (formats are asserted)' },
   { id: 'format-removed', input: C, output: N, message: 'format {old} removed' },
   {

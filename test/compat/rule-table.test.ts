@@ -68,6 +68,7 @@ describe('the rule table', () => {
       'effect-no-longer-idempotent',
       'effect-opened-world',
       'sampled-break',
+      'pattern-rejects-value',
       'replay-rejected-call',
     ]);
     for (const r of RULES) {

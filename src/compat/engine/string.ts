@@ -1,4 +1,5 @@
 import { FORMAT_EXAMPLES, NOT_A_FORMAT } from '../generate/formats.ts';
+import { stringForPattern } from '../generate/pattern.ts';
 import type { Json, JsonObject } from '../types.ts';
 import { compileSchema, formatKind, knownFormat } from '../validator.ts';
 import type { Ctx } from './context.ts';
@@ -46,7 +47,12 @@ export function compareStrings(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     } else if (pb === undefined) {
       ctx.emit(ctx.id('pattern-removed', 'pattern-added'), ['pattern'], args);
     } else {
-      ctx.emit('pattern-changed', ['pattern'], args);
+      // Two regexes: inclusion is not decided, but a string the old one takes and the new one
+      // refuses proves the break (the validator checks it with every other keyword).
+      const tries = [...Array(8).keys()].map((salt) => stringForPattern(pa, salt));
+      const found = firstThat([...tries, ...candidates(ctx, sub)], (v) => matches(pa, v) && !matches(pb, v));
+      if (found === undefined) ctx.emit('pattern-changed', ['pattern'], args);
+      else ctx.emit('pattern-rejects-value', ['pattern'], { ...args, value: found }, () => found);
     }
   }
   compareFormats(sub, sup, ctx);
