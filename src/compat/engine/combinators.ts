@@ -3,9 +3,10 @@ import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { branchIndex } from './branch-index.ts';
 import { includes } from './includes.ts';
 import { resolveRef } from './refs.ts';
-import { acceptsAll, admits, sameSubtree, subValue, typeSet } from './util.ts';
+import { acceptsAll, sameSubtree, subValue } from './util.ts';
 
 /**
  * Folds allOf branches into their parent where no keyword conflicts (properties merge per
@@ -130,22 +131,8 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       const t = attempt(branch, supSib, here);
       ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
     }
-    // Trials stop at the first new branch that takes the old one; the likeliest go first (the
-    // same schema, then the same reference). Which of several fitting branches is found changes
-    // only notes, never a verdict.
     const old = ka ? (sub[ka] as Schema[])[i] : sub;
-    const rank = supBranches.map((b) =>
-      sameJson(b, old) ? 0 : sameRef(b, old) ? 1 : disjoint(branch, b, ctx) ? 3 : 2,
-    );
-    // A new branch that provably shares no value with the old one (another type, another
-    // discriminator) can neither take it nor be the closest match worth reporting. When every
-    // branch is such, an old branch is simply gone (a request type removed): no trial can say
-    // more. A lone old schema is still compared with them, for the closest one's differences.
-    // Ties go by content, never by position, so reordering branches cannot change which is found.
-    const byContent = canonicalOrder(supBranches);
-    const sorted = [...byContent].sort((x, y) => (rank[x] as number) - (rank[y] as number));
-    const allDisjoint = !sorted.some((j) => rank[j] !== 3);
-    const order = !allDisjoint ? sorted.filter((j) => rank[j] !== 3) : ka ? [] : sorted;
+    const order = trialOrder(branch, old, supBranches, !!ka, ctx);
     const trials: { j: number; tried: Schema; t: Ctx }[] = [];
     let hit: (typeof trials)[number] | undefined;
     for (const j of order) {
@@ -191,48 +178,47 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
   return true;
 }
 
-/** Two branches that are the same reference, as the same definition in two revisions often is. */
-function sameRef(a: Schema | undefined, b: Schema | undefined): boolean {
-  return isObject(a) && isObject(b) && typeof a.$ref === 'string' && a.$ref === b.$ref;
+/**
+ * The new branches to try for one old branch, in order, produced as the trials need them.
+ * Trials stop at the first new branch that takes the old one; the likeliest go first (the
+ * same schema, then the same reference), so the others are usually never looked at. Which of
+ * several fitting branches is found changes only notes, never a verdict. A new branch that
+ * provably shares no value with the old one (another type, another discriminator) can neither
+ * take it nor be the closest match worth reporting. When every branch is such, an old branch
+ * is simply gone (a request type removed): no trial can say more. A lone old schema is still
+ * compared with them, for the closest one's differences. Ties go by content, never by
+ * position, so reordering branches cannot change which is found.
+ */
+function* trialOrder(
+  branch: Schema,
+  old: Schema | undefined,
+  supBranches: Schema[],
+  combined: boolean,
+  ctx: Ctx,
+): Generator<number> {
+  const index = branchIndex(supBranches, ctx);
+  const tried = new Set<number>();
+  for (const j of [...index.equal(old), ...index.sameRef(old)]) {
+    tried.add(j);
+    yield j;
+  }
+  const byContent = canonicalOrder(supBranches);
+  const overlapping = new Set(index.overlapping(branch, ctx));
+  const rest = byContent.filter((j) => !tried.has(j) && overlapping.has(j));
+  if (tried.size === 0 && rest.length === 0) {
+    if (!combined) yield* byContent;
+    return;
+  }
+  yield* rest;
 }
 
 /** Whether the old branch's values can also match another new branch (which would fail oneOf). */
 function checkExclusive(branch: Schema, supBranches: Schema[], j: number, ctx: Ctx): void {
-  for (let k = 0; k < supBranches.length; k++) {
-    if (k !== j && !disjoint(branch, supBranches[k] as Schema, ctx)) {
-      ctx.emit('one-of-branches-overlap', ['oneOf', k], { index: k });
-      return;
-    }
+  for (const k of branchIndex(supBranches, ctx).overlapping(branch, ctx)) {
+    if (k === j) continue;
+    ctx.emit('one-of-branches-overlap', ['oneOf', k], { index: k });
+    return;
   }
-}
-
-function deref(s: Schema, side: 'sub' | 'sup', ctx: Ctx): Schema {
-  if (isObject(s) && typeof s.$ref === 'string')
-    return resolveRef(ctx.shared[side].root, s.$ref)?.schema ?? s;
-  return s;
-}
-
-/** A cheap proof that no value matches both: disjoint types, or a required discriminator property. */
-function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
-  const a = deref(aIn, 'sub', ctx),
-    b = deref(bIn, 'sup', ctx);
-  if (a === false || b === false) return true;
-  if (a === true || b === true) return false;
-  const ta = typeSet(a),
-    tb = typeSet(b);
-  if (ta && tb && ![...ta].some((t) => admits(tb, t)) && ![...tb].some((t) => admits(ta, t))) return true;
-  const ap = isObject(a.properties) ? a.properties : {};
-  const bp = isObject(b.properties) ? b.properties : {};
-  const breq = Array.isArray(b.required) ? b.required : [];
-  for (const k of Object.keys(bp)) {
-    const x = ap[k],
-      y = bp[k];
-    if (!breq.includes(k) || !isObject(x) || !isObject(y)) continue;
-    const xs = 'const' in x ? [x.const] : Array.isArray(x.enum) ? x.enum : undefined;
-    const ys = 'const' in y ? [y.const] : Array.isArray(y.enum) ? y.enum : undefined;
-    if (xs && ys && !xs.some((v) => ys.some((w) => sameJson(v, w)))) return true;
-  }
-  return false;
 }
 
 /** An allOf left on the old side: enough that one conjunct fits. */

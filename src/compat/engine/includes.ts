@@ -117,7 +117,8 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   const key = `${idOf(la.schema, ctx)}:${idOf(lb.schema, ctx)}`;
   const done = mem.done.get(key);
   if (done) {
-    ctx.replay(done.findings);
+    // Replaying copies every finding: a pair met again and again costs in proportion.
+    if (ctx.spend(Math.floor(done.findings.length / KEYS_PER_STEP))) ctx.replay(done.findings);
     return;
   }
   const position = mem.active.get(key);
@@ -125,6 +126,10 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
     mem.low = Math.min(mem.low, position); // assumed included while it is being decided
     return;
   }
+  // Deciding a pair walks its property maps key by key: a wide pair costs in proportion, so a
+  // trial repeated for every entry of another wide map ends in budget-exhausted, not in a
+  // quadratic wait (10,000 dependentRequired entries over 10,000 properties, say).
+  if (!ctx.spend(Math.floor((width(la.schema) + width(lb.schema)) / KEYS_PER_STEP))) return;
   const here = mem.active.size;
   mem.active.set(key, here);
   const outerLow = mem.low;
@@ -136,6 +141,21 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   if (!mem.exhausted && (!leaned || frame.failed())) mem.done.set(key, { findings: frame.findings });
   mem.low = leaned ? Math.min(outerLow, mem.low) : outerLow;
   ctx.replay(frame.findings);
+}
+
+/** Keys of a node or findings of a pair that cost one step of the budget. */
+const KEYS_PER_STEP = 10;
+const MAPS = ['properties', 'patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies'];
+
+/** How many entries of maps keyed by property name a node holds: what deciding it walks one by one. */
+function width(node: Schema): number {
+  if (!isObject(node)) return 0;
+  let n = 0;
+  for (const k of MAPS) {
+    const map = node[k];
+    if (isObject(map)) n += Object.keys(map).length;
+  }
+  return n;
 }
 
 /**

@@ -159,8 +159,9 @@ function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number)
   const out: JsonObject = {};
   // Names in sorted order, so the order a schema lists its properties in never changes a value.
   const keys = [...new Set(required)].sort();
+  const taken = new Set(keys);
   for (const k of Object.keys(props).sort()) {
-    if (!keys.includes(k) && (env.choose.chance(0.5) || keys.length < minProps)) keys.push(k);
+    if (!taken.has(k) && (env.choose.chance(0.5) || keys.length < minProps)) keys.push(k);
   }
   for (const k of keys) {
     const sub = (props[k] ?? (additional === undefined ? true : additional)) as Schema;
