@@ -1,6 +1,6 @@
 import { reachedDefinitions } from './corpus.ts';
 import { canonical, clone, isObject, type Json, type JsonObject } from './json.ts';
-import { LISTS, MAPS, ONE, resolveRef } from './walk.ts';
+import { LISTS, MAPS, ONE, resolveRef, slots } from './walk.ts';
 
 /** A bound on the work of one shrink: predicate calls and wall time. */
 export interface Budget {
@@ -178,11 +178,34 @@ export function shrinkPair(
   ) {
     before = canonical([cur.old, cur.new]);
     visit([], 0);
+    const plain = { old: withoutAnnotations(cur.old), new: withoutAnnotations(cur.new) };
+    if (canonical([plain.old, plain.new]) !== canonical([cur.old, cur.new])) attempt(plain.old, plain.new);
     const pruned = { old: withoutUnreached(cur.old), new: withoutUnreached(cur.new) };
     if (canonical([pruned.old, pruned.new]) !== canonical([cur.old, cur.new]))
       attempt(pruned.old, pruned.new);
   }
   return cur;
+}
+
+const ANNOTATIONS = [
+  'description',
+  'title',
+  'examples',
+  'default',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+];
+
+/**
+ * A document without annotation keywords in any of its subschemas (never a property so named),
+ * tried on both sides, even where they differ: annotations never change validity.
+ */
+function withoutAnnotations(doc: JsonObject): JsonObject {
+  const out = clone(doc);
+  for (const { schema } of slots(out)) if (isObject(schema)) for (const k of ANNOTATIONS) delete schema[k];
+  return out;
 }
 
 /** A document without the definitions no `$ref` reaches any more (an emptied container goes too). */

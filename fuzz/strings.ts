@@ -41,12 +41,31 @@ export function patternInstances(pattern: string, rng: Rng, count: number): stri
   return out;
 }
 
-const PLAIN = ['', 'a', 'ab', 'abc', 'A', 'a b', '0', '123', '-', 'x-a', 'S_1', 'me', ' ', 'é', 'abcdefghij'];
+const PLAIN = [
+  '',
+  'a',
+  'ab',
+  'abc',
+  'A',
+  'a b',
+  '0',
+  '123',
+  '-',
+  'x-a',
+  'S_1',
+  'me',
+  ' ',
+  'é',
+  'abcdefghij',
+  '😀',
+  'a😀',
+  '😀😀😀',
+];
 
-/** A string of exactly n characters built from a sample (repeated or cut). */
+/** A string of exactly n characters (code points, as JSON Schema counts them) built from a sample. */
 function ofLength(sample: string, n: number): string {
-  const unit = sample.length > 0 ? sample : 'a';
-  return unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  const chars = Array.from(sample.length > 0 ? sample : 'a');
+  return Array.from({ length: n }, (_, i) => chars[i % chars.length] as string).join('');
 }
 
 /**
@@ -62,7 +81,8 @@ export function stringCandidates(node: JsonObject, hints: Hints, rng: Rng, max: 
     ...hints.lengths,
   ].filter((n) => n <= 300);
   const sized = lengths.flatMap((n) => [n, n - 1, n + 1]).filter((n) => n >= 0);
-  const samples = own.length > 0 ? own.slice(0, 2) : ['a'];
+  // Astral characters count once in JSON Schema and twice in a JavaScript string's length.
+  const samples = own.length > 0 ? own.slice(0, 2) : ['a', '😀'];
   const groups: string[][] = [
     own,
     sized.flatMap((n) => samples.map((s) => ofLength(s, n))),
