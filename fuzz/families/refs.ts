@@ -130,6 +130,7 @@ const ref: Kind[] = [
 ];
 
 const SCHEMAS = {
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
   'draft-07': 'http://json-schema.org/draft-07/schema#',
   '2019-09': 'https://json-schema.org/draft/2019-09/schema',
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
