@@ -1,4 +1,4 @@
-import { beyondBounds } from './bounds.ts';
+import { beyondBounds, measure } from './bounds.ts';
 import { Ctx, type RawFinding } from './engine/context.ts';
 import { compareInReadings } from './readings.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
@@ -21,6 +21,14 @@ import {
 import { combineVerdict } from './verdicts.ts';
 
 const DEFAULT_SAMPLES = 24;
+/**
+ * Schema values that building and verifying witnesses may walk in one comparison: each witness
+ * is a value built from one side and validated on both. A change that breaks each of 10,000
+ * properties is breaking after its first witnesses; the findings past this work are reported
+ * unknown, unverified, rather than cost 10,000 walks of 10,000 properties.
+ */
+const WITNESS_WORK = 5_000_000;
+const MIN_WITNESSES = 100;
 const UNDECIDED_SAMPLES = 200;
 
 function finding(
@@ -186,9 +194,19 @@ function judge(
     supV = lazyValidator(sup);
   const proves = breakChecker(sub, sup);
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
+  let witnesses = Math.max(
+    MIN_WITNESSES,
+    Math.floor(WITNESS_WORK / (measure(sub).values + measure(sup).values)),
+  );
   const findings: Finding[] = dedupe(raw).map((one) => {
     const { trail, local, rel: _rel, ...f } = one;
     if (f.verdict !== 'breaking') return f;
+    if (witnesses-- <= 0)
+      return {
+        ...f,
+        verdict: 'unknown',
+        reason: 'not verified: the witnesses of earlier findings used the work allowed',
+      };
     const value = local?.();
     const witness = value === undefined ? undefined : embed(trail, value, env);
     if (witness !== undefined && proves(witness)) return { ...f, witness };
