@@ -19,10 +19,18 @@ import {
   type Tool,
 } from '../../src/compat/index.ts';
 import { sameJson } from '../../src/compat/hash.ts';
+import { compileSchema } from '../../src/compat/validator.ts';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
-import { enumCase, INVALID_SCHEMAS, manyToolsCase, nested } from '../../bench/compat-hostile-inputs.ts';
-import { independentValidator } from './helpers.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import {
+  enumCase,
+  INVALID_SCHEMAS,
+  manyToolsCase,
+  nested,
+  oneOfCase,
+  propertiesCase,
+} from '../../bench/compat-hostile-inputs.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-hostile-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -193,17 +201,37 @@ describe('hostile input: nothing crashes', () => {
   });
 });
 
-/** The one tool of a hostile case, compared, with its findings' witnesses checked by an independent Ajv. */
-function judgedWithVerifiedWitnesses(c: { old: { tools: Tool[] }; new: { tools: Tool[] } }): Finding[] {
+/**
+ * An Ajv of the test's own, to check witnesses independently of the gate's. It collects every
+ * error (Ajv's default build cannot compile 10,000 properties: it nests their code), and skips
+ * optimising its code, which takes seconds on a 1,000-branch oneOf and changes nothing here.
+ */
+const independent = new Ajv2020({ strict: false, logger: false, allErrors: true, code: { optimize: false } });
+function independentValidator(schema: Schema): (value: unknown) => boolean {
+  const fn = independent.compile(schema as object);
+  return (value) => fn(value) === true;
+}
+
+/** The gate's own validator, compiled already by the comparison: for schemas too large to compile twice in a test. */
+function gateValidator(schema: Schema): (value: unknown) => boolean {
+  const fn = compileSchema(schema);
+  return (value) => fn(value) === true;
+}
+
+/** The one tool of a hostile case, compared, with its findings' witnesses checked again. */
+function judgedWithVerifiedWitnesses(
+  c: { old: { tools: Tool[] }; new: { tools: Tool[] } },
+  validator = independentValidator,
+): Finding[] {
   const r = compareManifests(c.old, c.new);
   const tool = r.tools[0];
   assert.ok(tool);
-  const oldSchema = c.old.tools[0]?.inputSchema as Schema,
-    newSchema = c.new.tools[0]?.inputSchema as Schema;
+  const accepts = validator(c.old.tools[0]?.inputSchema as Schema),
+    stillAccepts = validator(c.new.tools[0]?.inputSchema as Schema);
   for (const f of tool.findings.filter((x) => x.verdict === 'breaking')) {
     assert.notEqual(f.witness, undefined, `${f.rule} has a witness`);
-    assert.equal(independentValidator(oldSchema)(f.witness), true, `${f.rule}: the old schema accepts it`);
-    assert.equal(independentValidator(newSchema)(f.witness), false, `${f.rule}: the new schema rejects it`);
+    assert.equal(accepts(f.witness), true, `${f.rule}: the old schema accepts it`);
+    assert.equal(stillAccepts(f.witness), false, `${f.rule}: the new schema rejects it`);
   }
   return tool.findings;
 }
@@ -215,6 +243,54 @@ describe('hostile input: nothing explodes', () => {
       findings.map((f) => [f.rule, f.verdict, f.args.value]),
       [['enum-value-removed', 'breaking', 'value-0']],
     );
+  });
+
+  it('a oneOf of 1,000 branches losing one is breaking, with a verified witness', () => {
+    const findings = judgedWithVerifiedWitnesses(oneOfCase(1000), gateValidator);
+    assert.deepEqual(
+      findings.map((f) => [f.rule, f.verdict, f.pointer]),
+      [['any-of-branch-removed', 'breaking', '/inputSchema/properties/shape/oneOf']],
+    );
+  });
+
+  it('10,000 properties with one made required is breaking, with a verified witness', () => {
+    const findings = judgedWithVerifiedWitnesses(propertiesCase(10_000), gateValidator);
+    assert.deepEqual(
+      findings.map((f) => [f.rule, f.verdict, f.args.property]),
+      [['property-became-required', 'breaking', 'p9999']],
+    );
+  });
+
+  it('a trial repeated for every entry of another wide map ends in budget-exhausted', () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `p${i}`);
+    const base = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: Object.fromEntries(names.map((k) => [k, { type: 'string' }])),
+    };
+    const dependentRequired = Object.fromEntries(
+      names.map((k, i) => [k, [names[(i + 1) % 10_000] as string]]),
+    );
+    const r = compareSchemas(base, { ...base, dependentRequired }, 'input');
+    assert.deepEqual(
+      r.findings.map((f) => f.rule),
+      ['budget-exhausted'],
+    );
+  });
+
+  it('10,000 properties all made required: breaking, the first witnesses verified, the rest unknown', () => {
+    const names = Array.from({ length: 10_000 }, (_, i) => `p${i}`);
+    const base = {
+      type: 'object',
+      properties: Object.fromEntries(names.map((k) => [k, { type: 'string' }])),
+    };
+    const r = compareSchemas(base, { ...base, required: names }, 'input');
+    assert.equal(r.verdict, 'breaking');
+    const verified = r.findings.filter((f) => f.verdict === 'breaking');
+    const unverified = r.findings.filter((f) => f.verdict === 'unknown');
+    assert.ok(verified.length >= 100 && verified.every((f) => f.witness !== undefined));
+    assert.equal(verified.length + unverified.length, 10_000);
+    assert.match(renderMessage(unverified[0] as Finding), /\(not verified: /);
   });
 
   it('an enum against an anyOf of as many consts costs its share of the work budget', () => {
