@@ -12,9 +12,13 @@ export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
  * Keywords whose effect differs between the dialects, as the validator (Ajv 8) applies them:
  * draft-07 ignores the dependent*, contains-count, prefixItems and unevaluated* keywords; 2019-09
  * ignores prefixItems; `items` as an array (with `additionalItems`) is a tuple before 2020-12
- * and invalid in it. `dependencies` is applied in every dialect.
+ * and invalid in it. `dependencies` is applied in every dialect (and read everywhere as the two
+ * keywords it was split into).
  */
 const SENSITIVE = new Set([
+  // Not a keyword of 2019-09 or 2020-12 by their specifications, but Ajv applies it in every
+  // dialect: rewritten as the two keywords it splits into, it is decided like them.
+  'dependencies',
   'dependentRequired',
   'dependentSchemas',
   'prefixItems',
@@ -120,11 +124,12 @@ function rewrite(node: Schema, dialect: Dialect, at: string, was: string, rename
   if (dialect !== '2020-12') {
     if (Array.isArray(s.items)) {
       s.prefixItems = s.items;
+      // Both renames stand even for a keyword this side lacks: a finding about what the other
+      // side had there points at the keyword this side would have written.
       renames.push([appendPointer(at, 'prefixItems'), appendPointer(was, 'items')]);
-      if (s.additionalItems !== undefined) {
-        s.items = s.additionalItems;
-        renames.push([appendPointer(at, 'items'), appendPointer(was, 'additionalItems')]);
-      } else delete s.items;
+      renames.push([appendPointer(at, 'items'), appendPointer(was, 'additionalItems')]);
+      if (s.additionalItems !== undefined) s.items = s.additionalItems;
+      else delete s.items;
     }
     delete s.additionalItems;
   }
@@ -164,11 +169,11 @@ function splitDependencies(s: JsonObject, at: string, was: string, renames: Rena
   const part: JsonObject = {};
   if (Object.keys(required).length > 0) part.dependentRequired = required;
   if (Object.keys(schemas).length > 0) part.dependentSchemas = schemas;
-  if (Object.keys(part).length === 0) return;
   const own = s.dependentRequired === undefined && s.dependentSchemas === undefined;
   const base = own ? at : appendPointer(at, 'allOf', Array.isArray(s.allOf) ? s.allOf.length : 0);
-  for (const k of Object.keys(part))
+  for (const k of ['dependentRequired', 'dependentSchemas'])
     renames.push([appendPointer(base, k), appendPointer(was, 'dependencies')]);
+  if (Object.keys(part).length === 0) return;
   if (own) Object.assign(s, part);
   else s.allOf = [...(Array.isArray(s.allOf) ? s.allOf : []), part];
 }

@@ -139,7 +139,12 @@ export function compareInReadings(
   single: Single,
 ): SchemaComparison {
   const readings = readingsOf(oldSchema, newSchema);
-  if (readings === undefined) return single(oldSchema, newSchema, direction, options);
+  if (readings === undefined) {
+    const result = single(oldSchema, newSchema, direction, options);
+    // Every pointer leads somewhere in the new schema: a keyword it lost points at its schema.
+    for (const f of result.findings) f.pointer = nearestPointer(newSchema, f.pointer);
+    return result;
+  }
   const results = readings.map((r) => {
     const result = confirmAsWritten(
       withDialectChange(single(r.old, r.new, direction, options), r, direction, options),

@@ -46,11 +46,15 @@ export function compareStrings(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
       ctx.emit(ctx.id('pattern-added', 'pattern-removed'), ['pattern'], args, local);
     } else if (pb === undefined) {
       ctx.emit(ctx.id('pattern-removed', 'pattern-added'), ['pattern'], args);
-    } else {
+    } else if (pa !== undefined) {
       // Two regexes: inclusion is not decided, but a string the old one takes and the new one
       // refuses proves the break (the validator checks it with every other keyword).
-      const tries = [...Array(8).keys()].map((salt) => stringForPattern(pa, salt));
-      const found = firstThat([...tries, ...candidates(ctx, sub)], (v) => matches(pa, v) && !matches(pb, v));
+      const [before, after] = [pa, pb];
+      const tries = [...Array(8).keys()].map((salt) => stringForPattern(before, salt));
+      const found = firstThat(
+        [...tries, ...candidates(ctx, sub)],
+        (v) => matches(before, v) && !matches(after, v),
+      );
       if (found === undefined) ctx.emit('pattern-changed', ['pattern'], args);
       else ctx.emit('pattern-rejects-value', ['pattern'], { ...args, value: found }, () => found);
     }
