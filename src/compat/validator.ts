@@ -9,6 +9,7 @@ import {
   scopesReferences,
   type DefinitionIndex,
 } from './definitions.ts';
+import { flatOneOfs } from './exclusive.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
 
@@ -161,7 +162,7 @@ function splitOnce(whole: JsonObject): Split | undefined {
 }
 
 /** Registers the definitions a body reaches with an Ajv instance, each once per content. */
-function register(ajv: Ajv, index: DefinitionIndex, names: string[]): void {
+function register(ajv: Ajv, index: DefinitionIndex, names: string[], variant: Variant): void {
   let done = registered.get(ajv);
   if (!done) {
     done = new Set();
@@ -170,7 +171,7 @@ function register(ajv: Ajv, index: DefinitionIndex, names: string[]): void {
   for (const name of names) {
     const id = index.idOf(name) as string;
     if (done.has(id)) continue;
-    ajv.addSchema(index.body(name) as AnySchema, id);
+    ajv.addSchema(forAjv(index.body(name) as Schema, variant) as AnySchema, id);
     done.add(id);
   }
 }
@@ -196,12 +197,13 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
       clearValidatorCache();
       ajv = ajvFor(dialect, variant);
     }
-    register(ajv, split.index, split.reached);
+    register(ajv, split.index, split.reached, variant);
     // A body that is only a reference (one definition of a document) is that definition's own
     // compiled validator, shared with every schema that reaches it.
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
-    const fn = (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(split.body as AnySchema);
+    const fn =
+      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant) as AnySchema);
     if (cache.size >= MAX_CACHE) clearValidatorCache();
     cache.set(key, fn);
     return fn;
@@ -215,13 +217,22 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
-  const fn = ajv.compile(body as AnySchema);
+  const fn = ajv.compile(forAjv(body, variant) as AnySchema);
   if (cache.size >= MAX_CACHE) {
     // Ajv keeps every schema it compiled; forgetting them bounds memory (and garbage collection).
     clearValidatorCache();
   }
   cache.set(key, fn);
   return fn;
+}
+
+/**
+ * A schema as Ajv is given it: large oneOfs of exclusive branches as the anyOf they equal,
+ * which Ajv builds flat (see exclusive.ts). The messages variant keeps every keyword as
+ * written, so an explanation names the keyword the schema has.
+ */
+function forAjv(schema: Schema, variant: Variant): Schema {
+  return variant === 'messages' ? schema : flatOneOfs(schema);
 }
 
 function withoutId(schema: JsonObject): JsonObject {
