@@ -405,6 +405,13 @@ export const RULES: readonly Rule[] = [
   },
   // references and the unknown
   { id: 'ref-unresolvable', input: U, output: U, message: '$ref {ref} cannot be resolved locally' },
+  {
+    id: 'ref-cycle',
+    input: U,
+    output: U,
+    message:
+      '$ref {ref} leads back to itself without reading any part of the value, so no validator can apply it',
+  },
   { id: 'recursion-too-deep', input: U, output: U, message: 'schemas nest deeper than the gate follows' },
   {
     id: 'schema-too-deep',

@@ -1,6 +1,7 @@
 import { beyondBounds, measure } from './bounds.ts';
 import { Ctx, type RawFinding } from './engine/context.ts';
 import { compareInReadings } from './readings.ts';
+import { refCycle } from './ref-cycles.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
 import { includes } from './engine/includes.ts';
 import { embed } from './generate/embed.ts';
@@ -76,6 +77,9 @@ export function compareSchemas(
       : (beyondBounds(oldSchema) ?? beyondBounds(newSchema));
     if (beyond)
       return { verdict: 'unknown', findings: [finding(beyond.rule, direction, strict, '', beyond.args)] };
+    const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
+    if (cycle !== undefined)
+      return { verdict: 'unknown', findings: [finding('ref-cycle', direction, strict, '', { ref: cycle })] };
     return compareInReadings(oldSchema, newSchema, direction, options, compareOne);
   } catch (err) {
     const found = isInvalidSchema(err)

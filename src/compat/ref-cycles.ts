@@ -1,0 +1,94 @@
+import { resolvePointer } from './pointer.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
+
+/** Keywords that apply their subschemas to the same value, not to a part of it. */
+const IN_PLACE_ONE = ['not', 'if', 'then', 'else'];
+const IN_PLACE_LIST = ['allOf', 'anyOf', 'oneOf'];
+const IN_PLACE_MAP = ['dependentSchemas'];
+
+function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The local references a schema applies to the value it is given, through in-place keywords. */
+function inPlaceRefs(node: Json | undefined): string[] {
+  const out: string[] = [];
+  const stack: (Json | undefined)[] = [node];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (!isObject(s)) continue;
+    if (typeof s.$ref === 'string' && s.$ref.startsWith('#')) out.push(s.$ref);
+    for (const k of IN_PLACE_ONE) stack.push(s[k]);
+    for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) stack.push(...(s[k] as Json[]));
+    for (const k of IN_PLACE_MAP) if (isObject(s[k])) stack.push(...Object.values(s[k] as JsonObject));
+  }
+  return out;
+}
+
+/** Every local `$ref` string anywhere in the document, the starting points of the search. */
+function allRefs(schema: Schema): string[] {
+  const out = new Set<string>();
+  const stack: Json[] = [schema as Json];
+  while (stack.length > 0) {
+    const v = stack.pop() as Json;
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) stack.push(...v);
+    else {
+      if (typeof v.$ref === 'string' && v.$ref.startsWith('#')) out.add(v.$ref);
+      stack.push(...Object.values(v));
+    }
+  }
+  return [...out];
+}
+
+function target(schema: Schema, ref: string): Json | undefined {
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  const { found, value } = resolvePointer(schema, pointer);
+  return found ? (value as Json) : undefined;
+}
+
+/**
+ * A local reference that leads back to itself without the validator reading any part of the
+ * value on the way (`{"$defs": {"Loop": {"$ref": "#/$defs/Loop"}}}`, or through `allOf`), found
+ * with an explicit stack; undefined when there is none. No validator can apply such a schema:
+ * Ajv overflows its stack compiling the document, or validating any value that reaches it, so
+ * wherever it sits, reached or not, the schema proves nothing either way.
+ */
+export function refCycle(schema: Schema): string | undefined {
+  const edges = new Map<string, string[]>();
+  const next = (ref: string): string[] => {
+    let out = edges.get(ref);
+    if (!out) {
+      out = inPlaceRefs(target(schema, ref));
+      edges.set(ref, out);
+    }
+    return out;
+  };
+  // Colours of an iterative depth-first search: 1 on the current path, 2 finished.
+  const colour = new Map<string, 1 | 2>();
+  for (const start of allRefs(schema)) {
+    if (colour.has(start)) continue;
+    const path: { ref: string; rest: string[] }[] = [{ ref: start, rest: [...next(start)] }];
+    colour.set(start, 1);
+    while (path.length > 0) {
+      const top = path[path.length - 1] as { ref: string; rest: string[] };
+      const ref = top.rest.pop();
+      if (ref === undefined) {
+        colour.set(top.ref, 2);
+        path.pop();
+        continue;
+      }
+      const c = colour.get(ref);
+      if (c === 1) return ref;
+      if (c === 2) continue;
+      colour.set(ref, 1);
+      path.push({ ref, rest: [...next(ref)] });
+    }
+  }
+  return undefined;
+}
