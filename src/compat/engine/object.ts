@@ -73,7 +73,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
   for (const k of new Set([...Object.keys(sp), ...Object.keys(pp)])) {
     const inSub = k in sp,
       inSup = k in pp;
-    const subK = (sp[k] ?? matchingSchema(sub, k) ?? subAdd) as Schema;
+    const subK = keptAt(sub, sp, k, subAdd);
     const child = ctx.child(['properties', k], sub, k);
     for (const pattern of matchingPatterns(sup, k)) {
       const patternSchema = (sup.patternProperties as JsonObject)[pattern] as Schema;
@@ -156,6 +156,19 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     ['max-properties-decreased', 'max-properties-increased'],
     objectOf,
   );
+}
+
+/**
+ * What the kept side asks of the value under key k: its property schema together with every
+ * pattern that also matches k (a validator applies them all), or the patterns alone, or the
+ * additionalProperties schema. A conjunction that can hold nothing is then seen as such.
+ */
+function keptAt(sub: JsonObject, sp: JsonObject, k: string, subAdd: Schema): Schema {
+  const patterns = matchingPatterns(sub, k).map((p) => (sub.patternProperties as JsonObject)[p] as Schema);
+  const own = sp[k] as Schema | undefined;
+  const all = own === undefined ? patterns : [own, ...patterns];
+  if (all.length === 0) return subAdd;
+  return all.length === 1 ? (all[0] as Schema) : { allOf: all as Json[] };
 }
 
 function matchingPatternsCount(s: JsonObject): number {

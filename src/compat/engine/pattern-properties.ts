@@ -41,6 +41,34 @@ function disjoint(p: string, q: string): boolean {
   return a.slice(0, n) !== b.slice(0, n);
 }
 
+/** Regexes that match every name. */
+const MATCH_ALL = new Set(['', '.*', '^.*', '.*$', '^.*$', '[\\s\\S]*', '^[\\s\\S]*$']);
+
+/**
+ * Whether every name regex q matches is also matched by p: p matches every name, or both are
+ * anchored literal prefixes and q's starts with p's (`^me` covers `^me_x`). Shown only for such
+ * shapes; anything else is not known to be covered.
+ */
+function covers(p: string, q: string): boolean {
+  if (p === q || MATCH_ALL.has(p)) return true;
+  const lp = literalPrefix(p),
+    lq = literalPrefix(q);
+  return lp !== undefined && lq !== undefined && p === `^${lp}` && lq.startsWith(lp);
+}
+
+/** A name that regex q matches and none of `others` does, so it falls where only q decides. */
+function nameOnly(q: string, others: string[]): string | undefined {
+  const rs = others.map(regex);
+  const built = [...Array(12).keys()].flatMap((salt) => {
+    const base = stringForPattern(q, salt);
+    return base === undefined ? [] : [base, `${base}z`, `z${base}`, `${base}0`, `${base}_`];
+  });
+  const plain = ['b', 'z', 'x', 'm', 'q', 'zz', 'B', 'Z', '0', '9', '_', '-', 'é'];
+  return [...built, ...plain].find(
+    (key) => regex(q)?.test(key) === true && rs.every((r) => r !== undefined && !r.test(key)),
+  );
+}
+
 /** A name matching every given regex, for witnesses: tried among names built for each of them. */
 export function nameMatching(patternsToMatch: string[]): string | undefined {
   const all = patternsToMatch.map(regex);
@@ -84,7 +112,8 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
         ctx.childSides(['patternProperties', q], ['patternProperties', p], sub, key),
       );
     }
-    // The rest were governed by the old additionalProperties.
+    // The rest were governed by the old additionalProperties (unless an old regex takes them all).
+    if (ak.some((q) => covers(q, p))) continue;
     if (subAdd === false) {
       ctx.emit(
         ctx.id('pattern-property-added-to-closed-object', 'pattern-property-removed-from-closed-object'),
@@ -115,8 +144,10 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
     }
   }
   for (const q of ak.filter((x) => !(x in b))) {
-    // Names only the removed regex q matched fall to the new additionalProperties.
-    const key = stringForPattern(q);
+    // Names only the removed regex q matched fall to the new additionalProperties; names another
+    // new regex also matches are decided by it (compared above where both sides have it).
+    if (bk.some((p) => covers(p, q))) continue;
+    const key = nameOnly(q, bk) ?? stringForPattern(q);
     if (supAdd === false) {
       const local = (): JsonObject | undefined => {
         const base = subValue(ctx, sub, 0, 'object');
