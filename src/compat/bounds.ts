@@ -52,3 +52,40 @@ export function beyondBounds(schema: unknown): { rule: string; args: Record<stri
   if (m.over === 'values') return { rule: 'schema-too-large', args: { limit: MAX_SCHEMA_VALUES } };
   return undefined;
 }
+
+/** Keywords whose members Ajv, stopping at the first error, builds each nested in the one before. */
+const NESTING = [
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  'dependentRequired',
+  'prefixItems',
+  'items',
+  'allOf',
+];
+const widths = new WeakMap<object, number>();
+
+/**
+ * The most members one such keyword holds anywhere in a schema (walked with an explicit stack,
+ * once per schema object): how deeply Ajv's default build nests its code.
+ */
+export function widestNesting(schema: unknown): number {
+  if (typeof schema !== 'object' || schema === null) return 0;
+  const known = widths.get(schema);
+  if (known !== undefined) return known;
+  let widest = 0;
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (!Array.isArray(v)) {
+      for (const k of NESTING) {
+        const m = (v as Record<string, unknown>)[k];
+        if (typeof m === 'object' && m !== null) widest = Math.max(widest, Object.keys(m).length);
+      }
+    }
+    for (const member of Object.values(v)) pending.push(member);
+  }
+  widths.set(schema, widest);
+  return widest;
+}

@@ -9,6 +9,7 @@ import {
   scopesReferences,
   type DefinitionIndex,
 } from './definitions.ts';
+import { widestNesting } from './bounds.ts';
 import { flatOneOfs } from './exclusive.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
@@ -299,15 +300,21 @@ function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefi
  * validator configured either way sees the break. A schema too wide for Ajv's default build
  * (it nests code per property) is judged by the collecting configuration alone.
  */
+/** Members of one keyword at which Ajv's default build is not tried (see breakChecker). */
+const TOO_WIDE_TO_NEST = 2000;
+
 export function breakChecker(kept: Schema, other: Schema): (value: unknown) => boolean {
   const plain = [lazy(kept, 'plain'), lazy(other, 'plain')] as const;
   const first = [lazy(kept, 'first-error'), lazy(other, 'first-error')] as const;
-  let runs = true;
+  // From about 2,000 members nested one in the next, the default build fails: to compile (at
+  // a cost of most of a second for 10,000 properties) or when it first runs. Not tried then.
+  let runs = Math.max(widestNesting(kept), widestNesting(other)) < TOO_WIDE_TO_NEST;
   return (value) => {
     const [k, o] = [plain[0](), plain[1]()];
     if (!k || !o || !k(value) || o(value)) return false;
+    if (!runs) return true;
     const [fk, fo] = [first[0](), first[1]()];
-    if (!fk || !fo || !runs) return true;
+    if (!fk || !fo) return true;
     try {
       return fk(value) && !fo(value);
     } catch (err) {

@@ -61,7 +61,9 @@ describe('a oneOf of exclusive branches is handed to Ajv as anyOf', () => {
 
   it('never when a value could match two branches, or a non-object all of them', () => {
     const shared = {
-      oneOf: branches(40, (i) => (i === 7 ? { properties: { kind: { enum: ['k7', 'k8'] } } } : {})),
+      oneOf: branches(40, (i): JsonObject =>
+        i === 7 ? { properties: { kind: { enum: ['k7', 'k8'] } } } : {},
+      ),
     };
     const untyped = { oneOf: branches(40).map(({ type: _t, ...b }) => b) };
     const referenced = { oneOf: [...branches(39), { $ref: '#/$defs/X' }], $defs: { X: { type: 'object' } } };
