@@ -8,7 +8,8 @@ import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { additionalOf } from './object.ts';
 import { declaresKey } from './declared.ts';
-import { acceptsAll, sameSubtree, subValue } from './util.ts';
+import { acceptsAll, sameSubtree, subValue, typeSet } from './util.ts';
+import { matchingPatterns } from './pattern-properties.ts';
 import { nodeValidator } from './whole.ts';
 
 const CONDITIONAL = ['if', 'then', 'else'];
@@ -60,6 +61,19 @@ export function rejectedValue(
 }
 
 /**
+ * Whether every object the kept side accepts lacks one of `names`: its values are objects only,
+ * closed (`additionalProperties: false`), and some name is neither a property nor matched by a
+ * pattern, so an `if` that requires it is never met by them.
+ */
+function cannotHoldAny(s: JsonObject, names: Json | undefined): boolean {
+  const types = typeSet(s);
+  if (types === undefined || types.size !== 1 || !types.has('object')) return false;
+  if (s.additionalProperties !== false || !Array.isArray(names)) return false;
+  const props = isObject(s.properties) ? s.properties : {};
+  return names.some((k) => typeof k === 'string' && !(k in props) && matchingPatterns(s, k).length === 0);
+}
+
+/**
  * if/then/else, decided where both sides allow it. The new conditional constrains nothing the
  * old schema accepted when the old schema (without its own conditional) fits both `then` and
  * `else`, or, with the same `if`, when the old `then` and `else` fit the new ones: compatible.
@@ -81,7 +95,11 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
   }
   const plain = withoutKeys(sub, CONDITIONAL);
   const sameIf = a !== undefined && sameSubtree(a.if, b.if, ctx);
+  // No old value reaches a `then` whose `if` asks for a key the old (closed) object cannot hold.
+  const unreachable = (branch: 'then' | 'else'): boolean =>
+    branch === 'then' && isObject(b.if) && cannotHoldAny(plain, b.if.required);
   const branchFits = (branch: 'then' | 'else'): boolean =>
+    unreachable(branch) ||
     fits(plain, b[branch] as Schema, ctx) ||
     (sameIf && fits(a?.[branch] as Schema, b[branch] as Schema, ctx));
   if (branchFits('then') && branchFits('else')) {

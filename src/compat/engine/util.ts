@@ -6,6 +6,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { isObject } from '../generate/merge.ts';
 import { resolveRef } from './refs.ts';
+import { nodeValidator } from './whole.ts';
 
 /** True when a schema accepts every value (true, or only annotations). */
 export function acceptsAll(s: Schema): boolean {
@@ -72,7 +73,6 @@ export function valueOutside(schemaIn: Schema, ctx: Ctx): Json | undefined {
   }
   if (!isObject(schema)) return undefined;
   const types = typeSet(schema);
-  if (!types) return undefined;
   const candidates: [string, Json][] = [
     ['null', null],
     ['boolean', true],
@@ -81,6 +81,25 @@ export function valueOutside(schemaIn: Schema, ctx: Ctx): Json | undefined {
     ['array', []],
     ['object', {}],
   ];
-  const hit = candidates.find(([t]) => !types.has(t));
-  return hit?.[1];
+  const hit = types && candidates.find(([t]) => !types.has(t));
+  if (hit) return hit[1];
+  // No type to step outside of: values at the edges of other keywords, checked by the validator.
+  const rejects = nodeValidator(schemaIn, 'sup', ctx);
+  if (!rejects) return undefined;
+  const edges: Json[] = [
+    null,
+    true,
+    1.5,
+    -1,
+    0,
+    1e9,
+    -1e9,
+    '',
+    'warden',
+    'x'.repeat(300),
+    [],
+    [null, null],
+    {},
+  ];
+  return edges.find((v) => !rejects(v));
 }
