@@ -3,29 +3,9 @@ import type { Json, JsonObject } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { firstThat, subValue } from './util.ts';
+import { DIRECT } from './direct.ts';
 import { finiteTest, memberOf } from './value-sets.ts';
-
-/** Keywords that judge a value on its own, without looking into members or references. */
-export const DIRECT = [
-  'type',
-  'enum',
-  'const',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'minProperties',
-  'maxProperties',
-  'required',
-];
+import { acceptedMembers } from './whole.ts';
 
 /** Which rule names the failure of a keyword when a known value is rejected. */
 const RULE_FOR: Record<string, [string, string]> = {
@@ -82,7 +62,10 @@ function rejectingKeyword(sup: JsonObject, dialect: string): (value: Json) => st
  * lookup in hash sets of canonical JSON: linear in their sizes, never pairwise.
  */
 export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
-  const a = valuesOf(sub),
+  // Only the members the old node accepts whole were ever accepted (a null in the enum of a
+  // string is not): the others can neither be lost nor witness a break.
+  const listed = valuesOf(sub);
+  const a = listed && acceptedMembers(listed, sub, 'sub', ctx),
     b = valuesOf(sup);
   const supKind = 'const' in sup ? 'const' : 'enum';
   // Where the finite set sits in the new schema (sup for input, sub for output).
@@ -114,7 +97,9 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
         );
     }
     if (b) {
-      for (const w of 'const' in sub && 'const' in sup ? [] : b) {
+      // Likewise only a member the new node accepts whole is news when the old set lacks it.
+      const added = 'const' in sub && 'const' in sup ? [] : acceptedMembers(b, sup, 'sup', ctx);
+      for (const w of added) {
         if (!memberOf(a, w)) ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
       }
     } else {

@@ -4,7 +4,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { toDependencies } from './dependencies.ts';
-import { DIRECT } from './finite.ts';
+import { DIRECT } from './direct.ts';
 import { finiteTest, withoutFinite } from './value-sets.ts';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -37,6 +37,20 @@ export function nodeValidator(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The members of a node's own enum (or its const) that the node accepts whole: a member its
+ * `type` or any other keyword beside it rejects was never accepted, so it can neither be lost
+ * nor witness a break. All of them when the node says nothing else, or when the validator
+ * cannot be built or the work budget is spent (which leaves the comparison as strict as before).
+ */
+export function acceptedMembers(values: Json[], node: JsonObject, side: 'sub' | 'sup', ctx: Ctx): Json[] {
+  const rest = withoutFinite(node);
+  if (Object.keys(rest).every((k) => !isConstraining(k))) return values;
+  if (!ctx.spend(Math.ceil((values.length * measure(rest).values) / VALUES_PER_STEP))) return values;
+  const ok = nodeValidator(node, side, ctx);
+  return ok ? values.filter(ok) : values;
 }
 
 function valuesOf(s: JsonObject): Json[] | undefined {
