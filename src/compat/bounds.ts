@@ -8,12 +8,20 @@ import type { Json } from './types.ts';
  */
 export const MAX_SCHEMA_DEPTH = 256;
 export const MAX_SCHEMA_VALUES = 250_000;
+/**
+ * Distinct `$ref` targets. Ajv writes the code that fetches each referenced validator into the
+ * function that uses it by copying what it wrote so far: quadratic in the targets of one
+ * function (4,000 took 11 s, 6,000 20 s). A specification revision has under 300.
+ */
+export const MAX_SCHEMA_REFS = 2_000;
 
 export interface Measure {
   /** Nesting of objects and arrays: a scalar is 0, `{}` is 1, `{"a": []}` is 2. */
   depth: number;
   /** Every value counted once, containers and scalars alike. */
   values: number;
+  /** Distinct `$ref` targets. */
+  refs: number;
 }
 
 /**
@@ -24,21 +32,28 @@ export function measure(
   value: unknown,
   maxDepth = MAX_SCHEMA_DEPTH,
   maxValues = MAX_SCHEMA_VALUES,
-): Measure & { over?: 'depth' | 'values' } {
+  maxRefs = MAX_SCHEMA_REFS,
+): Measure & { over?: 'depth' | 'values' | 'refs' } {
   const pending: [unknown, number][] = [[value, 0]];
+  const refs = new Set<string>();
   let depth = 0;
   let values = 0;
   while (pending.length > 0) {
     const [v, level] = pending.pop() as [unknown, number];
     values++;
-    if (values > maxValues) return { depth, values, over: 'values' };
+    if (values > maxValues) return { depth, values, refs: refs.size, over: 'values' };
     if (typeof v !== 'object' || v === null) continue;
     const inner = level + 1;
     if (inner > depth) depth = inner;
-    if (depth > maxDepth) return { depth, values, over: 'depth' };
+    if (depth > maxDepth) return { depth, values, refs: refs.size, over: 'depth' };
+    const ref = Array.isArray(v) ? undefined : (v as Record<string, unknown>).$ref;
+    if (typeof ref === 'string' && !refs.has(ref)) {
+      refs.add(ref);
+      if (refs.size > maxRefs) return { depth, values, refs: refs.size, over: 'refs' };
+    }
     for (const member of Object.values(v)) pending.push([member, inner]);
   }
-  return { depth, values };
+  return { depth, values, refs: refs.size };
 }
 
 /**
@@ -50,6 +65,7 @@ export function beyondBounds(schema: unknown): { rule: string; args: Record<stri
   const m = measure(schema);
   if (m.over === 'depth') return { rule: 'schema-too-deep', args: { limit: MAX_SCHEMA_DEPTH } };
   if (m.over === 'values') return { rule: 'schema-too-large', args: { limit: MAX_SCHEMA_VALUES } };
+  if (m.over === 'refs') return { rule: 'schema-too-many-refs', args: { limit: MAX_SCHEMA_REFS } };
   return undefined;
 }
 

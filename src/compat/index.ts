@@ -1,7 +1,7 @@
 // Warden's compat gate as a library: it imports nothing else of Warden, so it can stand alone.
 export { canonicalHash, canonicalJson, definitionHash } from './hash.ts';
 export { jsonText } from './json-text.ts';
-export { MAX_SCHEMA_DEPTH, MAX_SCHEMA_VALUES } from './bounds.ts';
+export { MAX_SCHEMA_DEPTH, MAX_SCHEMA_REFS, MAX_SCHEMA_VALUES } from './bounds.ts';
 export { compareSchemas } from './schemas.ts';
 export {
   compareManifests,

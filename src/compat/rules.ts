@@ -425,6 +425,12 @@ export const RULES: readonly Rule[] = [
     output: U,
     message: 'the schema holds more than {limit} values, beyond what the gate reads',
   },
+  {
+    id: 'schema-too-many-refs',
+    input: U,
+    output: U,
+    message: 'the schema refers to more than {limit} distinct $ref targets, beyond what the gate reads',
+  },
   { id: 'schema-unprocessable', input: U, output: U, message: 'the schema could not be compared: {error}' },
   {
     id: 'budget-exhausted',

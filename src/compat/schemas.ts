@@ -170,6 +170,8 @@ function compileError(schema: Schema): string | undefined {
     compileSchema(schema);
     return undefined;
   } catch (err) {
+    // A stack overflow while building is the gate's to explain, not the runtime's to say.
+    if (err instanceof RangeError) return `the validator cannot build it: ${failureReason(err)}`;
     const line = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
     return line.replace(/^schema is invalid: /, '').slice(0, 200);
   }

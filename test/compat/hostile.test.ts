@@ -10,6 +10,7 @@ import {
   compareSchemas,
   definitionHash,
   jsonText,
+  MAX_SCHEMA_REFS,
   MAX_SCHEMA_VALUES,
   renderMessage,
   type Finding,
@@ -88,6 +89,28 @@ describe('hostile input: nothing crashes', () => {
       r.findings.map((f) => f.rule),
       ['schema-too-large'],
     );
+  });
+
+  it('a schema of more $ref targets than the bound is unknown with schema-too-many-refs', () => {
+    const names = Array.from({ length: MAX_SCHEMA_REFS + 1 }, (_, i) => `d${i}`);
+    const schema = {
+      $defs: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
+      type: 'object',
+      properties: Object.fromEntries(names.map((n) => [n, { $ref: `#/$defs/${n}` }])),
+    };
+    const r = compareSchemas(schema, { ...schema, required: ['d0'] }, 'input');
+    assert.deepEqual(
+      r.findings.map((f) => f.rule),
+      ['schema-too-many-refs'],
+    );
+  });
+
+  it("a oneOf too long for the validator to build is unknown, in the gate's words", () => {
+    // Not exclusive (no tag tells the branches apart), so Ajv builds it nested, and overflows.
+    const branches = Array.from({ length: 3000 }, (_, i) => ({ type: 'object', required: [`a${i}`] }));
+    const r = compareSchemas({ oneOf: branches }, { oneOf: branches.slice(1) }, 'input');
+    assert.equal(r.verdict, 'unknown');
+    for (const f of r.findings) assertOwnWords(f);
   });
 
   for (const [shape, schema] of Object.entries(INVALID_SCHEMAS)) {

@@ -34,10 +34,12 @@ const COVERED_ELSEWHERE: Record<string, string> = {
     'retired: patternProperties regexes are decided one by one (pattern-property-* rules); the id stays reserved',
   'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',
   'recursion-too-deep':
-    'waiver: a guard against schemas nested beyond 64 levels; no real manifest reaches it',
+    "waiver: a guard on the walk's own depth (600 steps), beyond the depth bound of schemas (256 levels) that is checked first; only a walk through references can reach it",
   'schema-too-deep': 'hostile.test.ts: a schema nested 10,000 deep is unknown with schema-too-deep',
   'schema-too-large':
     'hostile.test.ts: a schema of more values than the bound is unknown with schema-too-large',
+  'schema-too-many-refs':
+    'hostile.test.ts: a schema of more $ref targets than the bound is unknown with schema-too-many-refs',
   'schema-unprocessable':
     'hostile.test.ts: a schema the validator would follow without end is unknown with schema-unprocessable',
   'tool-unprocessable':
