@@ -3,6 +3,7 @@ import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
+import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
 import { includes } from './includes.ts';
 import { resolveRef } from './refs.ts';
@@ -10,7 +11,8 @@ import { acceptsAll, sameSubtree, subValue } from './util.ts';
 
 /**
  * Folds allOf branches into their parent where no keyword conflicts (properties merge per
- * name, required unites), so plain keyword rules see them. What conflicts stays an allOf.
+ * name, required unites) and no keyword would read other neighbours than it did (see
+ * adjacent.ts), so plain keyword rules see them. What conflicts stays an allOf.
  */
 export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, depth = 0): JsonObject {
   if (!Array.isArray(node.allOf) || depth > 4) return node;
@@ -31,6 +33,7 @@ export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, de
 }
 
 function mergeInto(target: JsonObject, branch: JsonObject): boolean {
+  if (!keepsAdjacency(target, branch)) return false;
   for (const [k, v] of Object.entries(branch)) {
     if (
       ANNOTATIONS.has(k) ||
