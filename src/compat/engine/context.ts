@@ -87,7 +87,12 @@ function spelled(path: readonly Segment[], aliases: Aliases): readonly Segment[]
   return [aliases[first] as string, ...path.slice(1)];
 }
 
-export const MAX_DEPTH = 64;
+/**
+ * Steps of the walk (a keyword descended, a pair entered) before it gives up. A schema is at most
+ * 256 levels deep (bounds.ts, checked before any walk) and a level costs the walk about two
+ * steps, so only a walk that keeps following references can reach this.
+ */
+export const MAX_DEPTH = 600;
 /** Pairs of subschemas compared before the verdict becomes unknown: a bound on work, not on time. */
 export const DEFAULT_BUDGET = 20_000;
 
