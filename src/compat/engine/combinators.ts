@@ -1,10 +1,11 @@
-import { isObject, mergeForGeneration, withoutKeys } from '../generate/merge.ts';
+import { isObject, withoutKeys } from '../generate/merge.ts';
 import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
+import { foldBranch } from './fold.ts';
 import { includes } from './includes.ts';
 import { resolveRef } from './refs.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
@@ -119,11 +120,14 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
   if (ka && kb && ka === kb && sameSubtree(sub[ka], sup[kb], ctx)) return false;
   const supBranches = kb ? (sup[kb] as Schema[]) : undefined;
   const supSib = kb ? withoutKeys(sup, [kb]) : sup;
+  // Each old branch as the validator reads it, with the keywords beside it; one that can never
+  // match (its type excluded there) is false and accepts nothing.
   const subBranches = ka
-    ? (sub[ka] as Schema[]).map((b) => mergeForGeneration(withoutKeys(sub, [ka]), b))
+    ? (sub[ka] as Schema[]).map((b) => foldBranch(withoutKeys(sub, [ka]), b, 'sub', ctx))
     : [sub];
   const matched = new Set<number>();
   subBranches.forEach((branch, i) => {
+    if (branch === false) return;
     const here = ka ? ctx.childSides([ka, i], [], sub) : ctx;
     if (!supBranches) {
       includes(branch, sup, here);
