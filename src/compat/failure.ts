@@ -6,7 +6,7 @@
  */
 export function failureReason(err: unknown): string {
   if (err instanceof RangeError)
-    return 'it nests or refers to itself too deeply to walk (a $ref that leads back to itself, say)';
+    return 'the validator ran out of stack on it (code nested too deeply, or a reference that leads back to itself)';
   if (
     err instanceof TypeError ||
     err instanceof SyntaxError ||

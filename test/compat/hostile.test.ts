@@ -105,12 +105,22 @@ describe('hostile input: nothing crashes', () => {
     );
   });
 
-  it("a oneOf too long for the validator to build is unknown, in the gate's words", () => {
-    // Not exclusive (no tag tells the branches apart), so Ajv builds it nested, and overflows.
-    const branches = Array.from({ length: 3000 }, (_, i) => ({ type: 'object', required: [`a${i}`] }));
-    const r = compareSchemas({ oneOf: branches }, { oneOf: branches.slice(1) }, 'input');
-    assert.equal(r.verdict, 'unknown');
-    for (const f of r.findings) assertOwnWords(f);
+  it("a oneOf too long for the validator to run is unknown with schema-unprocessable, in the gate's words", () => {
+    // Not exclusive (no tag tells the branches apart), so Ajv nests each branch in the one
+    // before: 2,000 build but overflow the stack when run, 3,000 do not even build.
+    const branches = (n: number): JsonObject[] =>
+      Array.from({ length: n }, (_, i) => ({ type: 'object', required: [`a${i}`] }));
+    for (const [n, rule] of [
+      [2000, 'schema-unprocessable'],
+      [3000, 'schema-invalid'],
+    ] as const) {
+      const r = compareSchemas({ oneOf: branches(n) }, { oneOf: branches(n).slice(1) }, 'input');
+      assert.deepEqual(
+        r.findings.map((f) => f.rule),
+        [rule],
+      );
+      assertOwnWords(r.findings[0] as Finding);
+    }
   });
 
   for (const [shape, schema] of Object.entries(INVALID_SCHEMAS)) {

@@ -41,7 +41,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'schema-too-many-refs':
     'hostile.test.ts: a schema of more $ref targets than the bound is unknown with schema-too-many-refs',
   'schema-unprocessable':
-    'hostile.test.ts: a schema the validator would follow without end is unknown with schema-unprocessable',
+    'hostile.test.ts: a oneOf too long for the validator to run is unknown with schema-unprocessable',
   'tool-unprocessable':
     'hostile.test.ts: a tool that cannot be judged at all is unknown with tool-unprocessable',
 };
