@@ -81,10 +81,9 @@ function cannotHoldAny(s: JsonObject, names: Json | undefined): boolean {
  * a break. Only when neither is shown does it stay unknown.
  */
 export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  // Without an `if`, a `then` or `else` is ignored by the validator: no conditional at all.
   const cond = (s: JsonObject): JsonObject | undefined =>
-    'if' in s || 'then' in s || 'else' in s
-      ? { if: s.if ?? true, then: s.then ?? true, else: s.else ?? true }
-      : undefined;
+    'if' in s ? { if: s.if as Json, then: s.then ?? true, else: s.else ?? true } : undefined;
   const a = cond(sub),
     b = cond(sup);
   if (sameSubtree(a, b, ctx)) return;
