@@ -294,15 +294,15 @@ function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefi
   };
 }
 
+/** Members of one keyword at which Ajv's default build is not tried (see breakChecker). */
+const TOO_WIDE_TO_NEST = 2000;
+
 /**
  * Whether a value proves a break: `kept` accepts it and `other` rejects it, as the gate's
  * validator decides and also as Ajv's default configuration (first error only) decides, so a
  * validator configured either way sees the break. A schema too wide for Ajv's default build
  * (it nests code per property) is judged by the collecting configuration alone.
  */
-/** Members of one keyword at which Ajv's default build is not tried (see breakChecker). */
-const TOO_WIDE_TO_NEST = 2000;
-
 export function breakChecker(kept: Schema, other: Schema): (value: unknown) => boolean {
   const plain = [lazy(kept, 'plain'), lazy(other, 'plain')] as const;
   const first = [lazy(kept, 'first-error'), lazy(other, 'first-error')] as const;
