@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { canonicalJson, jsonText } from '../../src/compat/json-text.ts';
+
+/** RFC 8785 (JCS) cases: property order by UTF-16 code units, ECMAScript number text, minimal escapes. */
+const TABLE: [string, unknown, string][] = [
+  [
+    'keys sorted by UTF-16 code units',
+    { b: 1, a: 2, A: 3, é: 4, '\u{1F600}': 5, '\uFB33': 6 },
+    '{"A":3,"a":2,"b":1,"é":4,"\u{1F600}":5,"דּ":6}',
+  ],
+  [
+    'nested objects and arrays keep array order',
+    { z: [3, { y: 1, x: 2 }], a: null },
+    '{"a":null,"z":[3,{"x":2,"y":1}]}',
+  ],
+  [
+    'numbers as ECMAScript writes them',
+    [1e21, 1e-7, 0.000001, -0, 1.5, 100, 2 ** 53],
+    '[1e+21,1e-7,0.000001,0,1.5,100,9007199254740992]',
+  ],
+  [
+    'control characters escaped, the rest as is',
+    ['\u0000\u001f\b\f\n\r\t"\\', '\u2028/é'],
+    '["\\u0000\\u001f\\b\\f\\n\\r\\t\\"\\\\","\u2028/é"]',
+  ],
+  ['literals', [true, false, null], '[true,false,null]'],
+];
+
+describe('canonical JSON (RFC 8785) without recursion', () => {
+  for (const [name, value, text] of TABLE) it(name, () => assert.equal(canonicalJson(value), text));
+
+  it('parses back to the same value, for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        assert.deepEqual(JSON.parse(canonicalJson(v)), JSON.parse(JSON.stringify(v)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('does not depend on the order keys were written in', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (o) => {
+        const reversed = Object.fromEntries(Object.entries(o).reverse());
+        assert.equal(canonicalJson(reversed), canonicalJson(o));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes JSON.stringify text, and a value 10,000 deep, without recursion', () => {
+    const v = { a: [1, { b: 'x' }] };
+    assert.equal(jsonText(v, 2), JSON.stringify(v, null, 2));
+    let deep: unknown = 0;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    assert.equal(canonicalJson(deep).length, 20_001);
+  });
+});
