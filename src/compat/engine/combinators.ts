@@ -1,6 +1,7 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
+import { ruleVerdict } from '../rules.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { keepsAdjacency } from './adjacent.ts';
@@ -76,6 +77,11 @@ function attempt(sub: Schema, sup: Schema, ctx: Ctx): Ctx {
 
 function failures(t: Ctx): number {
   return t.findings.filter((f) => f.verdict !== 'compatible').length;
+}
+
+/** Findings of a trial that fail inclusion under strict set semantics (the assumed ones too). */
+function strictFailures(t: Ctx, ctx: Ctx): number {
+  return t.findings.filter((f) => ruleVerdict(f.rule, ctx.direction, true) !== 'compatible').length;
 }
 
 /** Whether a trial failed on the type itself (the branches hold different kinds of value). */
@@ -233,8 +239,22 @@ export function compareSubAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
   if (!Array.isArray(sub.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return false;
   const conjuncts: Schema[] = [withoutKeys(sub, ['allOf']), ...(sub.allOf as Schema[])];
   const trials = conjuncts.map((c) => ({ tried: c, t: attempt(c, sup, ctx) }));
-  const hit = trials.find(({ t }) => failures(t) === 0) ?? closest(trials);
-  if (hit) ctx.adopt(hit.t);
+  // One conjunct alone must fit without the open-objects assumption: a key it leaves undeclared
+  // may be declared by another conjunct, and then callers do send it.
+  const strictHit = trials.find(({ t }) => strictFailures(t, ctx) === 0);
+  if (strictHit) {
+    ctx.adopt(strictHit.t);
+    return true;
+  }
+  const hit = closest(trials);
+  if (!hit) return true;
+  // The closest conjunct fits only by assuming keys unsent that another conjunct may declare:
+  // that assumption proves nothing here, so such a step counts as strict semantics say, a break
+  // that stands only if the validator confirms its witness (otherwise it is reported unknown).
+  for (const f of hit.t.findings)
+    if (f.verdict === 'compatible' && ruleVerdict(f.rule, ctx.direction, true) !== 'compatible')
+      f.verdict = ruleVerdict(f.rule, ctx.direction, true) as typeof f.verdict;
+  ctx.adopt(hit.t);
   return true;
 }
 
@@ -244,7 +264,13 @@ export function compareSupAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): Jso
   (sup.allOf as Schema[]).forEach((b, i) => {
     // Each conjunct alone is looser than the whole; only where it rejects something is news.
     const t = attempt(sub, b, ctx.childSides([], ['allOf', i], sub));
-    ctx.findings.push(...t.findings.filter((f) => f.verdict !== 'compatible'));
+    // Kept too: what holds only under the open-objects assumption (strict mode, and an enclosing
+    // allOf whose other conjuncts may declare the key, must see it).
+    ctx.findings.push(
+      ...t.findings.filter(
+        (f) => f.verdict !== 'compatible' || ruleVerdict(f.rule, ctx.direction, true) !== 'compatible',
+      ),
+    );
   });
   return withoutKeys(sup, ['allOf']);
 }
