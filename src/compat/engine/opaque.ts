@@ -1,5 +1,6 @@
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
+import { measure } from '../bounds.ts';
 import { hasRef } from '../hash.ts';
 import { compareConditional, rejectedValue } from './conditional.ts';
 import { fits } from './holding.ts';
@@ -39,6 +40,11 @@ export function compareOpaque(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
   compareConditional(sub, sup, ctx);
 }
 
+/** Nodes up to this many values are searched for a value a new `not` excludes. */
+const SEARCHED_VALUES = 400;
+/** Nor deeper in the walk than this: nots nested in nots would each search their own node. */
+const SEARCHED_DEPTH = 40;
+
 /**
  * A `not` changed from A to B: nothing the kept side accepted is newly excluded when B fits in A
  * (shown strictly, and only for reference-free schemas, whose two sides resolve alike);
@@ -51,6 +57,10 @@ function changed(sub: JsonObject, a: Schema, b: Schema, ctx: Ctx): 'disjoint' | 
 
 /** A value the kept side accepts that a new `not` excludes, among values built from both. */
 function searched(sub: JsonObject, notIn: Schema, ctx: Ctx): { value: Json } | undefined {
+  // Each search compiles the node on its own: on a large node (a deep nesting of nots, say,
+  // searched at every level) that cost would grow with the square of its size.
+  if (ctx.depth > SEARCHED_DEPTH || measure(sub, Infinity, SEARCHED_VALUES).over !== undefined)
+    return undefined;
   const value = rejectedValue(sub, { not: notIn as Json }, [notIn], ctx);
   return value === undefined ? undefined : { value };
 }
