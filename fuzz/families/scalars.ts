@@ -1,5 +1,6 @@
 import { clone, isObject, type Json, type JsonObject } from '../json.ts';
 import type { Rng } from '../prng.ts';
+import type { Path } from '../walk.ts';
 import {
   addDefinition,
   derive,
@@ -74,15 +75,30 @@ const bounds: Kind[] = [
 
 const MULTIPLES = [2, 3, 5, 10, 0.1, 0.01, 0.3, 0.5, 2.5, 0.25, 0.2, 1e-3];
 
-const multipleOf: Kind[] = [
-  (rng, base) => {
-    const p = numberNode(rng, base);
-    if (rng.chance(0.5)) nodeAt(base, p).multipleOf = rng.pick(MULTIPLES);
+/**
+ * One keyword drawn from a list: set on the old side (with chance `seed`), then on the new side
+ * dropped (with chance `drop`, when it holds a value of type `kind`) or replaced by another of
+ * `choices`.
+ */
+function listEdit(
+  nodeOf: (rng: Rng, base: JsonObject) => Path,
+  key: string,
+  values: readonly Json[],
+  chances: { seed: number; drop: number; kind: 'number' | 'string' },
+  choices: readonly Json[] = values,
+): Kind {
+  return (rng, base) => {
+    const p = nodeOf(rng, base);
+    if (rng.chance(chances.seed)) nodeAt(base, p)[key] = rng.pick(values) as Json;
     return derive(base, p, (n) => {
-      if (typeof n.multipleOf === 'number' && rng.chance(0.25)) delete n.multipleOf;
-      else n.multipleOf = rng.pick(MULTIPLES.filter((m) => m !== n.multipleOf));
+      if (typeof n[key] === chances.kind && rng.chance(chances.drop)) delete n[key];
+      else n[key] = rng.pick(choices.filter((v) => v !== n[key])) as Json;
     });
-  },
+  };
+}
+
+const multipleOf: Kind[] = [
+  listEdit(numberNode, 'multipleOf', MULTIPLES, { seed: 0.5, drop: 0.25, kind: 'number' }),
 ];
 
 /** Regexes of string values; neighbours include or overlap each other. */
@@ -103,41 +119,23 @@ const stringNode = (rng: Rng, base: JsonObject) =>
   ensure(rng, base, isStringLike, () => ({ type: 'string' }));
 
 const pattern: Kind[] = [
-  (rng, base) => {
-    const p = stringNode(rng, base);
-    if (rng.chance(0.5)) nodeAt(base, p).pattern = rng.pick(STRING_PATTERNS);
-    return derive(base, p, (n) => {
-      if (typeof n.pattern === 'string' && rng.chance(0.3)) delete n.pattern;
-      else n.pattern = rng.pick(STRING_PATTERNS.filter((x) => x !== n.pattern));
-    });
-  },
+  listEdit(stringNode, 'pattern', STRING_PATTERNS, { seed: 0.5, drop: 0.3, kind: 'string' }),
 ];
 
 export const STRING_FORMATS = ['email', 'uri', 'date-time', 'date', 'uuid', 'ipv4', 'hostname', 'time'];
 
 const format: Kind[] = [
-  (rng, base) => {
-    const p = stringNode(rng, base);
-    if (rng.chance(0.5)) nodeAt(base, p).format = rng.pick(STRING_FORMATS);
-    return derive(base, p, (n) => {
-      if (typeof n.format === 'string' && rng.chance(0.3)) delete n.format;
-      else n.format = rng.pick([...STRING_FORMATS, 'color'].filter((f) => f !== n.format));
-    });
-  },
+  listEdit(stringNode, 'format', STRING_FORMATS, { seed: 0.5, drop: 0.3, kind: 'string' }, [
+    ...STRING_FORMATS,
+    'color',
+  ]),
 ];
 
 export const NUMBER_FORMATS = ['int32', 'int64', 'float', 'double'];
 
 const numericFormat: Kind[] = [
   // on an integer or number schema directly
-  (rng, base) => {
-    const p = numberNode(rng, base);
-    if (rng.chance(0.3)) nodeAt(base, p).format = rng.pick(NUMBER_FORMATS);
-    return derive(base, p, (n) => {
-      if (typeof n.format === 'string' && rng.chance(0.3)) delete n.format;
-      else n.format = rng.pick(NUMBER_FORMATS.filter((f) => f !== n.format));
-    });
-  },
+  listEdit(numberNode, 'format', NUMBER_FORMATS, { seed: 0.3, drop: 0.3, kind: 'string' }),
   // beside a $ref to a number definition
   (rng, base) => {
     const owner = ensure(rng, base, isObjectLike, () => ({ type: 'object', properties: {} }));

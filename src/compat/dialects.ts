@@ -8,6 +8,21 @@ export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
 };
 
+/** Keywords each dialect ignores, as the validator (Ajv 8) reads them. */
+const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
+  'draft-07': [
+    'dependentRequired',
+    'dependentSchemas',
+    'prefixItems',
+    'minContains',
+    'maxContains',
+    'unevaluatedProperties',
+    'unevaluatedItems',
+  ],
+  '2019-09': ['prefixItems'],
+  '2020-12': ['additionalItems'],
+};
+
 /**
  * Keywords whose effect differs between the dialects, as the validator (Ajv 8) applies them:
  * draft-07 ignores the dependent*, contains-count, prefixItems and unevaluated* keywords; 2019-09
@@ -15,18 +30,11 @@ export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
  * and invalid in it. `dependencies` is applied in every dialect (and read everywhere as the two
  * keywords it was split into).
  */
-const SENSITIVE = new Set([
+const SENSITIVE: ReadonlySet<string> = new Set([
   // Not a keyword of 2019-09 or 2020-12 by their specifications, but Ajv applies it in every
   // dialect: rewritten as the two keywords it splits into, it is decided like them.
   'dependencies',
-  'dependentRequired',
-  'dependentSchemas',
-  'prefixItems',
-  'minContains',
-  'maxContains',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
+  ...Object.values(IGNORED).flat(),
 ]);
 
 /** Deeper than this, no reading is rewritten (the comparison itself then says the schema is too deep). */
@@ -70,19 +78,6 @@ const ONE = [
   'unevaluatedProperties',
   'contentSchema',
 ];
-const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
-  'draft-07': [
-    'dependentRequired',
-    'dependentSchemas',
-    'prefixItems',
-    'minContains',
-    'maxContains',
-    'unevaluatedProperties',
-    'unevaluatedItems',
-  ],
-  '2019-09': ['prefixItems'],
-  '2020-12': ['additionalItems'],
-};
 
 function isObject(v: Json | undefined): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
