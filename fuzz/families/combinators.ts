@@ -2,6 +2,7 @@ import { clone, isObject, type Json, type JsonObject } from '../json.ts';
 import type { Rng } from '../prng.ts';
 import { at, setAt, type Path } from '../walk.ts';
 import {
+  anyNode,
   derive,
   ensure,
   isNumberLike,
@@ -59,12 +60,7 @@ const combinators: Kind[] = [
   (rng, base) => {
     let p = pick(rng, base, (n) => Array.isArray(n.anyOf) || Array.isArray(n.oneOf));
     if (!p) {
-      p = ensure(
-        rng,
-        base,
-        () => true,
-        () => ({ type: 'string' }),
-      );
+      p = anyNode(rng, base);
       const n = nodeAt(base, p);
       n[rng.pick(['anyOf', 'oneOf'])] = [{ type: 'string', maxLength: 5 }, { type: 'integer' }];
     }
@@ -138,21 +134,11 @@ function excluded(rng: Rng, n: JsonObject): Json {
 
 const not: Kind[] = [
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     return derive(base, p, (n) => void (n.not = excluded(rng, n)));
   },
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     const old = nodeAt(base, p);
     old.not = excluded(rng, old);
     return derive(base, p, (n) => {

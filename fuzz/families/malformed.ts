@@ -1,6 +1,7 @@
 import { clone, type Json, type JsonObject } from '../json.ts';
 import { at, setAt } from '../walk.ts';
 import {
+  anyNode,
   addDefinition,
   derive,
   ensure,
@@ -32,12 +33,7 @@ const INVALID: ((n: JsonObject) => void)[] = [
 
 const malformed: Kind[] = [
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     return derive(base, p, (n) => rng.pick(INVALID)(n));
   },
   // a definition that refers to itself and nothing else

@@ -2,6 +2,7 @@ import { clone, isObject, type Json, type JsonObject } from '../json.ts';
 import type { Rng } from '../prng.ts';
 import type { Path } from '../walk.ts';
 import {
+  anyNode,
   addDefinition,
   derive,
   ensure,
@@ -164,12 +165,7 @@ function enumValues(rng: Rng, n: JsonObject): Json[] {
 const enumConst: Kind[] = [
   // add or remove an enum
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     return derive(base, p, (n) => {
       if (Array.isArray(n.enum)) delete n.enum;
       else n.enum = enumValues(rng, n);
@@ -177,12 +173,7 @@ const enumConst: Kind[] = [
   },
   // add or remove one value
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     const old = nodeAt(base, p);
     if (!Array.isArray(old.enum)) old.enum = enumValues(rng, old);
     return derive(base, p, (n) => {
@@ -194,12 +185,7 @@ const enumConst: Kind[] = [
   },
   // add, remove or change a const (objects and arrays too)
   (rng, base) => {
-    const p = ensure(
-      rng,
-      base,
-      () => true,
-      () => ({ type: 'string' }),
-    );
+    const p = anyNode(rng, base);
     const values: Json[] = ['k', 3, { a: 1 }, [1, 'x'], null, true];
     if (rng.chance(0.5)) nodeAt(base, p).const = clone(rng.pick(values));
     return derive(base, p, (n) => {

@@ -95,6 +95,16 @@ export function requiredNames(node: JsonObject): string[] {
   return Array.isArray(node.required) ? node.required.filter((x): x is string => typeof x === 'string') : [];
 }
 
+/** The path of any subschema, or of a new string property when the walk picks none. */
+export function anyNode(rng: Rng, base: JsonObject): Path {
+  return ensure(
+    rng,
+    base,
+    () => true,
+    () => ({ type: 'string' }),
+  );
+}
+
 /**
  * The path of a subschema passing a test: an existing one, or (sometimes, and always when there
  * is none) a new property holding `make()`, added to `base` so both sides have it.
