@@ -1,17 +1,13 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
 // `npm run bench -- scale rate` runs only the parts named.
-import { benchCompat } from './compat.ts';
-import { benchCompatHostile } from './compat-hostile.ts';
-import { benchCompatReal } from './compat-real.ts';
+import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
 import { benchRateLimits } from './rate-limits.ts';
 import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
 
 const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['server', 'Warden server', benchServer],
-  ['compat', 'Compat gate', benchCompat],
-  ['compat-real', 'Compat gate on real published schemas', benchCompatReal],
-  ['compat-hostile', 'Compat gate on hostile input, beside small counterparts', benchCompatHostile],
+  ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
 ];

@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// Warden's executable: loads the TypeScript sources through tsx, then hands
-// argv to the CLI, whose return value is the documented exit code.
+// Warden's executable: the compiled CLI in dist/ (built by `npm ci` through the prepare
+// script, and by `npm run build`), so start-up is Node's own; argv in, exit code out.
 import process from 'node:process';
-import { register } from 'tsx/esm/api';
 
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+let cli;
+try {
+  cli = await import('../dist/cli/main.js');
+} catch (err) {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+  process.stderr.write('warden: not built yet; run "npm run build" (npm ci does it)\n');
+  process.exit(2);
+}
+process.exitCode = await cli.main(process.argv.slice(2));

@@ -1,13 +1,8 @@
 import { ADMIN_GROUPS } from './admin/index.ts';
 import { INIT_SUMMARY, INIT_USAGE } from './admin/init.ts';
 import { DOCTOR_HELP } from './doctor/index.ts';
-import { ACCEPT_USAGE } from './gate/accept.ts';
-import { CHECK_USAGE } from './gate/check.ts';
-import { CLUB_USAGE } from './gate/club.ts';
-import { DIFF_USAGE } from './gate/diff.ts';
-import { GATE_COMMANDS } from './gate/index.ts';
-import { PIN_USAGE } from './gate/pin.ts';
-import { PROXY_USAGE } from './gate/proxy.ts';
+import { GATE_COMMANDS } from '@warden-mcp/gate/cli';
+import { CLUB_SUMMARY, CLUB_USAGE } from './gate/club-usage.ts';
 import { COMMANDS } from './main.ts';
 import { SERVE_HELP } from './serve.ts';
 import { STDIO_HELP } from './stdio.ts';
@@ -20,21 +15,8 @@ export interface CommandDoc {
   summary: string;
 }
 
-const GATE_HELP: Record<string, string> = {
-  pin: PIN_USAGE,
-  check: CHECK_USAGE,
-  diff: DIFF_USAGE,
-  accept: ACCEPT_USAGE,
-  proxy: PROXY_USAGE,
-  club: CLUB_USAGE,
-};
-
-/** A gate command without help text here would leave the README with an empty cell: fail instead. */
-function gateHelp(name: string): string {
-  const help = GATE_HELP[name];
-  if (help === undefined) throw new Error(`gate ${name} has no usage text in the command tree`);
-  return help;
-}
+/** `warden gate X` is `warden-gate X`: the package's help, named as Warden's CLI runs it. */
+const asWarden = (help: string): string => help.replace(/\bwarden-gate\b/g, 'warden gate');
 
 /**
  * Every leaf of `warden`'s command tree, built from the same definitions the commands
@@ -57,7 +39,8 @@ export function commandTree(): CommandDoc[] {
         summary: c.summary,
       });
   for (const [name, c] of Object.entries(GATE_COMMANDS))
-    docs.push({ path: ['gate', name], usages: usagesOf(gateHelp(name)), summary: c.summary });
+    docs.push({ path: ['gate', name], usages: usagesOf(asWarden(c.usage)), summary: c.summary });
+  docs.push({ path: ['gate', 'club'], usages: usagesOf(CLUB_USAGE), summary: CLUB_SUMMARY });
   docs.push({ path: ['doctor'], usages: usagesOf(DOCTOR_HELP), summary: top('doctor') });
   return docs;
 }

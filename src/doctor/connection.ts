@@ -1,6 +1,6 @@
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { VERSION } from '../version.ts';
-import { listToolsAsSent } from './list-as-sent.ts';
+import { listToolsAsSent } from '@warden-mcp/gate/connect';
 
 /** What the handshake and tools/list showed: the facts every server gets reported with. */
 export interface ServedFacts {

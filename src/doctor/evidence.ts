@@ -1,6 +1,6 @@
 import type { OAuthOffer } from './endpoints.ts';
 import type { DiagnoseAnswer, TierCatalog } from './endpoints.ts';
-import type { Failure } from './failure.ts';
+import type { Failure } from '@warden-mcp/gate/connect';
 import type { ServedFacts } from './connection.ts';
 import type { Target } from './types.ts';
 

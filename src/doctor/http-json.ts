@@ -1,4 +1,4 @@
-import { classifyFailure, type Failure } from './failure.ts';
+import { classifyFailure, type Failure } from '@warden-mcp/gate/connect';
 
 export type JsonAnswer =
   | { ok: true; status: number; body: unknown; wwwAuthenticate: string | null }

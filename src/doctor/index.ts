@@ -3,7 +3,7 @@ import { probeHttp } from './probe-http.ts';
 import { probeStdio } from './probe-stdio.ts';
 import type { ServerReport, Target, Tier } from './types.ts';
 
-export { readClientConfig, ConfigError, type ClientConfig } from './config.ts';
+export { readClientConfig, ConfigError, type ClientConfig } from '@warden-mcp/gate/connect';
 export { exitCodeOf, EXIT_CODE } from './exit-codes.ts';
 export { isTier, TIERS, type Check, type ServerReport, type Target, type Tier } from './types.ts';
 export { maskTokens } from './mask.ts';

@@ -1,9 +1,6 @@
-/** A JSON object as parsed from a file or a response, before anything is trusted about it. */
-export type JsonRecord = Record<string, unknown>;
+import { isObject } from '@warden-mcp/gate/connect';
 
-export function isObject(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject, type JsonRecord } from '@warden-mcp/gate/connect';
 
 /** The strings of an array, or none. */
 export function strings(value: unknown): string[] {

@@ -5,7 +5,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { readDiagnosis, readProtectedResourceMetadata, readTiers, rejectionFrom } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
-import { classifyFailure } from './failure.ts';
+import { classifyFailure } from '@warden-mcp/gate/connect';
 import { timedFetch } from './http-json.ts';
 import { isObject } from './json.ts';
 import { connectAndList } from './connection.ts';

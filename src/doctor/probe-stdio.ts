@@ -8,7 +8,7 @@ import {
   type TierCatalog,
 } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
-import { classifyFailure } from './failure.ts';
+import { classifyFailure } from '@warden-mcp/gate/connect';
 import { isObject, strings, wrappedText } from './json.ts';
 import { connectAndList } from './connection.ts';
 import { isTier, type StdioTarget } from './types.ts';

@@ -1,5 +1,5 @@
 import type { Evidence } from './evidence.ts';
-import type { Failure } from './failure.ts';
+import type { Failure } from '@warden-mcp/gate/connect';
 import { rejectionFix } from './fixes.ts';
 import { literalCredential, rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, finish } from './report.ts';

@@ -3,25 +3,8 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 
 /** Small I/O pieces of the HTTP edge: bodies read under a bound, replayed to the SDK, JSON answers. */
 
-/** Reads a request body up to `max` bytes; null when it is larger. */
-export async function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) {
-    req.resume();
-    return null;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      req.resume();
-      return null;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** Bodies are read under a bound the same way here and in the gate's HTTP proxy. */
+export { readBody } from '@warden-mcp/gate/io';
 
 /** The request again, its body already read, for the SDK's Node adapter (which reads it as a stream). */
 export function replay(req: IncomingMessage, raw: Buffer, auth: AuthInfo) {

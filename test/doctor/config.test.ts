@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readClientConfig } from '../../src/doctor/index.ts';
-import { parseJsonc } from '../../src/doctor/jsonc.ts';
+import { parseJsonc } from '@warden-mcp/gate/connect';
 import { startClub, type TestClub } from '../helpers/club.ts';
 import { doctor, doctorJson, tempDir, writeConfig } from './support.ts';
 

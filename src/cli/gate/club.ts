@@ -2,18 +2,27 @@ import fs from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { compareManifests, worstVerdict, type ManifestComparison, type Tool } from '../../compat/index.ts';
+import { parseArgs } from 'node:util';
+import {
+  buildLock,
+  compareManifests,
+  loadTools,
+  lockToTools,
+  readLock,
+  renderText,
+  worstVerdict,
+  writeLock,
+  type AuditEntry,
+  type ManifestComparison,
+  type Tool,
+} from '@warden-mcp/gate';
 import { addPrincipal } from '../../admin/principals.ts';
 import { issueToken } from '../../admin/tokens.ts';
 import { silentLogger, startHttpServer } from '../../server/index.ts';
 import { openStore } from '../../store/index.ts';
 import { buildRegistry } from '../../tools/index.ts';
-import { EXIT, type CliIo } from '../io.ts';
-import { buildLock, lockToTools, writeLock, type AuditEntry } from './lockfile.ts';
-import { readLock } from './compare.ts';
-import { parseGateArgs } from './options.ts';
-import { renderText } from './render.ts';
-import { loadTools } from './sources.ts';
+import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { BLESS_COMMAND, CLUB_LOCK_DIR, CLUB_USAGE } from './club-usage.ts';
 
 /** The tiers whose views of the club are locked, and the scopes their test agents hold. */
 export const CLUB_TIERS = {
@@ -23,9 +32,7 @@ export const CLUB_TIERS = {
 } as const;
 export type ClubTier = keyof typeof CLUB_TIERS;
 
-/** Where the committed locks of Warden's own club manifest live, one per tier. */
-export const CLUB_LOCK_DIR = 'gate';
-export const BLESS_COMMAND = 'npm run gate:bless';
+export { BLESS_COMMAND, CLUB_LOCK_DIR };
 
 export function clubLockFile(tier: ClubTier, dir = CLUB_LOCK_DIR): string {
   return path.join(dir, `club-${tier}.lock.json`);
@@ -111,25 +118,13 @@ export async function blessClubLocks(reason: string, dir = CLUB_LOCK_DIR): Promi
   return lines;
 }
 
-export const CLUB_USAGE = `Usage: warden gate club [--bless [--reason TEXT]]
-
-Warden gates itself: each tier's view of the club's own tools/list (anonymous, candidate,
-member) is compared with its committed lock under ${CLUB_LOCK_DIR}/. Compatible changes pass;
-a breaking or unknown change fails until it is blessed in the same commit with
-"${BLESS_COMMAND}" (warden gate club --bless), which records it in each lock's audit trail.
-`;
-
 export async function runClub(argv: string[], io: CliIo): Promise<number> {
-  const bless = argv.includes('--bless');
-  const args = parseGateArgs(
-    argv.filter((a) => a !== '--bless'),
-    ['reason'],
-  );
+  const args = readClubArgs(argv);
   if (args.help) {
     io.stdout(CLUB_USAGE);
     return EXIT.ok;
   }
-  if (bless) {
+  if (args.bless) {
     const lines = await blessClubLocks(args.reason ?? 'blessed with warden gate club --bless');
     io.stdout(`${lines.join('\n')}\n`);
     return EXIT.ok;
@@ -154,4 +149,20 @@ export async function runClub(argv: string[], io: CliIo): Promise<number> {
     );
   if (lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
   return verdict === 'breaking' ? EXIT.failed : verdict === 'unknown' ? EXIT.error : EXIT.ok;
+}
+
+function readClubArgs(argv: string[]): { bless: boolean; reason?: string; help: boolean } {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        bless: { type: 'boolean' },
+        reason: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    return { bless: values.bless ?? false, reason: values.reason, help: values.help ?? false };
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
 }

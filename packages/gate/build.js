@@ -1,0 +1,37 @@
+// Builds what the package ships: one ES-module bundle per entry (shared code split into
+// chunks and loaded on demand, so `--help` parses a few kilobytes), and type declarations.
+// Dependencies are bundled: the installed package needs nothing but Node.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+
+const here = new URL('.', import.meta.url).pathname;
+rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+
+await build({
+  absWorkingDir: here,
+  entryPoints: {
+    bin: 'src/bin.ts',
+    index: 'src/index.ts',
+    connect: 'src/connect/index.ts',
+    cli: 'src/cli/main.ts',
+    io: 'src/io.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  // CommonJS dependencies (Ajv, cross-spawn) call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __wardenRequire } from 'node:module'; const require = __wardenRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: here, stdio: 'inherit' });

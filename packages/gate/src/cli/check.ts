@@ -1,0 +1,27 @@
+import { CHECK_USAGE } from './usage.ts';
+import { EXIT, type CliIo } from './io.ts';
+import { compareLockWithSource } from './compare.ts';
+import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { parseFormat, renderFormat } from './formats.ts';
+import { exitCode } from './render.ts';
+
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
+  const args = parseGateArgs(argv, [
+    ...SOURCE_OPTIONS,
+    'lock',
+    'calls',
+    'strict-descriptions',
+    'strict-open-objects',
+    'strict-conformance',
+    'allow-unknown',
+    'json',
+    'format',
+  ]);
+  if (args.help) {
+    io.stdout(CHECK_USAGE);
+    return EXIT.ok;
+  }
+  const { result } = await compareLockWithSource(args);
+  io.stdout(renderFormat(result, parseFormat(args.format, args.json)));
+  return exitCode(result, args.allowUnknown);
+}

@@ -1,0 +1,28 @@
+import { DIFF_USAGE } from './usage.ts';
+import { EXIT, UsageError, type CliIo } from './io.ts';
+import { readToolsOrLock, runCompare } from './compare.ts';
+import { parseGateArgs } from './options.ts';
+import { parseFormat, renderFormat } from './formats.ts';
+import { exitCode } from './render.ts';
+
+export async function runDiff(argv: string[], io: CliIo): Promise<number> {
+  const args = parseGateArgs(argv, [
+    'calls',
+    'strict-descriptions',
+    'strict-open-objects',
+    'strict-conformance',
+    'allow-unknown',
+    'json',
+    'format',
+  ]);
+  if (args.help) {
+    io.stdout(DIFF_USAGE);
+    return EXIT.ok;
+  }
+  const [oldFile, newFile, extra] = args.positionals;
+  if (!oldFile || !newFile || extra !== undefined)
+    throw new UsageError('diff takes exactly two files: OLD NEW');
+  const result = runCompare(readToolsOrLock(oldFile), readToolsOrLock(newFile), args);
+  io.stdout(renderFormat(result, parseFormat(args.format, args.json)));
+  return exitCode(result, args.allowUnknown);
+}

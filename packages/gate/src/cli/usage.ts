@@ -1,0 +1,53 @@
+// Every command's help text in one small module: `warden-gate --help` and the command
+// tables read these without loading the commands (or Ajv, or the MCP client).
+
+export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
+                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--reason TEXT] [--calls calls.jsonl]
+                          [--strict-descriptions] [--strict-open-objects]
+
+Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
+unknown change only when named with --tool, ideally bound to the reviewed new hash
+(NAME@sha256:...). Each acceptance is recorded in the lock's audit trail with the old and new
+hashes, so an approval never carries over to a different change.
+`;
+
+export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
+                         [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
+                         [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
+
+Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
+2 unknown or error (fails closed; --allow-unknown lets unknown pass, never a disagreement).
+A changed tool that is not valid MCP is compared as served and reported (tool-not-conformant);
+--strict-conformance makes any such tool unknown, changed or not.
+`;
+
+export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
+                       [--json | --format text|json|markdown|github|sarif|junit]
+
+OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
+`;
+
+export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force]
+
+Writes a lockfile holding, per tool, the canonical hash and the whole definition.
+An existing lock is only replaced with --force (use "warden-gate accept" to bless a change).
+Tools that are not valid MCP (an inputSchema without "type": "object", ...) are pinned as
+served, with a one-line note each.
+`;
+
+export const PROXY_USAGE = `Usage: warden-gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] -- COMMAND ARGS...
+       warden-gate proxy --url URL [--header "K: V"]... [--port N] [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
+
+Sits between an agent and an MCP server. With -- COMMAND, the agent speaks on this process's
+stdin/stdout to a stdio server. With --url, the proxy serves Streamable HTTP on
+http://127.0.0.1:PORT/mcp (--port, default: any free port, printed on stderr) for either
+protocol era (2025-11-25 sessions, 2026-07-28 stateless) and forwards to the remote server,
+sending --header values upstream; the agent's own credentials and cookies are never passed on.
+Every tools/call is recorded to --calls (JSONL, for replay). Tools whose change against the lock
+is breaking or unknown are withheld from tools/list and refused if called (the server never sees
+the call); a call of a locked tool no tools/list has shown yet makes the proxy list the tools
+itself first, and is refused only if the server will not list it. Compatible changes pass
+silently. JSON-RPC batches are judged element by element under 2025-03-26 and refused as a
+whole under later revisions. Notes about withheld tools, naming the rule that made each one
+break, go to stderr; stdout carries only the protocol (stdio).
+`;

@@ -1,0 +1,15 @@
+// The gate as a library: compare manifests and schemas, read and write lockfiles.
+export * from './compat/index.ts';
+export {
+  buildLock,
+  lockToTools,
+  parseLock,
+  writeLock,
+  LOCK_VERSION,
+  type AuditEntry,
+  type Lock,
+  type LockedTool,
+} from './cli/lockfile.ts';
+export { readLock } from './cli/compare.ts';
+export { loadTools, type Source } from './cli/sources.ts';
+export { renderText } from './cli/render.ts';
