@@ -19,7 +19,7 @@ const forbidden = {
 /** Warden reaches the gate package by its name and public entry points, never by a path into it. */
 const packageByName = {
   group: ['**/packages/**', '@warden-mcp/gate/src/**', '@warden-mcp/gate/dist/**'],
-  message: 'import the gate package by name (@warden-mcp/gate, /cli, /connect, /io), not by path.',
+  message: 'import the gate package by name (@warden-mcp/gate, /cli, /connect, /io, /text), not by path.',
 };
 
 const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({
@@ -45,8 +45,9 @@ const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({
  * Inside it, the compat library knows neither the CLI nor connections; connections know no CLI.
  */
 const gateLayers = {
+  text: ['cli', 'connect', 'compat'],
   compat: ['cli', 'connect'],
-  connect: ['cli', 'compat'],
+  connect: ['cli', 'compat', 'text'],
   cli: [],
 };
 const gateRules = Object.entries(gateLayers).map(([layer, banned]) => ({

@@ -17,6 +17,7 @@ await build({
     connect: 'src/connect/index.ts',
     cli: 'src/cli/main.ts',
     io: 'src/io.ts',
+    text: 'src/text/index.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,4 +1,4 @@
-import { visibleCodePoint } from './visible.ts';
+import { visibleCodePoint } from '@warden-mcp/gate/text';
 
 /** Handles are short; anything longer is cut so an odd row cannot flood a response. */
 const MAX_AUTHOR_LENGTH = 64;

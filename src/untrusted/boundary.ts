@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { visibleCodePoint } from './visible.ts';
+import { visibleCodePoint } from '@warden-mcp/gate/text';
 
 /**
  * Sixteen lower-case letters, one per hex nibble. None of them is `u` or a hex

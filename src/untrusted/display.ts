@@ -1,5 +1,5 @@
 import { openForWrapping, type MemberText } from './member-text.ts';
-import { DEFAULT_MAX_LENGTH, sanitize } from './sanitize.ts';
+import { DEFAULT_MAX_LENGTH, sanitize } from '@warden-mcp/gate/text';
 
 /**
  * Member text for a person's screen (admin CLI, console), not for a model: the same

@@ -2,7 +2,7 @@ import { escapeBoundary, isBoundary, newBoundary } from './boundary.ts';
 import { renderAuthor } from './author.ts';
 import { closeMarker, openMarker, TRUNCATION_MARKER } from './format.ts';
 import { openForWrapping, type MemberText } from './member-text.ts';
-import { DEFAULT_MAX_LENGTH, sanitize } from './sanitize.ts';
+import { DEFAULT_MAX_LENGTH, sanitize } from '@warden-mcp/gate/text';
 
 /**
  * Wrapped member text: a plain JSON object (a type alias, so it is assignable to a

@@ -30,7 +30,7 @@ const TEXT_VS = 0xfe0e;
 const EMOJI_VS = 0xfe0f;
 
 /**
- * Turns member-written text into something safe to quote to a model: hidden and
+ * Text nobody controls, shown to a model or to a person. Turns member-written text into something safe to quote to a model: hidden and
  * control characters become visible `[U+XXXX]`, anything that is or folds (NFKD) to
  * `<`, `>` or a wrapper bracket is escaped the same way, CR/CRLF become LF, other
  * spaces become U+0020, and the result is capped at `maxLength` code points.
@@ -42,29 +42,55 @@ export function sanitize(
   raw: string,
   maxLength: number = DEFAULT_MAX_LENGTH,
 ): { text: string; truncated: boolean } {
+  const { text, truncated } = rendered(raw, maxLength, true);
+  return { text, truncated };
+}
+
+/**
+ * The same text for a person (a terminal, a CI log, a review): every hidden, control and bidi
+ * character made visible by the same rules, but markup characters (`<`, `&`, `[U+`) left as
+ * written; the output format (Markdown, SARIF, XML) escapes them for its own syntax.
+ */
+export function forPeople(raw: string, maxLength: number = DEFAULT_MAX_LENGTH): string {
+  const { text, truncated } = rendered(raw, maxLength, false);
+  return truncated ? `${text}…` : text;
+}
+
+/** How many characters of the text a reader could not see (what `forPeople` makes visible). */
+export function hiddenCount(raw: string): number {
+  return rendered(raw, Number.MAX_SAFE_INTEGER, false).hidden;
+}
+
+function rendered(
+  raw: string,
+  maxLength: number,
+  markup: boolean,
+): { text: string; truncated: boolean; hidden: number } {
   if (!Number.isSafeInteger(maxLength) || maxLength < 0) {
     throw new RangeError('sanitize: maxLength must be a non-negative integer');
   }
   let out = '';
   let used = 0;
   let emoji: EmojiState = 'none';
+  let hidden = 0;
 
   for (let i = 0; i < raw.length;) {
     const cp = raw.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
-    const step = render(raw, i, cp, ch, emoji);
+    const step = render(raw, i, cp, ch, emoji, markup);
     if (step.token === ZWJ_CHAR && used + 2 > maxLength) {
       // A joiner is emitted only with the pictograph after it, so none dangles at a cut.
-      return { text: out, truncated: true };
+      return { text: out, truncated: true, hidden };
     }
     const cost = countCodePoints(step.token);
-    if (used + cost > maxLength) return { text: out, truncated: true };
+    if (used + cost > maxLength) return { text: out, truncated: true, hidden };
+    if (cp !== 0x0d && HIDDEN.test(ch) && step.token !== ch) hidden++;
     out += step.token;
     used += cost;
     emoji = step.emoji;
     i += ch.length;
   }
-  return { text: out, truncated: false };
+  return { text: out, truncated: false, hidden };
 }
 
 /**
@@ -84,6 +110,7 @@ function render(
   cp: number,
   ch: string,
   emoji: EmojiState,
+  markup: boolean,
 ): { token: string; emoji: EmojiState } {
   const shown = (token: string) => ({ token, emoji: 'none' as const });
   if (cp === 0x0d) return shown(raw.charCodeAt(i + 1) === 0x0a ? '' : '\n');
@@ -98,10 +125,10 @@ function render(
     // runs of selectors (the "emoji smuggling" channel) are shown below.
     return shown(ch);
   }
-  if (HIDDEN.test(ch) || foldsToDelimiter(ch)) return shown(visibleCodePoint(cp));
+  if (HIDDEN.test(ch) || (markup && foldsToDelimiter(ch))) return shown(visibleCodePoint(cp));
   if (cp !== 0x20 && OTHER_SPACE.test(ch)) return shown(' ');
-  if (cp === 0x26 && matchesAt(ENTITY_START, raw, i)) return shown(visibleCodePoint(cp));
-  if (cp === 0x5b && matchesAt(ESCAPE_LOOKALIKE, raw, i)) return shown(visibleCodePoint(cp));
+  if (markup && cp === 0x26 && matchesAt(ENTITY_START, raw, i)) return shown(visibleCodePoint(cp));
+  if (markup && cp === 0x5b && matchesAt(ESCAPE_LOOKALIKE, raw, i)) return shown(visibleCodePoint(cp));
   if (EMOJI_MODIFIER.test(ch)) return { token: ch, emoji: emoji === 'pictograph' ? 'tail' : 'none' };
   if (PICTOGRAPHIC.test(ch)) return { token: ch, emoji: 'pictograph' };
   return { token: ch, emoji: EMOJI.test(ch) ? 'letter' : 'none' };

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { forPeople, hiddenCount, sanitize } from '../../src/text/index.ts';
+
+// One untrusted string, two readers: a model gets markup made visible, a person gets it as written.
+const CASES: [name: string, raw: string, people: string, model: string, hidden: number][] = [
+  ['plain text', 'Read a file', 'Read a file', 'Read a file', 0],
+  [
+    'markup stays for people',
+    'use <b>bold</b> & [U+0041]',
+    'use <b>bold</b> & [U+0041]',
+    'use [U+003C]b[U+003E]bold[U+003C]/b[U+003E] & [U+005B]U+0041]',
+    0,
+  ],
+  ['a zero-width space', 'ig\u200bnore', 'ig[U+200B]nore', 'ig[U+200B]nore', 1],
+  ['a bidi override', 'abc\u202edcb', 'abc[U+202E]dcb', 'abc[U+202E]dcb', 1],
+  ['an escape sequence', 'red \u001b[31m', 'red [U+001B][31m', 'red [U+001B][31m', 1],
+  ['tag characters', 'x\u{e0041}\u{e0042}', 'x[U+E0041][U+E0042]', 'x[U+E0041][U+E0042]', 2],
+  ['newlines and tabs are text', 'a\n\tb', 'a\n\tb', 'a\n\tb', 0],
+  ['an emoji with its selector', '❤️ ok', '❤️ ok', '❤️ ok', 0],
+];
+
+describe('text for people and text for models', () => {
+  for (const [name, raw, people, model, hidden] of CASES) {
+    it(name, () => {
+      assert.equal(forPeople(raw), people);
+      assert.equal(sanitize(raw).text, model);
+      assert.equal(hiddenCount(raw), hidden);
+    });
+  }
+
+  it('is bounded: a long text is cut with an ellipsis', () => {
+    assert.equal(forPeople('x'.repeat(10), 4), 'xxxx…');
+  });
+});
