@@ -4,6 +4,7 @@ import { compareLockWithSource } from './compare.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
+import { parseReports, writeReports } from './reports.ts';
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
@@ -16,12 +17,16 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     'allow-unknown',
     'json',
     'format',
+    'report',
   ]);
   if (args.help) {
     io.stdout(CHECK_USAGE);
     return EXIT.ok;
   }
+  const format = parseFormat(args.format, args.json);
+  const reports = parseReports(args.reports);
   const { result } = await compareLockWithSource(args);
-  io.stdout(renderFormat(result, parseFormat(args.format, args.json)));
+  writeReports(result, reports);
+  io.stdout(renderFormat(result, format));
   return exitCode(result, args.allowUnknown);
 }

@@ -4,6 +4,7 @@ import { readToolsOrLock, runCompare } from './compare.ts';
 import { parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
+import { parseReports, writeReports } from './reports.ts';
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
@@ -14,6 +15,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     'allow-unknown',
     'json',
     'format',
+    'report',
   ]);
   if (args.help) {
     io.stdout(DIFF_USAGE);
@@ -22,7 +24,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   const [oldFile, newFile, extra] = args.positionals;
   if (!oldFile || !newFile || extra !== undefined)
     throw new UsageError('diff takes exactly two files: OLD NEW');
+  const format = parseFormat(args.format, args.json);
+  const reports = parseReports(args.reports);
   const result = runCompare(readToolsOrLock(oldFile), readToolsOrLock(newFile), args);
-  io.stdout(renderFormat(result, parseFormat(args.format, args.json)));
+  writeReports(result, reports);
+  io.stdout(renderFormat(result, format));
   return exitCode(result, args.allowUnknown);
 }

@@ -15,6 +15,7 @@ const OPTIONS = {
   'allow-unknown': { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
+  report: { type: 'string', multiple: true },
   force: { type: 'boolean' },
   tool: { type: 'string', multiple: true },
   reason: { type: 'string' },
@@ -34,6 +35,8 @@ export interface GateArgs {
   allowUnknown: boolean;
   json: boolean;
   format?: string;
+  /** `--report FORMAT=FILE` values, as given (read by parseReports). */
+  reports: string[];
   force: boolean;
   tools: string[];
   reason?: string;
@@ -75,6 +78,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     allowUnknown: v['allow-unknown'] === true,
     json: v.json === true,
     format: v.format,
+    reports: v.report ?? [],
     force: v.force === true,
     tools: v.tool ?? [],
     reason: v.reason,

@@ -14,17 +14,21 @@ hashes, so an approval never carries over to a different change.
 export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
+                         [--report FORMAT=FILE]...
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown or error (fails closed; --allow-unknown lets unknown pass, never a disagreement).
 A changed tool that is not valid MCP is compared as served and reported (tool-not-conformant);
 --strict-conformance makes any such tool unknown, changed or not.
+--report FORMAT=FILE (repeatable) also writes the same result in another format to FILE, from
+the same connection; each file is replaced whole, never left half-written.
 `;
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
-                       [--json | --format text|json|markdown|github|sarif|junit]
+                       [--json | --format text|json|markdown|github|sarif|junit] [--report FORMAT=FILE]...
 
 OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
+--report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;
 
 export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force]
