@@ -37,10 +37,29 @@ export function renderText(result: ManifestComparison): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
+/** How many tools ended with each verdict; identical ones are counted though the report omits them. */
+export interface Summary {
+  breaking: number;
+  unknown: number;
+  compatible: number;
+  identical: number;
+}
+
+/**
+ * The counts a CI job reads without walking the findings. One place counts, so that counting
+ * other surfaces (prompts, resources, skills) or several servers changes this function only.
+ */
+export function summarize(result: ManifestComparison): Summary {
+  const summary: Summary = { breaking: 0, unknown: 0, compatible: 0, identical: 0 };
+  for (const tool of result.tools) summary[tool.verdict] += 1;
+  return summary;
+}
+
 /** The stable JSON contract: keys in a fixed order, every finding with a witness (null when none). */
 export function renderJson(result: ManifestComparison): string {
   const doc = {
     verdict: result.verdict,
+    summary: summarize(result),
     tools: result.tools
       .filter((t) => t.verdict !== 'identical')
       .map((t) => ({
