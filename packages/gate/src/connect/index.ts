@@ -3,9 +3,11 @@
 // Warden's doctor diagnoses from here.
 export { readClientConfig, ConfigError, type ClientConfig, type ConfigFormat } from './config.ts';
 export { targetFromEntry } from './entry.ts';
+export { explainFailure, keepChallenge, maskSecrets, type ExplainContext } from './explain.ts';
 export { classifyFailure, type Failure } from './failure.ts';
 export { isObject, type JsonRecord } from './json.ts';
 export { parseJsonc } from './jsonc.ts';
 export { briefError, listToolsAsSent } from './list-as-sent.ts';
 export { expandReferences, FORMS_BY_CLIENT, type ReferenceContext } from './references.ts';
+export { launchStdio, type LaunchedStdio, type StdioEvidence, type StdioSpec } from './stdio.ts';
 export type { HttpTarget, Reference, StdioTarget, Target } from './types.ts';
