@@ -2,12 +2,13 @@
 // chunks and loaded on demand, so `--help` parses a few kilobytes), and type declarations.
 // Dependencies are bundled: the installed package needs nothing but Node.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 const here = new URL('.', import.meta.url).pathname;
 rmSync(new URL('dist', import.meta.url), { recursive: true, force: true });
+const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 
 await build({
   absWorkingDir: here,
@@ -31,6 +32,7 @@ await build({
   banner: {
     js: "import { createRequire as __wardenRequire } from 'node:module'; const require = __wardenRequire(import.meta.url);",
   },
+  define: { WARDEN_GATE_VERSION: JSON.stringify(version) },
   logLevel: 'warning',
 });
 

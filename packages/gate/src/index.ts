@@ -2,6 +2,8 @@
 export * from './compat/index.ts';
 export {
   buildLock,
+  lockServer,
+  DEFAULT_SERVER,
   lockToTools,
   parseLock,
   writeLock,
@@ -11,5 +13,5 @@ export {
   type LockedTool,
 } from './cli/lockfile.ts';
 export { readLock } from './cli/compare.ts';
-export { loadTools, type Source } from './cli/sources.ts';
+export { loadSnapshot, loadTools, type Source } from './cli/sources.ts';
 export { renderText } from './cli/render.ts';

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   buildLock,
+  DEFAULT_SERVER,
+  lockServer,
   compareManifests,
   loadTools,
   lockToTools,
@@ -90,7 +92,10 @@ export async function blessClubLocks(reason: string, dir = CLUB_LOCK_DIR): Promi
     const file = clubLockFile(tier, dir);
     const tools = served[tier];
     if (!fs.existsSync(file)) {
-      writeLock(file, buildLock(tools, [{ at, action: 'pin', by: 'hand', reason }]));
+      writeLock(
+        file,
+        buildLock({ [DEFAULT_SERVER]: lockServer({ tools }) }, [{ at, action: 'pin', by: 'hand', reason }]),
+      );
       lines.push(`${tier}: pinned ${tools.length} tools in ${file}`);
       continue;
     }
@@ -112,7 +117,7 @@ export async function blessClubLocks(reason: string, dir = CLUB_LOCK_DIR): Promi
       by: t.verdict === 'compatible' ? 'auto' : 'hand',
       ...(t.verdict === 'compatible' ? {} : { reason }),
     }));
-    writeLock(file, buildLock(tools, [...lock.audit, ...audit]));
+    writeLock(file, buildLock({ [DEFAULT_SERVER]: lockServer({ tools }) }, [...lock.audit, ...audit]));
     lines.push(`${tier}: ${changed.map((t) => `${t.name} (${t.verdict})`).join(', ')} blessed in ${file}`);
   }
   return lines;

@@ -1,42 +1,96 @@
 import { ACCEPT_USAGE } from './usage.ts';
-import { worstVerdict, type Tool, type ToolReport } from '../compat/index.ts';
+import { worstVerdict, type ItemReport, type JsonObject, type ServerSnapshot } from '../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
-import { compareLockWithSource } from './compare.ts';
-import { lockTool, writeLock, type AuditEntry, type Lock } from './lockfile.ts';
+import { compareLockWithSource, flatten, itemLabel } from './compare.ts';
+import {
+  ITEM_KEYS,
+  lockItem,
+  lockServer,
+  lockTool,
+  pickServer,
+  setEntry,
+  writeLock,
+  type AuditEntry,
+  type ServerLock,
+} from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { exitCode } from './render.ts';
 
+/** A reviewed change named on the command line: `--tool NAME[@HASH]` or `--item KIND:NAME[@HASH]`. */
 interface Selection {
+  kind: string;
   name: string;
   hash?: string;
 }
 
-function parseSelection(value: string): Selection {
-  const at = value.indexOf('@');
-  if (at < 0) return { name: value };
-  const hash = value.slice(at + 1);
-  if (!/^(sha256:)?[0-9a-f]{8,64}$/.test(hash) && hash !== 'removed')
-    throw new UsageError(`--tool ${value}: expected NAME@sha256:HEX or NAME@removed`);
-  return { name: value.slice(0, at), hash: hash === 'removed' ? hash : hash.replace(/^sha256:/, '') };
+const KINDS = ['tool', 'prompt', 'resource', 'resource-template', 'skill', 'instructions', 'server'];
+const HASH = /^(?:sha256:)?([0-9a-f]{8,64})$/;
+
+/** Parses a selection; the hash follows the last `@`, so names and URIs may hold `@` and `:`. */
+export function parseSelection(value: string, kind?: string): Selection {
+  let rest = value;
+  let k = kind;
+  if (!k) {
+    const colon = value.indexOf(':');
+    const prefix = colon < 0 ? value.replace(/@.*$/, '') : value.slice(0, colon);
+    if (!KINDS.includes(prefix))
+      throw new UsageError(`--item ${value}: expected KIND:NAME[@HASH], KIND one of ${KINDS.join(', ')}`);
+    k = prefix;
+    rest = colon < 0 ? value.slice(prefix.length) : value.slice(colon + 1);
+  }
+  const at = rest.lastIndexOf('@');
+  const tail = at < 0 ? undefined : rest.slice(at + 1);
+  const name = k === 'instructions' || k === 'server' ? `(${k})` : at < 0 ? rest : rest.slice(0, at);
+  if (tail === undefined) return { kind: k, name };
+  if (tail === 'removed') return { kind: k, name, hash: 'removed' };
+  const hex = HASH.exec(tail)?.[1];
+  if (hex) return { kind: k, name, hash: hex };
+  if (k === 'instructions' || k === 'server')
+    throw new UsageError(`${value}: expected ${k}@sha256:HEX or ${k}@removed`);
+  return { kind: k, name: rest };
 }
 
-function matchesHash(report: ToolReport, hash: string | undefined): boolean {
+function matchesHash(report: ItemReport, hash: string | undefined): boolean {
   if (hash === undefined) return true;
   if (report.newHash === null) return hash === 'removed';
   return report.newHash.replace(/^sha256:/, '').startsWith(hash);
 }
 
-function apply(lock: Lock, report: ToolReport, defs: Map<string, Tool>): void {
-  const def = defs.get(report.name);
-  if (report.change === 'removed' || !def) delete lock.tools[report.name];
-  // defineProperty, not assignment: a tool may be named "__proto__".
-  else
-    Object.defineProperty(lock.tools, report.name, {
-      value: lockTool(def),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+/** The accept command that blesses exactly this reviewed change (bound to its new hash). */
+export function acceptArgument(report: ItemReport): string {
+  const hash = report.newHash ?? 'removed';
+  if (report.kind === 'tool') return `--tool ${quote(`${report.name}@${hash}`)}`;
+  if (report.kind === 'instructions' || report.kind === 'server') return `--item ${report.kind}@${hash}`;
+  return `--item ${quote(`${report.kind}:${report.name}@${hash}`)}`;
+}
+
+function quote(arg: string): string {
+  return /^[\w@:./+-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Writes one item's live state into the pinned server (or removes it). */
+function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot): void {
+  if (report.kind === 'server') return void (server.server = live.identity ?? null);
+  if (report.kind === 'instructions') return void (server.instructions = live.instructions ?? null);
+  if (report.kind === 'tool') {
+    const def = live.tools.find((t) => t.name === report.name);
+    if (def) setEntry(server.tools, report.name, lockTool(def));
+    else delete server.tools[report.name];
+    return;
+  }
+  const surface = (
+    {
+      prompt: 'prompts',
+      resource: 'resources',
+      'resource-template': 'resourceTemplates',
+      skill: 'skills',
+    } as const
+  )[report.kind];
+  const items = (live[surface] ?? []) as unknown as JsonObject[];
+  const def = items.find((i) => ITEM_KEYS[surface](i) === report.name);
+  const pinned = (server[surface] ??= {});
+  if (def) setEntry(pinned, report.name, lockItem(def));
+  else delete pinned[report.name];
 }
 
 export async function runAccept(argv: string[], io: CliIo): Promise<number> {
@@ -44,6 +98,8 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     ...SOURCE_OPTIONS,
     'lock',
     'tool',
+    'item',
+    'server',
     'reason',
     'calls',
     'strict-descriptions',
@@ -53,35 +109,45 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     io.stdout(ACCEPT_USAGE);
     return EXIT.ok;
   }
-  const { lock, live: liveTools, result } = await compareLockWithSource(args);
-  const changed = result.tools.filter((t) => t.verdict !== 'identical');
-  const selections = args.tools.map(parseSelection);
+  const { lock, live, result } = await compareLockWithSource(args);
+  const [serverResult] = result.servers;
+  if (!serverResult) return EXIT.ok;
+  const name = serverResult.name;
+  const pinned = pickServer(lock, name);
+  const liveSnapshot = live.get(name) as ServerSnapshot;
+  const changed = serverResult.comparison.items.filter((t) => t.verdict !== 'identical');
+  const selections = [
+    ...args.tools.map((t) => parseSelection(t, 'tool')),
+    ...args.items.map((i) => parseSelection(i)),
+  ];
   for (const s of selections) {
-    const report = changed.find((t) => t.name === s.name);
-    if (!report) throw new UsageError(`tool "${s.name}" has no pending change to accept`);
+    const report = changed.find((t) => t.kind === s.kind && t.name === s.name);
+    if (!report) throw new UsageError(`${s.kind} "${s.name}" has no pending change to accept`);
     if (!matchesHash(report, s.hash)) {
       throw new UsageError(
-        `tool "${s.name}" changed again: live hash is ${report.newHash ?? 'removed'}, not the reviewed ${s.hash}; review it again`,
+        `${s.kind} "${s.name}" changed again: live hash is ${report.newHash ?? 'removed'}, not the reviewed ${s.hash}; review it again`,
       );
     }
   }
-  const defs = new Map(liveTools.map((t) => [t.name, t]));
   const now = new Date().toISOString();
-  const pending: ToolReport[] = [];
+  const pending: ItemReport[] = [];
   const lines: string[] = [];
+  const label = (r: ItemReport) => itemLabel(name, false, r.kind, r.name);
   for (const report of changed) {
-    const byHand = selections.some((s) => s.name === report.name);
+    const byHand = selections.some((s) => s.kind === report.kind && s.name === report.name);
     if (!byHand && report.verdict !== 'compatible') {
       pending.push(report);
       lines.push(
-        `${report.name}: ${report.verdict}, not accepted (name it with --tool ${report.name}@${report.newHash ?? 'removed'})`,
+        `${label(report)}: ${report.verdict}, not accepted (accept it with ${acceptArgument(report)})`,
       );
       continue;
     }
-    apply(lock, report, defs);
+    apply(pinned, report, liveSnapshot);
     const entry: AuditEntry = {
       at: now,
       action: 'accept',
+      ...(Object.keys(lock.servers).length > 1 ? { server: name } : {}),
+      ...(report.kind !== 'tool' ? { kind: report.kind } : {}),
       tool: report.name,
       change: report.change === 'unchanged' ? 'changed' : report.change,
       verdict: report.verdict,
@@ -92,10 +158,30 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     };
     lock.audit.push(entry);
     lines.push(
-      `${report.name}: ${report.verdict} change accepted ${byHand ? 'by hand' : 'automatically'} (${report.oldHash ?? 'new'} -> ${report.newHash ?? 'removed'})`,
+      `${label(report)}: ${report.verdict} change accepted ${byHand ? 'by hand' : 'automatically'} (${report.oldHash ?? 'new'} -> ${report.newHash ?? 'removed'})`,
     );
   }
-  if (pending.length < changed.length) writeLock(args.lock, lock);
+  // Surfaces an older lock never pinned start being pinned now: there is nothing to compare them with.
+  const unpinned = serverResult.comparison.unpinned;
+  if (unpinned.length > 0) {
+    const fresh = lockServer(liveSnapshot);
+    for (const surface of unpinned) {
+      if (surface === 'identity') pinned.server = fresh.server ?? null;
+      else (pinned as unknown as Record<string, unknown>)[surface] = fresh[surface];
+    }
+    lock.audit.push({
+      at: now,
+      action: 'pin',
+      by: 'auto',
+      reason: `pinned ${unpinned.join(', ')} (not in the lock before)`,
+    });
+    lines.push(`pinned ${unpinned.join(', ')}, which the lock did not hold before`);
+  }
+  if (pending.length < changed.length || unpinned.length > 0) writeLock(args.lock, lock);
   if (lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
-  return exitCode({ ...result, tools: pending, verdict: worstVerdict(pending.map((t) => t.verdict)) }, false);
+  const left = {
+    verdict: worstVerdict(pending.map((t) => t.verdict)),
+    servers: [{ name, comparison: { ...serverResult.comparison, items: pending } }],
+  };
+  return exitCode(flatten(left), false);
 }

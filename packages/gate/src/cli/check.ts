@@ -1,6 +1,6 @@
 import { CHECK_USAGE } from './usage.ts';
 import { EXIT, type CliIo } from './io.ts';
-import { compareLockWithSource } from './compare.ts';
+import { compareLockWithSource, flatten } from './compare.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
@@ -18,6 +18,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     'json',
     'format',
     'report',
+    'server',
   ]);
   if (args.help) {
     io.stdout(CHECK_USAGE);
@@ -25,7 +26,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   }
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const { result } = await compareLockWithSource(args);
+  const result = flatten((await compareLockWithSource(args)).result);
   writeReports(result, reports);
   io.stdout(renderFormat(result, format));
   return exitCode(result, args.allowUnknown);

@@ -1,16 +1,31 @@
 import fs from 'node:fs';
 import {
-  compareManifests,
+  compareSnapshots,
   parseCalls,
-  parseManifest,
+  parseSnapshot,
+  worstVerdict,
   type ManifestComparison,
   type RecordedCall,
-  type Tool,
+  type ServerComparison,
+  type ServerSnapshot,
+  type Verdict,
 } from '../compat/index.ts';
 import { UsageError } from './io.ts';
-import { isLock, lockToTools, parseLock, type Lock } from './lockfile.ts';
+import { DEFAULT_SERVER, isLock, lockSnapshot, parseLock, pickServer, type Lock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
-import { loadTools, readJsonFile } from './sources.ts';
+import { loadSnapshot, readJsonFile } from './sources.ts';
+
+/** One server's comparison, under the name its lock (or configuration) gives it. */
+export interface ServerResult {
+  name: string;
+  comparison: ServerComparison;
+}
+
+/** What check, diff and accept decide: every server's comparison, and the worst verdict. */
+export interface GateResult {
+  verdict: Verdict;
+  servers: ServerResult[];
+}
 
 export function readCalls(file: string | undefined): RecordedCall[] {
   if (!file) return [];
@@ -32,28 +47,43 @@ export function readLock(file: string): Lock {
   return parseLock(readJsonFile(file), file);
 }
 
-/** A file holding either a lockfile or a tools/list result, as tools. */
-export function readToolsOrLock(file: string): Tool[] {
+/** A file holding a lockfile (every server it pins), a snapshot or a tools/list result (one server). */
+export function readServers(file: string): Map<string, ServerSnapshot> {
   const doc = readJsonFile(file);
-  if (isLock(doc)) return lockToTools(parseLock(doc, file));
+  if (isLock(doc)) {
+    const lock = parseLock(doc, file);
+    return new Map(Object.entries(lock.servers).map(([name, s]) => [name, lockSnapshot(s)]));
+  }
   try {
-    return parseManifest(doc);
+    return new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]);
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }
 }
 
-export function runCompare(
-  before: readonly Tool[],
-  after: readonly Tool[],
+const NOTHING: ServerSnapshot = { tools: [] };
+
+/**
+ * Server by server, the pinned side against the live one. A server only one side has is
+ * compared with nothing: all of it removed (breaking) or all of it added.
+ */
+export function compareServers(
+  before: ReadonlyMap<string, ServerSnapshot>,
+  after: ReadonlyMap<string, ServerSnapshot>,
   args: GateArgs,
-): ManifestComparison {
-  return compareManifests(before, after, {
-    strictDescriptions: args.strictDescriptions,
-    strictOpenObjects: args.strictOpenObjects,
-    strictConformance: args.strictConformance,
-    calls: readCalls(args.calls),
-  });
+): GateResult {
+  const calls = readCalls(args.calls);
+  const names = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const servers = names.map((name) => ({
+    name,
+    comparison: compareSnapshots(before.get(name) ?? NOTHING, after.get(name) ?? NOTHING, {
+      strictDescriptions: args.strictDescriptions,
+      strictOpenObjects: args.strictOpenObjects,
+      strictConformance: args.strictConformance,
+      calls,
+    }),
+  }));
+  return { verdict: worstVerdict(servers.map((s) => s.comparison.verdict)), servers };
 }
 
 /**
@@ -62,10 +92,37 @@ export function runCompare(
  */
 export async function compareLockWithSource(
   args: GateArgs,
-): Promise<{ lock: Lock; live: Tool[]; result: ManifestComparison }> {
+): Promise<{ lock: Lock; live: Map<string, ServerSnapshot>; result: GateResult }> {
   if (args.positionals.length > 0)
     throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
   const lock = readLock(args.lock);
-  const live = await loadTools(args.source);
-  return { lock, live, result: runCompare(lockToTools(lock), live, args) };
+  const names = Object.keys(lock.servers);
+  const name = args.server ?? (names.length === 1 ? (names[0] as string) : DEFAULT_SERVER);
+  const pinned = lockSnapshot(pickServer(lock, name));
+  const live = new Map([[name, await loadSnapshot(args.source)]]);
+  return { lock, live, result: compareServers(new Map([[name, pinned]]), live, args) };
+}
+
+/** How an item is named in one line of output: `tool search`, `prompt greet`, `docs: skill …`. */
+export function itemLabel(server: string, many: boolean, kind: string, name: string): string {
+  const item =
+    kind === 'tool' ? name : kind === 'instructions' || kind === 'server' ? kind : `${kind} ${name}`;
+  return many ? `${server}: ${item}` : item;
+}
+
+/**
+ * The result as the per-tool shape the output formats read: every judged item of every
+ * server, each under its one-line label.
+ */
+export function flatten(result: GateResult): ManifestComparison {
+  const many = result.servers.length > 1;
+  const tools = result.servers.flatMap((s) =>
+    s.comparison.items.map(({ kind, ...item }) => ({
+      ...item,
+      name: itemLabel(s.name, many, kind, item.name),
+    })),
+  );
+  const checked = result.servers.reduce((n, s) => n + s.comparison.replay.checked, 0);
+  const rejected = result.servers.flatMap((s) => s.comparison.replay.rejected);
+  return { verdict: result.verdict, tools, replay: { checked, rejected } };
 }

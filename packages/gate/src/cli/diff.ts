@@ -1,6 +1,6 @@
 import { DIFF_USAGE } from './usage.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
-import { readToolsOrLock, runCompare } from './compare.ts';
+import { compareServers, flatten, readServers } from './compare.ts';
 import { parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
@@ -26,7 +26,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('diff takes exactly two files: OLD NEW');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const result = runCompare(readToolsOrLock(oldFile), readToolsOrLock(newFile), args);
+  const result = flatten(compareServers(readServers(oldFile), readServers(newFile), args));
   writeReports(result, reports);
   io.stdout(renderFormat(result, format));
   return exitCode(result, args.allowUnknown);

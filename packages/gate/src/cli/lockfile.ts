@@ -3,14 +3,23 @@ import path from 'node:path';
 import {
   canonicalHash,
   definitionHash,
+  jsonHash,
   jsonText,
   parseManifest,
+  parseSnapshot,
+  type Json,
+  type JsonObject,
+  type ServerSnapshot,
+  type SkillEntry,
   type Tool,
   type Verdict,
 } from '../compat/index.ts';
 import { UsageError } from './io.ts';
 
-export const LOCK_VERSION = 1;
+/** Version 2 pins every surface of every server; version 1 (tools of one server) is still read. */
+export const LOCK_VERSION = 2;
+/** The server of a lock made from one source (a URL, a command, a file). */
+export const DEFAULT_SERVER = 'default';
 
 export interface LockedTool {
   /** SHA-256 over canonical name + description + inputSchema (the pin a model's view depends on). */
@@ -20,10 +29,39 @@ export interface LockedTool {
   definition: Tool;
 }
 
+/** A prompt, resource, template or skill: its canonical hash, and the definition as served. */
+export interface LockedItem {
+  hash: string;
+  definition: JsonObject;
+}
+
+/** How a configured server is started or reached, pinned with it (see configs). */
+export interface Launch {
+  transport: 'stdio' | 'http';
+  command?: string;
+  args?: string[];
+  url?: string;
+  /** The npm package an `npx`-style command runs, and the version it resolved to when pinned. */
+  package?: { name: string; requested: string | null; version: string | null };
+}
+
+export interface ServerLock {
+  launch?: Launch;
+  server?: { name: string; version: string } | null;
+  instructions?: string | null;
+  tools: Record<string, LockedTool>;
+  prompts?: Record<string, LockedItem>;
+  resources?: Record<string, LockedItem>;
+  resourceTemplates?: Record<string, LockedItem>;
+  skills?: Record<string, LockedItem>;
+}
+
 /** One entry of the audit trail: what was accepted, by whom (a rule or a person), when. */
 export interface AuditEntry {
   at: string;
   action: 'pin' | 'accept';
+  server?: string;
+  kind?: string;
   tool?: string;
   change?: 'added' | 'removed' | 'changed';
   verdict?: Verdict;
@@ -35,59 +73,148 @@ export interface AuditEntry {
 
 export interface Lock {
   lockfileVersion: number;
-  tools: Record<string, LockedTool>;
+  servers: Record<string, ServerLock>;
   audit: AuditEntry[];
 }
+
+type ItemSurface = 'prompts' | 'resources' | 'resourceTemplates' | 'skills';
+
+/** The key each surface's items are pinned under (a prompt's name, a resource's URI…). */
+export const ITEM_KEYS: Record<ItemSurface, (item: JsonObject) => string> = {
+  prompts: (p) => String(p.name),
+  resources: (r) => String(r.uri),
+  resourceTemplates: (t) => String(typeof t.name === 'string' ? t.name : t.uriTemplate),
+  skills: (s) => String(s.uri),
+};
+const ITEM_SURFACES = Object.keys(ITEM_KEYS) as ItemSurface[];
 
 export function lockTool(tool: Tool): LockedTool {
   return { hash: canonicalHash(tool), definitionHash: definitionHash(tool), definition: tool };
 }
 
-export function buildLock(tools: readonly Tool[], audit: AuditEntry[]): Lock {
-  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+export function lockItem(definition: JsonObject): LockedItem {
+  return { hash: jsonHash(definition), definition };
+}
+
+/** Sets a key without ever touching a prototype: a served name may be "__proto__". */
+export function setEntry<T>(record: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function sortedRecord<T>(entries: [string, T][]): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [k, v] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setEntry(out, k, v);
+  return out;
+}
+
+/** A server's snapshot as its pinned form: every item with its hash, sorted by key. */
+export function lockServer(snapshot: ServerSnapshot, launch?: Launch): ServerLock {
+  const out: ServerLock = { tools: sortedRecord(snapshot.tools.map((t) => [t.name, lockTool(t)])) };
+  if (launch) out.launch = launch;
+  if (snapshot.identity !== undefined) out.server = snapshot.identity;
+  if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
+  for (const surface of ITEM_SURFACES) {
+    const items = snapshot[surface] as JsonObject[] | SkillEntry[] | undefined;
+    if (items === undefined) continue;
+    out[surface] = sortedRecord(
+      (items as JsonObject[]).map((i) => [ITEM_KEYS[surface](i), lockItem(i as unknown as JsonObject)]),
+    );
+  }
+  return out;
+}
+
+export function buildLock(servers: Record<string, ServerLock>, audit: AuditEntry[]): Lock {
+  return { lockfileVersion: LOCK_VERSION, servers: sortedRecord(Object.entries(servers)), audit };
+}
+
+/** What a pinned server served, as a snapshot the comparison reads. */
+export function lockSnapshot(server: ServerLock): ServerSnapshot {
+  const doc: JsonObject = { tools: Object.values(server.tools).map((t) => t.definition) as unknown as Json };
+  if (server.server !== undefined) doc.server = server.server;
+  if (server.instructions !== undefined) doc.instructions = server.instructions;
+  for (const surface of ITEM_SURFACES) {
+    const items = server[surface];
+    if (items) doc[surface] = Object.values(items).map((i) => i.definition);
+  }
+  return parseSnapshot(doc);
+}
+
+/** The tools of a lock's one server (the proxy and older callers pin one server). */
+export function lockToTools(lock: Lock, server?: string): Tool[] {
+  return Object.values(pickServer(lock, server).tools).map((t) => t.definition);
+}
+
+/** The server a single-source command works on: the one named, or the lock's only one. */
+export function pickServer(lock: Lock, name?: string): ServerLock {
+  const names = Object.keys(lock.servers);
+  const chosen = name ?? (names.length === 1 ? names[0] : undefined);
+  if (chosen === undefined)
+    throw new UsageError(
+      `the lock pins ${names.length} servers (${names.join(', ')}); name one with --server`,
+    );
+  const server = Object.hasOwn(lock.servers, chosen) ? lock.servers[chosen] : undefined;
+  if (!server)
+    throw new UsageError(`the lock pins no server "${chosen}" (it has ${names.join(', ') || 'none'})`);
+  return server;
+}
+
+/**
+ * Validates a parsed lockfile of either version. A hash that does not match its definition
+ * means tampering or damage, and stops the command.
+ */
+export function parseLock(doc: unknown, file: string): Lock {
+  const d = doc as (Partial<Lock> & { tools?: unknown }) | null;
+  const version = d && typeof d === 'object' ? d.lockfileVersion : undefined;
+  if (version === 1 && isRecord(d?.tools)) {
+    const server = { tools: d.tools as Record<string, LockedTool> };
+    checkServer(server, file, '');
+    return { lockfileVersion: LOCK_VERSION, servers: { [DEFAULT_SERVER]: server }, audit: auditOf(d) };
+  }
+  if (version !== LOCK_VERSION || !isRecord(d?.servers))
+    throw new UsageError(`${file} is not a Warden lockfile (lockfileVersion 1 or ${LOCK_VERSION})`);
+  for (const [name, server] of Object.entries(d.servers)) {
+    if (!isRecord(server) || !isRecord(server.tools))
+      throw new UsageError(`${file}: server "${name}" has no tools`);
+    checkServer(server as unknown as ServerLock, file, `server "${name}": `);
+  }
   return {
     lockfileVersion: LOCK_VERSION,
-    tools: Object.fromEntries(sorted.map((t) => [t.name, lockTool(t)])),
-    audit,
+    servers: d.servers as Record<string, ServerLock>,
+    audit: auditOf(d),
   };
 }
 
-export function lockToTools(lock: Lock): Tool[] {
-  return Object.values(lock.tools).map((t) => t.definition);
-}
-
-/** Validates a parsed lockfile; a hash that does not match its definition means tampering or damage. */
-export function parseLock(doc: unknown, file: string): Lock {
-  const d = doc as Partial<Lock> | null;
-  if (
-    !d ||
-    typeof d !== 'object' ||
-    d.lockfileVersion !== LOCK_VERSION ||
-    !d.tools ||
-    typeof d.tools !== 'object'
-  ) {
-    throw new UsageError(`${file} is not a Warden lockfile (lockfileVersion ${LOCK_VERSION})`);
+function checkServer(server: ServerLock, file: string, where: string): void {
+  for (const [name, entry] of Object.entries(server.tools as Record<string, unknown>)) {
+    if (!isRecord(entry) || !isRecord(entry.definition))
+      throw new UsageError(`${file}: ${where}tool "${name}" has no definition`);
   }
-  for (const [name, entry] of Object.entries(d.tools as Record<string, unknown>)) {
-    const definition = isRecord(entry) ? entry.definition : undefined;
-    if (!isRecord(definition)) throw new UsageError(`${file}: tool "${name}" has no definition`);
-  }
-  const tools = Object.values(d.tools).map((t) => (t as LockedTool).definition);
   try {
-    parseManifest({ tools });
+    parseManifest({ tools: Object.values(server.tools).map((t) => t.definition) });
+    lockSnapshot(server);
   } catch (err) {
-    throw new UsageError(`${file}: ${(err as Error).message}`);
+    throw new UsageError(`${file}: ${where}${(err as Error).message}`);
   }
-  for (const [name, entry] of Object.entries(d.tools)) {
+  for (const [name, entry] of Object.entries(server.tools)) {
     if (
       entry.definition.name !== name ||
       entry.definitionHash !== definitionHash(entry.definition) ||
       entry.hash !== canonicalHash(entry.definition)
-    ) {
-      throw new UsageError(`${file}: the hashes of tool "${name}" do not match its definition`);
+    )
+      throw new UsageError(`${file}: ${where}the hashes of tool "${name}" do not match its definition`);
+  }
+  for (const surface of ITEM_SURFACES) {
+    for (const [key, entry] of Object.entries(server[surface] ?? {})) {
+      if (!isRecord(entry) || !isRecord(entry.definition) || entry.hash !== jsonHash(entry.definition))
+        throw new UsageError(
+          `${file}: ${where}the hash of ${surface} "${key}" does not match its definition`,
+        );
     }
   }
-  return { lockfileVersion: LOCK_VERSION, tools: d.tools, audit: Array.isArray(d.audit) ? d.audit : [] };
+}
+
+function auditOf(d: { audit?: unknown } | null): AuditEntry[] {
+  return Array.isArray(d?.audit) ? (d.audit as AuditEntry[]) : [];
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

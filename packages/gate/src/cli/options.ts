@@ -18,7 +18,9 @@ const OPTIONS = {
   report: { type: 'string', multiple: true },
   force: { type: 'boolean' },
   tool: { type: 'string', multiple: true },
+  item: { type: 'string', multiple: true },
   reason: { type: 'string' },
+  server: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -39,7 +41,11 @@ export interface GateArgs {
   reports: string[];
   force: boolean;
   tools: string[];
+  /** `--item KIND:NAME[@HASH]` values: reviewed changes to prompts, resources, skills… */
+  items: string[];
   reason?: string;
+  /** The server of a lock pinning several (from a client configuration). */
+  server?: string;
   help: boolean;
 }
 
@@ -81,7 +87,9 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     reports: v.report ?? [],
     force: v.force === true,
     tools: v.tool ?? [],
+    items: v.item ?? [],
     reason: v.reason,
+    server: v.server,
     help: v.help === true,
   };
 }

@@ -1,11 +1,11 @@
 import { PIN_USAGE } from './usage.ts';
 import fs from 'node:fs';
-import { conformanceFindings, renderMessage } from '../compat/index.ts';
+import { conformanceFindings, renderMessage, type ServerSnapshot } from '../compat/index.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
-import { buildLock, writeLock, type AuditEntry } from './lockfile.ts';
+import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
-import { describeSource, loadTools } from './sources.ts';
+import { describeSource, loadSnapshot } from './sources.ts';
 
 export async function runPin(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [...SOURCE_OPTIONS, 'lock', 'force']);
@@ -22,17 +22,35 @@ export async function runPin(argv: string[], io: CliIo): Promise<number> {
     );
   }
   const previous = exists ? readLock(args.lock).audit : [];
-  const tools = await loadTools(args.source);
+  const snapshot = await loadSnapshot(args.source);
+  const { tools } = snapshot;
+  const what = pinnedCounts(snapshot);
   const entry: AuditEntry = {
     at: new Date().toISOString(),
     action: 'pin',
     by: 'hand',
-    reason: `pinned ${tools.length} tools from ${describeSource(args.source)}`,
+    reason: `pinned ${what} from ${describeSource(args.source)}`,
   };
-  writeLock(args.lock, buildLock(tools, [...previous, entry]));
-  io.stdout(`pinned ${tools.length} tools to ${args.lock}\n`);
+  writeLock(args.lock, buildLock({ [DEFAULT_SERVER]: lockServer(snapshot) }, [...previous, entry]));
+  io.stdout(`pinned ${what} to ${args.lock}\n`);
   const odd = tools.flatMap((t) => conformanceFindings(t).map((f) => `${t.name}: ${renderMessage(f)}`));
   for (const line of odd.slice(0, 5)) io.stderr(`note: ${line}\n`);
   if (odd.length > 5) io.stderr(`note: ${odd.length - 5} more tools are not valid MCP\n`);
   return EXIT.ok;
+}
+
+/** "3 tools, 2 prompts, 1 skill": what a pin holds, surfaces with nothing left out. */
+export function pinnedCounts(snapshot: ServerSnapshot): string {
+  const parts: [number, string][] = [
+    [snapshot.tools.length, 'tool'],
+    [snapshot.prompts?.length ?? 0, 'prompt'],
+    [snapshot.resources?.length ?? 0, 'resource'],
+    [snapshot.resourceTemplates?.length ?? 0, 'resource template'],
+    [snapshot.skills?.length ?? 0, 'skill'],
+  ];
+  const shown = parts
+    .filter(([n], i) => i === 0 || n > 0)
+    .map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
+  if (snapshot.instructions) shown.push('instructions');
+  return shown.join(', ');
 }

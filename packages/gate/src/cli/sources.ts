@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { parseManifest, type Tool } from '../compat/index.ts';
+import { parseSnapshot, type ServerSnapshot, type Tool } from '../compat/index.ts';
 import { UsageError } from './io.ts';
-import { briefError, listToolsAsSent } from '../connect/list-as-sent.ts';
+import { VERSION } from '../version.ts';
 
 /** Where a live manifest comes from: exactly one of a URL, a file, or a stdio command. */
 export interface Source {
@@ -49,47 +49,38 @@ export function readJsonFile(file: string): unknown {
   }
 }
 
-/**
- * Fetches `tools/list` (every page) from the source: the official MCP client does the
- * handshake (either protocol era), and the pages are read as sent, so a server whose tools
- * are not valid MCP is still pinned and compared (its non-conformance becomes a finding).
- */
+/** The tools a source serves (the proxy and the club gate pin tools only). */
 export async function loadTools(source: Source): Promise<Tool[]> {
+  return (await loadSnapshot(source)).tools;
+}
+
+/**
+ * Everything the source serves: a file holding a snapshot or a tools/list result, or a live
+ * server, whose handshake (either protocol era) is the official client's and whose lists are
+ * read as sent, so a server whose tools are not valid MCP is still pinned and compared.
+ */
+export async function loadSnapshot(source: Source): Promise<ServerSnapshot> {
   checkSource(source);
   if (source.manifest) {
     try {
-      return parseManifest(readJsonFile(source.manifest));
+      return parseSnapshot(readJsonFile(source.manifest));
     } catch (err) {
       if (err instanceof UsageError) throw err;
       throw new UsageError(`${source.manifest}: ${(err as Error).message}`);
     }
   }
-  const { Client } = await import('@modelcontextprotocol/client');
-  const client = new Client(
-    { name: 'warden-gate', version: '0.1.0' },
-    { versionNegotiation: { mode: 'auto' } },
-  );
-  let transport;
-  if (source.url) {
-    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-    let url: URL;
-    try {
-      url = new URL(source.url);
-    } catch {
-      throw new UsageError(`--url is not a URL: ${source.url}`);
-    }
-    transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: source.headers } });
-  } else {
-    const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
-    const [command, ...args] = source.command as string[];
-    transport = new StdioClientTransport({ command: command as string, args, stderr: 'ignore' });
-  }
+  const { reachAndRead, ReachError } = await import('../connect/reach.ts');
+  const [command, ...args] = source.command ?? [];
+  const target = source.url
+    ? { kind: 'http' as const, url: source.url, headers: source.headers }
+    : { kind: 'stdio' as const, command: command as string, args };
   try {
-    await client.connect(transport);
-    return parseManifest({ tools: await listToolsAsSent(client) });
+    return parseSnapshot(await reachAndRead(target, { name: 'warden-gate', version: VERSION }));
   } catch (err) {
-    throw new UsageError(`cannot list tools from ${describeSource(source)}: ${briefError(err)}`);
-  } finally {
-    await client.close().catch(() => undefined);
+    if (err instanceof ReachError)
+      throw new UsageError(`cannot read ${describeSource(source)}: ${err.message}`);
+    throw new UsageError(
+      `${describeSource(source)} served something the gate cannot read: ${(err as Error).message}`,
+    );
   }
 }

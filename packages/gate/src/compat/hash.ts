@@ -47,6 +47,11 @@ export function canonicalHash(tool: ToolLike): string {
   );
 }
 
+/** The pin of any served item (a prompt, a resource, a skill entry): its canonical JSON, hashed. */
+export function jsonHash(value: unknown): string {
+  return sha256(canonicalJson(value));
+}
+
 /** A hash over the whole tool definition, so drift in title, annotations or outputSchema is seen too. */
 export function definitionHash(tool: ToolLike): string {
   return sha256(canonicalJson(tool));

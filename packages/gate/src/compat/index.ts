@@ -25,3 +25,18 @@ export type {
   SchemaComparison,
   Verdict,
 } from './types.ts';
+export {
+  compareSnapshots,
+  parseSnapshot,
+  snapshotJson,
+  identityOf,
+  textChange,
+  SURFACES,
+  type ItemReport,
+  type ServerComparison,
+  type ServerSnapshot,
+  type SkillEntry,
+  type SkillFile,
+  type SurfaceKind,
+} from './surfaces/index.ts';
+export { jsonHash } from './hash.ts';

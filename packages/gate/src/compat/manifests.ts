@@ -10,7 +10,7 @@ import { callValidators, whyRejected, type RecordedCall, type ReplayResult } fro
 import { getRule } from './rules.ts';
 import { nearestPointer, toPointer } from './pointer.ts';
 import { compareSchemas } from './schemas.ts';
-import { wordDiff } from './text-diff.ts';
+import { textChange } from './surfaces/text.ts';
 import { asTools, type Tool } from './tools.ts';
 import type { CompareOptions, Finding, Json, JsonObject, Schema, Verdict } from './types.ts';
 import { compileSchema, dialectOf } from './validator.ts';
@@ -85,17 +85,15 @@ function textOf(value: Json | undefined): string {
 
 function compareTool(before: Tool, after: Tool, options: ManifestOptions): Finding[] {
   const findings: Finding[] = [];
-  const strictDescriptions = options.strictDescriptions === true;
-  if (textOf(before.description) !== textOf(after.description)) {
-    const diff = wordDiff(textOf(before.description), textOf(after.description));
-    const f: Finding = {
-      rule: 'tool-description-changed',
-      verdict: 'compatible',
-      pointer: '/description',
-      args: { diff },
-    };
-    findings.push(strictDescriptions ? { ...f, verdict: 'breaking', reason: 'descriptions are strict' } : f);
-  }
+  findings.push(
+    ...textChange(
+      'tool-description-changed',
+      '/description',
+      textOf(before.description),
+      textOf(after.description),
+      options.strictDescriptions === true,
+    ),
+  );
   if (!sameJson(before.title, after.title)) {
     findings.push({
       rule: 'tool-title-changed',

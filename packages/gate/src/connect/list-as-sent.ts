@@ -14,22 +14,41 @@ const MAX_PAGES = 1000;
 
 /** Every page of `tools/list` as the server sent it (the handshake is still the SDK's). */
 export async function listToolsAsSent(client: Client, timeoutMs?: number): Promise<unknown[]> {
-  const tools: unknown[] = [];
+  return listAsSent(client, 'tools/list', 'tools', timeoutMs);
+}
+
+/** One request answered as sent (no SDK result schema between the server and the gate). */
+export async function requestAsSent(
+  client: Client,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs?: number,
+): Promise<unknown> {
+  return client.request({ method, params } as never, AS_SENT, timeoutMs ? { timeout: timeoutMs } : undefined);
+}
+
+/** Every page of a paginated list method (`prompts/list`, `skills/list`…), its items as sent. */
+export async function listAsSent(
+  client: Client,
+  method: string,
+  field: string,
+  timeoutMs?: number,
+): Promise<unknown[]> {
+  const items: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = (await client.request(
-      { method: 'tools/list', params: cursor ? { cursor } : {} },
-      AS_SENT,
-      timeoutMs ? { timeout: timeoutMs } : undefined,
-    )) as { tools?: unknown; nextCursor?: unknown } | null;
-    if (!result || typeof result !== 'object' || !Array.isArray(result.tools))
-      throw new Error('the tools/list result has no "tools" array');
-    tools.push(...(result.tools as unknown[]));
+    const result = (await requestAsSent(client, method, cursor ? { cursor } : {}, timeoutMs)) as Record<
+      string,
+      unknown
+    > | null;
+    const list = result && typeof result === 'object' ? result[field] : undefined;
+    if (!Array.isArray(list)) throw new Error(`the ${method} result has no "${field}" array`);
+    items.push(...(list as unknown[]));
     cursor =
-      typeof result.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
+      typeof result?.nextCursor === 'string' && result.nextCursor !== '' ? result.nextCursor : undefined;
     if (!cursor) break;
   }
-  return tools;
+  return items;
 }
 
 /** An error as one short line: SDK and validation errors can run to dozens of lines. */

@@ -86,9 +86,10 @@ describe('warden-gate (in process)', () => {
     const pinned = await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
     assert.equal(pinned.code, 0);
     const doc = JSON.parse(fs.readFileSync(lock, 'utf8'));
-    assert.deepEqual(Object.keys(doc.tools), ['greet', 'search']);
-    assert.match(doc.tools.search.hash, /^sha256:[0-9a-f]{64}$/);
-    assert.deepEqual(doc.tools.search.definition, v1.tools[0]);
+    assert.equal(doc.lockfileVersion, 2);
+    assert.deepEqual(Object.keys(doc.servers.default.tools), ['greet', 'search']);
+    assert.match(doc.servers.default.tools.search.hash, /^sha256:[0-9a-f]{64}$/);
+    assert.deepEqual(doc.servers.default.tools.search.definition, v1.tools[0]);
     // The same manifest re-serialised (other indentation) does not trip it.
     const same = await gate('check', '--manifest', write('v1-again.json', v1, 0), '--lock', lock);
     assert.deepEqual(same, { code: 0, out: '', err: '' });
@@ -132,7 +133,7 @@ describe('warden-gate (in process)', () => {
     const r = await gate('diff', write('a.json', v1), write('b.json', breaking), '--json');
     assert.equal(r.code, 1);
     const doc = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(doc), ['verdict', 'tools', 'replay']);
+    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'tools', 'replay']);
     assert.deepEqual(Object.keys(doc.tools[0]), [
       'name',
       'verdict',
@@ -229,7 +230,7 @@ describe('warden-gate (in process)', () => {
     );
     assert.equal(r.code, 0, r.err);
     const doc = JSON.parse(fs.readFileSync(lock, 'utf8'));
-    assert.deepEqual(Object.keys(doc.tools), ['__proto__']);
+    assert.deepEqual(Object.keys(doc.servers.default.tools), ['__proto__']);
     assert.equal((await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out, '');
   });
 

@@ -88,7 +88,10 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
       pin.err,
       'note: read_file: the tool is not valid MCP: inputSchema has no "type", where MCP requires "type": "object"; it is pinned and compared as served\n',
     );
-    assert.deepEqual(JSON.parse(fs.readFileSync(lock, 'utf8')).tools.read_file.definition, loose);
+    assert.deepEqual(
+      JSON.parse(fs.readFileSync(lock, 'utf8')).servers.default.tools.read_file.definition,
+      loose,
+    );
 
     const same = await gate('check', '--lock', lock, ...stdio(path.join(dir, 'v1.json')));
     assert.equal(same.code, 0);

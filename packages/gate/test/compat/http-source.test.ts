@@ -38,7 +38,10 @@ describe('warden-gate over Streamable HTTP (real HTTP on loopback)', () => {
       0,
       io.err.join(''),
     );
-    assert.deepEqual(JSON.parse(fs.readFileSync(lock, 'utf8')).tools.ping.definition, tools[0]);
+    assert.deepEqual(
+      JSON.parse(fs.readFileSync(lock, 'utf8')).servers.default.tools.ping.definition,
+      tools[0],
+    );
     const check = bufferIo();
     assert.equal(
       await main(
@@ -54,7 +57,7 @@ describe('warden-gate over Streamable HTTP (real HTTP on loopback)', () => {
     const lock = path.join(dir, 'none.json');
     const io = bufferIo();
     assert.equal(await main(['pin', '--url', server.url, '--lock', lock], io), 2);
-    assert.match(io.err.join(''), /^warden-gate \w+: cannot list tools from http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    assert.match(io.err.join(''), /^warden-gate \w+: cannot read http:\/\/127\.0\.0\.1:\d+\/mcp/);
     assert.equal(fs.existsSync(lock), false);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { RULES } from '../../src/compat/index.ts';
 import { FIXTURES, readJson } from './helpers.ts';
+import { SURFACE_CASES } from './surface-cases.ts';
 
 const DOC = path.join(FIXTURES, '..', '..', '..', 'docs', 'compat-gate.md');
 
@@ -44,6 +45,9 @@ const COVERED_ELSEWHERE: Record<string, string> = {
     'hostile.test.ts: a oneOf too long for the validator to run is unknown with schema-unprocessable',
   'tool-unprocessable':
     'hostile.test.ts: a tool that cannot be judged at all is unknown with tool-unprocessable',
+  ...Object.fromEntries(
+    SURFACE_CASES.flatMap((c) => c.rules.map((rule) => [rule, `surfaces.test.ts: ${c.name}`])),
+  ),
 };
 
 describe('the rule table', () => {
@@ -73,8 +77,10 @@ describe('the rule table', () => {
       'pattern-rejects-value',
       'replay-rejected-call',
     ]);
+    // Rules about what a server serves besides schemas (prompts, skills…) have no direction.
+    const surface = /^(?:prompt|resource|skill|server|instructions|text|surface)-/;
     for (const r of RULES) {
-      if (bothWays.has(r.id)) continue;
+      if (bothWays.has(r.id) || surface.test(r.id)) continue;
       assert.ok(!(r.input === 'breaking' && r.output === 'breaking'), `${r.id} breaking both ways`);
     }
   });
