@@ -4,12 +4,14 @@ import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
 import { benchRateLimits } from './rate-limits.ts';
 import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
+import { benchStartup } from './startup.ts';
 
 const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['server', 'Warden server', benchServer],
   ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
+  ['startup', 'Start-up and install, beside node -e 0', benchStartup],
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { openStore, type Store } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
 import { UsageError, type CliIo } from './io.ts';
 
 /** The embedded default: a SQLite file in the current directory's .warden folder. */
@@ -48,6 +48,7 @@ export async function openDb(
     mkdirSync(dirname(location), { recursive: true });
   }
   try {
+    const { openStore } = await import('../store/index.ts');
     return await openStore(location);
   } catch (err) {
     throw new UsageError(

@@ -1,6 +1,5 @@
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { AdminDeps } from '../../admin/as-principal.ts';
-import { buildRegistry } from '../../tools/index.ts';
 import { DB_OPTIONS, openDb, parse } from '../common.ts';
 import { INIT_USAGE, runInit } from './init.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
@@ -91,6 +90,8 @@ export async function runAdmin(argv: string[], io: CliIo): Promise<number> {
     io.stdout(leafUsage(`admin ${group} ${name}`, command.usage, command.summary));
     return EXIT.ok;
   }
+  // Loaded here, not at the top: --help and usage errors never compile the tools or open a store.
+  const { buildRegistry } = await import('../../tools/index.ts');
   const store = await openDb(values.db, io);
   try {
     return await command.run({ store, registry: buildRegistry() }, { positionals, values }, io);
