@@ -132,7 +132,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       [
         `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
         `  console: ${consoleBase}/console/ (sign in with a one-time link:`,
-        `    npx warden admin principal login-link HANDLE --public-url ${consoleBase}${dbHint})`,
+        `    ./bin/warden.js admin principal login-link HANDLE --public-url ${consoleBase}${dbHint})`,
         `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
         `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
         `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
@@ -141,8 +141,8 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         principals === 0
           ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'
           : 'Manage principals, tokens and mandates in the console, or with the admin CLI:',
-        `  npx warden admin principal add alice --status member --name "Alice" --operator${dbHint}`,
-        `  TOKEN=$(npx warden admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${dbHint})`,
+        `  ./bin/warden.js admin principal add alice --status member --name "Alice" --operator${dbHint}`,
+        `  TOKEN=$(./bin/warden.js admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${dbHint})`,
         `  then point your MCP client at ${running.mcpUrl} with the header "Authorization: Bearer $TOKEN"`,
         '',
       ].join('\n'),

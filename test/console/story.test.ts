@@ -104,7 +104,7 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     assert.match(secret, /^wdn_/);
     assert.match(
       await page.locator('main').innerText(),
-      /\.mcp\.json[\s\S]*Claude Desktop[\s\S]*VS Code[\s\S]*Cursor[\s\S]*warden doctor/,
+      /\.mcp\.json[\s\S]*Claude Desktop[\s\S]*VS Code[\s\S]*Cursor[\s\S]*warden\.js doctor/,
     );
     await screenshots(page, 'token-issued');
     const desk = await club.connect(secret);

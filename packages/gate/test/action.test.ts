@@ -305,7 +305,10 @@ describe('action.yml', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(GATE, 'package.json'), 'utf8')) as {
       version: string;
     };
-    assert.equal(doc.inputs.package?.default, `@warden-mcp/gate@${version}`);
+    // No registry default while the package is unpublished: a name nobody owns runs whoever takes it.
+    assert.equal(doc.inputs.package?.default, undefined);
+    assert.equal(doc.inputs.package?.required, true);
+    assert.ok(version);
     const install = doc.runs.steps.find((s) => s.id === 'install');
     assert.match(install?.run ?? '', /npm install --prefix /);
     assert.doesNotMatch(JSON.stringify(doc), /npx /);

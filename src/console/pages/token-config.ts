@@ -47,7 +47,10 @@ export function clientConfigs(mcpUrl: string, token: string, tier: string): Html
           <pre><code>${s.text}</code></pre>`,
     )}
     <h3>Check it</h3>
-    <p>The doctor connects as the agent would, and says which tier it got and why:</p>
-    <pre><code>npx warden doctor ${mcpUrl} --token ${token} --expect ${tier}</code></pre>
+    <p>
+      The doctor connects as the agent would, and says which tier it got and why (run it from a clone of
+      Warden):
+    </p>
+    <pre><code>./bin/warden.js doctor ${mcpUrl} --token ${token} --expect ${tier}</code></pre>
   </section>`;
 }
