@@ -45,6 +45,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
     'hostile.test.ts: a oneOf too long for the validator to run is unknown with schema-unprocessable',
   'tool-unprocessable':
     'hostile.test.ts: a tool that cannot be judged at all is unknown with tool-unprocessable',
+  'surface-unprocessable':
+    'surfaces.test.ts: an item that cannot be judged is unknown with one line, and the rest are still judged',
   ...Object.fromEntries(
     SURFACE_CASES.flatMap((c) => c.rules.map((rule) => [rule, `surfaces.test.ts: ${c.name}`])),
   ),
