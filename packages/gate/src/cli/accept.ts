@@ -72,6 +72,7 @@ function quote(arg: string): string {
 function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot): void {
   if (report.kind === 'server') return void (server.server = live.identity ?? null);
   if (report.kind === 'instructions') return void (server.instructions = live.instructions ?? null);
+  if (report.kind === 'launch') return; // a launch is re-pinned with pin --config, not accepted
   if (report.kind === 'tool') {
     const def = live.tools.find((t) => t.name === report.name);
     if (def) setEntry(server.tools, report.name, lockTool(def));

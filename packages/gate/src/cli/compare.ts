@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import {
   compareSnapshots,
+  jsonHash,
   parseCalls,
   parseSnapshot,
+  snapshotJson,
   worstVerdict,
+  type ItemReport,
   type ManifestComparison,
   type RecordedCall,
   type ServerComparison,
@@ -61,11 +64,10 @@ export function readServers(file: string): Map<string, ServerSnapshot> {
   }
 }
 
-const NOTHING: ServerSnapshot = { tools: [] };
-
 /**
- * Server by server, the pinned side against the live one. A server only one side has is
- * compared with nothing: all of it removed (breaking) or all of it added.
+ * Server by server, the pinned side against the live one. A server only one side has is one
+ * server-level change, added (compatible) or removed (breaking), not one finding per item it
+ * serves.
  */
 export function compareServers(
   before: ReadonlyMap<string, ServerSnapshot>,
@@ -74,16 +76,36 @@ export function compareServers(
 ): GateResult {
   const calls = readCalls(args.calls);
   const names = [...new Set([...before.keys(), ...after.keys()])].sort();
-  const servers = names.map((name) => ({
-    name,
-    comparison: compareSnapshots(before.get(name) ?? NOTHING, after.get(name) ?? NOTHING, {
-      strictDescriptions: args.strictDescriptions,
-      strictOpenObjects: args.strictOpenObjects,
-      strictConformance: args.strictConformance,
-      calls,
-    }),
-  }));
+  const servers = names.map((name) => {
+    const [old, now] = [before.get(name), after.get(name)];
+    const comparison =
+      old && now
+        ? compareSnapshots(old, now, {
+            strictDescriptions: args.strictDescriptions,
+            strictOpenObjects: args.strictOpenObjects,
+            strictConformance: args.strictConformance,
+            calls,
+          })
+        : presence(old, now);
+    return { name, comparison };
+  });
   return { verdict: worstVerdict(servers.map((s) => s.comparison.verdict)), servers };
+}
+
+/** A server one side does not have: one `server-added` or `server-removed` item. */
+function presence(old: ServerSnapshot | undefined, now: ServerSnapshot | undefined): ServerComparison {
+  const added = old === undefined;
+  const verdict = added ? 'compatible' : 'breaking';
+  const item: ItemReport = {
+    kind: 'server',
+    name: '(server)',
+    verdict,
+    change: added ? 'added' : 'removed',
+    oldHash: old ? jsonHash(snapshotJson(old)) : null,
+    newHash: now ? jsonHash(snapshotJson(now)) : null,
+    findings: [{ rule: added ? 'server-added' : 'server-removed', verdict, pointer: '', args: {} }],
+  };
+  return { verdict, items: [item], replay: { checked: 0, rejected: [] }, unpinned: [], unread: [] };
 }
 
 /**
@@ -106,7 +128,7 @@ export async function compareLockWithSource(
 /** How an item is named in one line of output: `tool search`, `prompt greet`, `docs: skill …`. */
 export function itemLabel(server: string, many: boolean, kind: string, name: string): string {
   const item =
-    kind === 'tool' ? name : kind === 'instructions' || kind === 'server' ? kind : `${kind} ${name}`;
+    kind === 'tool' ? name : ['instructions', 'server', 'launch'].includes(kind) ? kind : `${kind} ${name}`;
   return many ? `${server}: ${item}` : item;
 }
 

@@ -9,6 +9,7 @@ import {
   parseSnapshot,
   type Json,
   type JsonObject,
+  type Launch,
   type ServerSnapshot,
   type SkillEntry,
   type Tool,
@@ -35,15 +36,8 @@ export interface LockedItem {
   definition: JsonObject;
 }
 
-/** How a configured server is started or reached, pinned with it (see configs). */
-export interface Launch {
-  transport: 'stdio' | 'http';
-  command?: string;
-  args?: string[];
-  url?: string;
-  /** The npm package an `npx`-style command runs, and the version it resolved to when pinned. */
-  package?: { name: string; requested: string | null; version: string | null };
-}
+/** How a configured server is started or reached, pinned with it (see configs.ts). */
+export type { Launch };
 
 export interface ServerLock {
   launch?: Launch;
@@ -109,8 +103,8 @@ function sortedRecord<T>(entries: [string, T][]): Record<string, T> {
 
 /** A server's snapshot as its pinned form: every item with its hash, sorted by key. */
 export function lockServer(snapshot: ServerSnapshot, launch?: Launch): ServerLock {
-  const out: ServerLock = { tools: sortedRecord(snapshot.tools.map((t) => [t.name, lockTool(t)])) };
-  if (launch) out.launch = launch;
+  const tools = sortedRecord(snapshot.tools.map((t) => [t.name, lockTool(t)]));
+  const out: ServerLock = launch ? { launch, tools } : { tools };
   if (snapshot.identity !== undefined) out.server = snapshot.identity;
   if (snapshot.instructions !== undefined) out.instructions = snapshot.instructions;
   for (const surface of ITEM_SURFACES) {

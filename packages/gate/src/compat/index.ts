@@ -31,6 +31,9 @@ export {
   snapshotJson,
   identityOf,
   textChange,
+  compareLaunch,
+  isExactVersion,
+  launchLine,
   SURFACES,
   type ItemReport,
   type ServerComparison,
@@ -38,5 +41,7 @@ export {
   type SkillEntry,
   type SkillFile,
   type SurfaceKind,
+  type Launch,
+  type LaunchContext,
 } from './surfaces/index.ts';
 export { jsonHash } from './hash.ts';

@@ -537,6 +537,39 @@ export const RULES: readonly Rule[] = [
   { id: 'server-name-changed', input: U, output: U, message: 'the server now calls itself {new}, not {old}' },
   { id: 'server-version-changed', input: C, output: C, message: 'server version {old} → {new}' },
   { id: 'instructions-changed', input: C, output: C, message: "the server's instructions changed: {diff}" },
+  // servers of a client configuration: which run, and how each is started
+  { id: 'server-added', input: C, output: C, message: 'server added: everything it serves is new' },
+  {
+    id: 'server-removed',
+    input: N,
+    output: N,
+    message: 'server removed: nothing it served can be reached any more',
+  },
+  {
+    id: 'launch-changed',
+    input: U,
+    output: U,
+    message: 'the server is started differently, and may be another server: {old} → {new}',
+  },
+  {
+    id: 'launch-package-version-changed',
+    input: C,
+    output: C,
+    message: 'package {package} changed version: {old} → {new}',
+  },
+  {
+    id: 'launch-unpinned',
+    input: U,
+    output: U,
+    message:
+      'package {package} is started at {requested}, so what runs can change without the configuration changing; pin it as {pin}',
+  },
+  {
+    id: 'launch-failed',
+    input: U,
+    output: U,
+    message: 'the server could not be started or reached: {error}',
+  },
   // prompts
   { id: 'prompt-removed', input: N, output: N, message: 'prompt removed' },
   { id: 'prompt-added', input: C, output: C, message: 'prompt added' },

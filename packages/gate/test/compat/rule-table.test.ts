@@ -47,6 +47,12 @@ const COVERED_ELSEWHERE: Record<string, string> = {
     'hostile.test.ts: a tool that cannot be judged at all is unknown with tool-unprocessable',
   'surface-unprocessable':
     'surfaces.test.ts: an item that cannot be judged is unknown with one line, and the rest are still judged',
+  'server-added': 'configs.test.ts: a server gone from the configuration is one server-removed finding',
+  'server-removed': 'configs.test.ts: a server gone from the configuration is one server-removed finding',
+  'launch-changed': 'launch.test.ts: another package, command, argument or URL is a different launch',
+  'launch-package-version-changed': 'launch.test.ts: a new exact version of the same package is compatible',
+  'launch-unpinned': 'launch.test.ts: an unpinned package is unknown even when nothing changed',
+  'launch-failed': 'configs.test.ts: a server that exits at start gives its cause',
   ...Object.fromEntries(
     SURFACE_CASES.flatMap((c) => c.rules.map((rule) => [rule, `surfaces.test.ts: ${c.name}`])),
   ),

@@ -12,3 +12,4 @@ export {
 } from './snapshot.ts';
 export type { ItemReport, SurfaceKind } from './report.ts';
 export { textChange } from './text.ts';
+export { compareLaunch, isExactVersion, launchLine, type Launch, type LaunchContext } from './launch.ts';

@@ -5,7 +5,15 @@ import { combineVerdict } from '../verdicts.ts';
 
 /** What a report line is about: one of the things a server serves. */
 export type SurfaceKind =
-  'tool' | 'prompt' | 'resource' | 'resource-template' | 'skill' | 'instructions' | 'server';
+  | 'tool'
+  | 'prompt'
+  | 'resource'
+  | 'resource-template'
+  | 'skill'
+  | 'instructions'
+  | 'server'
+  /** How a configured server is started or reached (see launch.ts). */
+  | 'launch';
 
 /** One served item's verdict between the pinned and the live server. */
 export interface ItemReport {
