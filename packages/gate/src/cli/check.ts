@@ -1,7 +1,7 @@
 import { CHECK_USAGE } from './usage.ts';
 import { EXIT, type CliIo } from './io.ts';
 import { compareLockWithSource, flatten } from './compare.ts';
-import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './render.ts';
 import { parseReports, writeReports } from './reports.ts';
@@ -9,6 +9,7 @@ import { parseReports, writeReports } from './reports.ts';
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
+    ...CONFIG_OPTIONS,
     'lock',
     'calls',
     'strict-descriptions',
@@ -24,10 +25,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     io.stdout(CHECK_USAGE);
     return EXIT.ok;
   }
+  assertConfigOptions(args, false);
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const result = flatten((await compareLockWithSource(args)).result);
+  const compared = args.config
+    ? await (await import('./config-check.ts')).compareLockWithConfig(args, io)
+    : { ...(await compareLockWithSource(args)), failed: [] };
+  const result = flatten(compared.result);
   writeReports(result, reports);
   io.stdout(renderFormat(result, format));
-  return exitCode(result, args.allowUnknown);
+  // A server that could not be read leaves the run undecided: an error, whatever the others say.
+  return compared.failed.length > 0 ? EXIT.error : exitCode(result, args.allowUnknown);
 }

@@ -6,6 +6,9 @@ const OPTIONS = {
   url: { type: 'string' },
   header: { type: 'string', multiple: true },
   manifest: { type: 'string' },
+  config: { type: 'string' },
+  input: { type: 'string', multiple: true },
+  offline: { type: 'boolean' },
   lock: { type: 'string' },
   port: { type: 'string' },
   calls: { type: 'string' },
@@ -15,6 +18,7 @@ const OPTIONS = {
   'allow-unknown': { type: 'boolean' },
   json: { type: 'boolean' },
   format: { type: 'string' },
+  verbose: { type: 'boolean' },
   report: { type: 'string', multiple: true },
   force: { type: 'boolean' },
   tool: { type: 'string', multiple: true },
@@ -26,6 +30,12 @@ const OPTIONS = {
 
 export interface GateArgs {
   source: Source;
+  /** A client configuration naming the servers (instead of one source). */
+  config?: string;
+  /** `--input ID=VALUE` values filling a VS Code configuration's `${input:ID}` references. */
+  inputs: string[];
+  /** Never ask the registry which version an `npx`-style launch resolves to. */
+  offline: boolean;
   positionals: string[];
   lock: string;
   calls?: string;
@@ -37,6 +47,8 @@ export interface GateArgs {
   allowUnknown: boolean;
   json: boolean;
   format?: string;
+  /** List compatible findings one by one in the reports, not as a count. */
+  verbose: boolean;
   /** `--report FORMAT=FILE` values, as given (read by parseReports). */
   reports: string[];
   force: boolean;
@@ -74,6 +86,9 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
       headers: parseHeaders(v.header ?? []),
       command: command.length > 0 ? command : undefined,
     },
+    config: v.config,
+    inputs: v.input ?? [],
+    offline: v.offline === true,
     positionals: parsed.positionals,
     lock: v.lock ?? 'mcp-lock.json',
     calls: v.calls,
@@ -84,6 +99,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     allowUnknown: v['allow-unknown'] === true,
     json: v.json === true,
     format: v.format,
+    verbose: v.verbose === true,
     reports: v.report ?? [],
     force: v.force === true,
     tools: v.tool ?? [],
@@ -102,3 +118,17 @@ function parsePort(text: string): number {
 }
 
 export const SOURCE_OPTIONS = ['url', 'header', 'manifest'] as const;
+/** A client configuration in place of one source (pin and check). */
+export const CONFIG_OPTIONS = ['config', 'input', 'offline'] as const;
+
+/** `--input` and `--offline` (and for pin, `--server`) mean something only with `--config`. */
+export function assertConfigOptions(args: GateArgs, serverToo: boolean): void {
+  if (args.config !== undefined) return;
+  const given = [
+    args.inputs.length > 0 ? '--input' : '',
+    args.offline ? '--offline' : '',
+    serverToo && args.server !== undefined ? '--server' : '',
+  ].filter(Boolean);
+  if (given.length > 0)
+    throw new UsageError(`${given.join(', ')} go${given.length === 1 ? 'es' : ''} with --config FILE`);
+}

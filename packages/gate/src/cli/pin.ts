@@ -4,15 +4,17 @@ import { conformanceFindings, renderMessage, type ServerSnapshot } from '../comp
 import { EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from './lockfile.ts';
-import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { describeSource, loadSnapshot } from './sources.ts';
 
 export async function runPin(argv: string[], io: CliIo): Promise<number> {
-  const args = parseGateArgs(argv, [...SOURCE_OPTIONS, 'lock', 'force']);
+  const args = parseGateArgs(argv, [...SOURCE_OPTIONS, ...CONFIG_OPTIONS, 'server', 'lock', 'force']);
   if (args.help) {
     io.stdout(PIN_USAGE);
     return EXIT.ok;
   }
+  if (args.config !== undefined) return (await import('./config-pin.ts')).pinConfig(args, io);
+  assertConfigOptions(args, true);
   if (args.positionals.length > 0)
     throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
   const exists = fs.existsSync(args.lock);

@@ -11,7 +11,8 @@ unknown change only when named with --tool, ideally bound to the reviewed new ha
 hashes, so an approval never carries over to a different change.
 `;
 
-export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
+export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
+                          | --config FILE [--server NAME] [--input ID=VALUE]... [--offline])
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
                          [--report FORMAT=FILE]...
@@ -22,6 +23,11 @@ A changed tool that is not valid MCP is compared as served and reported (tool-no
 --strict-conformance makes any such tool unknown, changed or not.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE, from
 the same connection; each file is replaced whole, never left half-written.
+--config FILE checks every server of a client configuration (Claude Desktop, Claude Code,
+Cursor, VS Code) against the lock, each under its name, and how each is started; one exit code
+for the file. A server that cannot be started or reached is reported with its cause, and makes
+the exit an error. --server NAME checks that one; --input fills VS Code's \${input:ID};
+--offline never asks the npm registry which version an npx-style launch resolves to.
 `;
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
@@ -32,11 +38,17 @@ OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile
 `;
 
 export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force]
+       warden-gate pin --config FILE [--server NAME] [--input ID=VALUE]... [--offline] [--lock mcp-lock.json] [--force]
 
 Writes a lockfile holding, per tool, the canonical hash and the whole definition.
 An existing lock is only replaced with --force (use "warden-gate accept" to bless a change).
 Tools that are not valid MCP (an inputSchema without "type": "object", ...) are pinned as
 served, with a one-line note each.
+--config FILE pins every server of a client configuration under its name, with how it is
+started (command and args, or URL; never header or environment values) and, for an npx-style
+command, the package version the registry resolves it to (not looked up with --offline). A
+package started without an exact version is reported (launch-unpinned). --server NAME pins that
+one server and keeps the lock's others.
 `;
 
 export const PROXY_USAGE = `Usage: warden-gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] -- COMMAND ARGS...
