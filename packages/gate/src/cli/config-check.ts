@@ -10,7 +10,7 @@ import {
 } from '../compat/index.ts';
 import { UsageError, type CliIo } from './io.ts';
 import { compareServers, readLock, type GateResult, type ServerResult } from './compare.ts';
-import { noteSkipped, readConfiguration, readServers, type ServerRead } from './configs.ts';
+import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
 import { lockSnapshot, type Lock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
 
@@ -40,7 +40,7 @@ export async function compareLockWithConfig(args: GateArgs, io: CliIo): Promise<
   const lock = readLock(args.lock);
   const { servers } = readConfiguration(file, args.server, args.inputs, io.env);
   noteSkipped(servers, io.stderr);
-  const reads = await readServers(servers, { env: io.env, offline: args.offline });
+  const reads = await readConfiguredServers(servers, { env: io.env, offline: args.offline });
   const failed = reads.filter((r) => r.error !== undefined);
   const unread = new Set(failed.map((r) => r.server.name));
   const pinned = new Map<string, ServerSnapshot>();

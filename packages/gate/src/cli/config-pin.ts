@@ -4,7 +4,7 @@ import { compareLaunch, conformanceFindings, renderMessage } from '../compat/ind
 import { EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { assertConfigAlone } from './config-check.ts';
-import { noteSkipped, readConfiguration, readServers, type ServerRead } from './configs.ts';
+import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
 import { buildLock, lockServer, setEntry, writeLock, type AuditEntry, type ServerLock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
 import { pinnedCounts } from './pin.ts';
@@ -24,7 +24,7 @@ export async function pinConfig(args: GateArgs, io: CliIo): Promise<number> {
   const previous = exists ? readLock(args.lock) : undefined;
   const { label, servers } = readConfiguration(file, args.server, args.inputs, io.env);
   noteSkipped(servers, io.stderr);
-  const reads = await readServers(servers, { env: io.env, offline: args.offline });
+  const reads = await readConfiguredServers(servers, { env: io.env, offline: args.offline });
 
   const pinned: Record<string, ServerLock> = {};
   if (args.server !== undefined && previous)

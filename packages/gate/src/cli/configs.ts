@@ -81,6 +81,8 @@ function writtenEntries(file: string, vscode: boolean): Record<string, unknown> 
   return isObject(servers) ? servers : {};
 }
 
+const SECRET_FLAG = /^--?[\w-]*(?:token|secret|passw(?:or)?d|api[_-]?key|apikey|auth|credential)[\w-]*$/i;
+
 function launchOf(target: Target, raw: unknown, secrets: string[]): Launch {
   const entry = isObject(raw) ? raw : {};
   const mask = (text: string) => maskSecrets(text, secrets);
@@ -90,7 +92,8 @@ function launchOf(target: Target, raw: unknown, secrets: string[]): Launch {
   const launch: Launch = {
     transport: 'stdio',
     command: mask(typeof entry.command === 'string' ? entry.command : target.command),
-    args: args.map(mask),
+    // A value after a flag named like a credential (`--api-key VALUE`) is one, wherever it came from.
+    args: args.map((a, i) => (i > 0 && SECRET_FLAG.test(args[i - 1] as string) ? '***' : mask(a))),
   };
   const pkg = packageOf(target.command, target.args);
   if (pkg) launch.package = { ...pkg, version: null };
@@ -115,7 +118,7 @@ function secretsOf(
  * resolves to (unless offline). A server that cannot be read gives its cause; the others are
  * read all the same.
  */
-export async function readServers(
+export async function readConfiguredServers(
   servers: readonly Configured[],
   options: { env: Record<string, string | undefined>; offline: boolean; timeoutMs?: number },
 ): Promise<ServerRead[]> {

@@ -88,13 +88,14 @@ describe('a whole client configuration', () => {
   });
 
   it('a server that exits at start gives its cause, the others are still judged, and env values never show', async () => {
+    const alpha = fixture('alpha');
     const broken = {
       command: process.execPath,
       args: ['-e', 'console.error("bad token " + process.env.API_TOKEN); process.exit(1)'],
       env: { API_TOKEN: SECRET },
     };
     const config = desktop({
-      alpha: { ...fixture('alpha'), env: { API_TOKEN: SECRET } },
+      alpha: { ...alpha, args: [...alpha.args, '--api-key', SECRET], env: { API_TOKEN: SECRET } },
       broken,
       remote: { url: `https://example.com/mcp?token=${SECRET}` },
     });
