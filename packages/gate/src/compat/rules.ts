@@ -34,6 +34,12 @@ export const RULES: readonly Rule[] = [
     output: N,
     message: 'the schema used to reject every value and now accepts some',
   },
+  {
+    id: 'change-unreachable',
+    input: C,
+    output: C,
+    message: 'no value the {side} schema accepts reaches this place, so {rule} changes nothing',
+  },
   // properties and required
   {
     id: 'property-added-to-open-object',

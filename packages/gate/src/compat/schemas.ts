@@ -4,6 +4,7 @@ import { compareInReadings } from './readings.ts';
 import { refCycle } from './ref-cycles.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
 import { includes } from './engine/includes.ts';
+import { unreachableProver } from './engine/unreachable.ts';
 import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
 import { sampleValues } from './generate/sample.ts';
@@ -49,13 +50,22 @@ function finding(
 }
 
 function dedupe(raw: RawFinding[]): RawFinding[] {
-  const seen = new Set<string>();
-  return raw.filter((f) => {
+  return grouped(raw).map((g) => g.first);
+}
+
+/**
+ * Findings that say the same (rule, pointer, args), grouped: one is reported, but the same
+ * change may be met at several places of an instance, and each place it was met is kept.
+ */
+function grouped(raw: RawFinding[]): { first: RawFinding; trails: RawFinding['trail'][] }[] {
+  const groups = new Map<string, { first: RawFinding; trails: Set<RawFinding['trail']> }>();
+  for (const f of raw) {
     const key = `${f.rule}\u0000${f.pointer}\u0000${canonicalJson(f.args)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const g = groups.get(key);
+    if (g) g.trails.add(f.trail);
+    else groups.set(key, { first: f, trails: new Set([f.trail]) });
+  }
+  return [...groups.values()].map((g) => ({ first: g.first, trails: [...g.trails] }));
 }
 
 /**
@@ -206,8 +216,19 @@ function judge(
     MIN_WITNESSES,
     Math.floor(WITNESS_WORK / (measure(sub).values + measure(sup).values)),
   );
-  const findings: Finding[] = dedupe(raw).map((one) => {
-    const { trail, local, rel: _rel, ...f } = one;
+  const unreachable = unreachableProver(sub);
+  // A change where the kept side accepts no value breaks nothing there: said so, not unknown.
+  // It must be so at every place the change was met.
+  const settle = (f: Finding, trails: RawFinding['trail'][]): Finding =>
+    trails.every(unreachable)
+      ? finding('change-unreachable', direction, options.strictOpenObjects === true, f.pointer, {
+          rule: f.rule,
+          side: direction === 'input' ? 'old' : 'new',
+        })
+      : f;
+  const findings: Finding[] = grouped(raw).map(({ first, trails }) => {
+    const { trail, local, rel: _rel, ...f } = first;
+    if (f.verdict === 'unknown') return settle(f, trails);
     if (f.verdict !== 'breaking') return f;
     if (witnesses-- <= 0)
       return {
@@ -222,7 +243,7 @@ function judge(
       value === undefined
         ? 'no witness could be built for it'
         : 'the witness built for it was not confirmed by the validator';
-    return { ...f, verdict: 'unknown', reason };
+    return settle({ ...f, verdict: 'unknown', reason }, trails);
   });
   const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options, [subV, supV]);
   return { verdict: combineVerdict(checked), findings: checked };

@@ -16,6 +16,16 @@ export interface Step {
   node: Schema;
   /** The key or index inside that container; undefined for a step that is no container (a branch). */
   seg?: string | number;
+  /**
+   * Whether the key is the one property the step is about (a `properties` entry), rather than
+   * one name standing for all the names a pattern or `additionalProperties` governs.
+   */
+  named?: boolean;
+}
+
+/** An instance step into a container; `named` when the keyword path names the key itself. */
+function stepInto(node: Schema, path: readonly (string | number)[], seg: string | number): Step {
+  return path[0] === 'properties' ? { node, seg, named: true } : { node, seg };
 }
 
 /** A finding before witness verification: it still knows where in an instance it applies. */
@@ -180,7 +190,7 @@ export class Ctx {
 
   /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
   child(path: (string | number)[], subNode: Schema, seg?: string | number): Ctx {
-    const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
+    const trail = seg === undefined ? this.trail : [...this.trail, stepInto(subNode, path, seg)];
     return new Ctx(
       this.shared,
       this.findings,
@@ -199,7 +209,7 @@ export class Ctx {
     subNode: Schema,
     seg?: string | number,
   ): Ctx {
-    const trail = seg === undefined ? this.trail : [...this.trail, { node: subNode, seg }];
+    const trail = seg === undefined ? this.trail : [...this.trail, stepInto(subNode, subPath, seg)];
     return new Ctx(
       this.shared,
       this.findings,
