@@ -9,6 +9,7 @@ import { includes } from './includes.ts';
 import { additionalOf } from './object.ts';
 import { declaresKey } from './declared.ts';
 import { acceptsAll, sameSubtree, subValue, typeSet } from './util.ts';
+import { intersectTypes } from './fold.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 import { nodeValidator } from './whole.ts';
 
@@ -73,6 +74,30 @@ function cannotHoldAny(s: JsonObject, names: Json | undefined): boolean {
   return names.some((k) => typeof k === 'string' && !(k in props) && matchingPatterns(s, k).length === 0);
 }
 
+/** Whether every value of `s` meets `cond` (an `if`), as the walk shows it. */
+function ifHolds(s: JsonObject, cond: Schema, ctx: Ctx): boolean {
+  return acceptsAll(cond) || fits(s, cond, ctx);
+}
+
+/** Whether no value of `s` meets `cond`: it is false, or asks for a type `s` never has. */
+function ifFails(s: JsonObject, cond: Schema, _ctx: Ctx): boolean {
+  if (cond === false) return true;
+  if (!isObject(cond)) return false;
+  const both = intersectTypes(typeSet(s), typeSet(cond));
+  return both !== undefined && both.size === 0;
+}
+
+/**
+ * The values of `s` that also meet `extra`, as one schema. Never built where `unevaluated*`
+ * reads the node: a branch taken also evaluates what its `if` evaluated, which the conjunction
+ * would leave out (and so be stricter than the values it stands for).
+ */
+function conjoin(s: JsonObject, extra: Schema): Schema | undefined {
+  if (extra === true) return s;
+  if ('unevaluatedProperties' in s || 'unevaluatedItems' in s) return undefined;
+  return { ...s, allOf: [...(Array.isArray(s.allOf) ? s.allOf : []), extra as Json] };
+}
+
 /**
  * if/then/else, decided where both sides allow it. The new conditional constrains nothing the
  * old schema accepted when the old schema (without its own conditional) fits both `then` and
@@ -97,10 +122,24 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
   // No old value reaches a `then` whose `if` asks for a key the old (closed) object cannot hold.
   const unreachable = (branch: 'then' | 'else'): boolean =>
     branch === 'then' && isObject(b.if) && cannotHoldAny(plain, b.if.required);
-  const branchFits = (branch: 'then' | 'else'): boolean =>
-    unreachable(branch) ||
-    fits(plain, b[branch] as Schema, ctx) ||
-    (sameIf && fits(a?.[branch] as Schema, b[branch] as Schema, ctx));
+  // Where every old value meets an `if` (or none does), only one of its branches is ever taken.
+  const taken = (c: JsonObject): 'then' | 'else' | undefined =>
+    ifHolds(plain, c.if as Schema, ctx) ? 'then' : ifFails(plain, c.if as Schema, ctx) ? 'else' : undefined;
+  const oldTaken = a === undefined ? undefined : taken(a);
+  const newTaken = taken(b);
+  // The old values as the old conditional leaves them: all of one branch, or those of the same `if`.
+  const oldValues = (branch: 'then' | 'else'): Schema | undefined => {
+    if (a === undefined) return undefined;
+    if (oldTaken !== undefined) return conjoin(plain, a[oldTaken] as Schema);
+    return sameIf ? conjoin(plain, a[branch] as Schema) : undefined;
+  };
+  const branchFits = (branch: 'then' | 'else'): boolean => {
+    if (unreachable(branch) || (newTaken !== undefined && newTaken !== branch)) return true;
+    if (fits(plain, b[branch] as Schema, ctx)) return true;
+    if (sameIf && fits(a?.[branch] as Schema, b[branch] as Schema, ctx)) return true;
+    const values = oldValues(branch);
+    return values !== undefined && fits(values, b[branch] as Schema, ctx);
+  };
   if (branchFits('then') && branchFits('else')) {
     ctx.emit('conditional-implied', ctx.onNew(a ? ['if'] : [], ['if']), {});
     return;
