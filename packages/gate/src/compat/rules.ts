@@ -171,6 +171,12 @@ export const RULES: readonly Rule[] = [
   { id: 'pattern-added', input: N, output: C, message: 'pattern {new} added' },
   { id: 'pattern-removed', input: C, output: N, message: 'pattern {old} removed' },
   {
+    id: 'pattern-implied',
+    input: C,
+    output: C,
+    message: 'pattern changed from {old} to {new}; the regexes are shown nested the compatible way',
+  },
+  {
     id: 'pattern-changed',
     input: U,
     output: U,

@@ -4,6 +4,7 @@ import type { Json, JsonObject } from '../types.ts';
 import { compileSchema, formatKind, knownFormat } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { compareCount } from './counts.ts';
+import { regexInclusion } from './regex-inclusion.ts';
 import { firstThat, subValue } from './util.ts';
 
 function matches(pattern: string, value: string): boolean {
@@ -55,8 +56,13 @@ export function compareStrings(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
         [...tries, ...candidates(ctx, sub)],
         (v) => matches(before, v) && !matches(after, v),
       );
-      if (found === undefined) ctx.emit('pattern-changed', ['pattern'], args);
-      else ctx.emit('pattern-rejects-value', ['pattern'], { ...args, value: found }, () => found);
+      // Else, for regexes of a simple shape, inclusion is decided outright, or a shortest string
+      // the old one takes and the new one refuses is found.
+      const decided = found === undefined ? regexInclusion(before, after) : undefined;
+      const witness = decided && !decided.included ? decided.witness : found;
+      if (decided?.included) ctx.emit('pattern-implied', ['pattern'], args);
+      else if (witness === undefined) ctx.emit('pattern-changed', ['pattern'], args);
+      else ctx.emit('pattern-rejects-value', ['pattern'], { ...args, value: witness }, () => witness);
     }
   }
   compareFormats(sub, sup, ctx);
