@@ -10,7 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 
-/** Exit code of a failure of this step's own (an input it cannot use, no gate to run). */
+/**
+ * Exit code of a run that decided nothing: the gate's own error code (3), used too for a failure
+ * of this step's own (an input it cannot use, no gate to run). 0, 1 and 2 are verdicts.
+ */
 const ERROR_EXIT = 3;
 
 /** A problem with the Action's inputs: reported in one line, like the gate's usage errors. */
@@ -232,7 +235,8 @@ async function main() {
     const { code, stderr } = await runGate(bin, argv);
     const doc = readJson(reports.json);
     if (doc && typeof doc.verdict === 'string') decided(doc, reports, code ?? ERROR_EXIT, secrets);
-    else failed(stderr, typeof code === 'number' && code >= 2 ? code : ERROR_EXIT, secrets);
+    // No report, nothing decided: whatever the process ended with, never a verdict's code.
+    else failed(stderr, ERROR_EXIT, secrets);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -177,8 +177,8 @@ describe('the GitHub Action (entry script, real gate)', () => {
 
   it('a usage error of the gate: verdict error, its message on one summary line, a failing exit', async () => {
     const r = await action({ lock: file('missing-lock.json'), manifest: file('v1.json'), sarif: 'x.sarif' });
-    assert.ok(r.code !== 0 && r.code !== 1, `exit ${r.code} is neither a pass nor "breaking"`);
-    assert.deepEqual(r.outputs, { verdict: 'error', 'exit-code': String(r.code) });
+    assert.equal(r.code, 3, 'an error, never a verdict');
+    assert.deepEqual(r.outputs, { verdict: 'error', 'exit-code': '3' });
     const lines = r.summary.trim().split('\n').filter(Boolean);
     assert.equal(lines.length, 2);
     assert.equal(lines[0], '### Warden gate: error');
@@ -264,7 +264,7 @@ interface Step {
 }
 
 function readAction(): {
-  inputs: Record<string, { default?: string }>;
+  inputs: Record<string, { default?: string; required?: boolean }>;
   outputs: Record<string, { value: string }>;
   runs: { using: string; steps: Step[] };
 } {
@@ -383,8 +383,7 @@ describe('--report FORMAT=FILE', () => {
       const marker = file(`started-${Math.random().toString(36).slice(2)}`);
       const server = [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`];
       const r = await gate('check', '--lock', lock, '--report', value, '--', ...server);
-      assert.notEqual(r.code, 0);
-      assert.notEqual(r.code, 1);
+      assert.equal(r.code, 3);
       assert.equal(r.out, '');
       assert.match(r.err, message);
       assert.equal(fs.existsSync(marker), false, 'the server never ran');

@@ -23,7 +23,8 @@ import { issueToken } from '../../admin/tokens.ts';
 import { silentLogger, startHttpServer } from '../../server/index.ts';
 import { openStore } from '../../store/index.ts';
 import { buildRegistry } from '../../tools/index.ts';
-import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { GATE_EXIT } from '@warden-mcp/gate/io';
+import { UsageError, type CliIo } from '../io.ts';
 import { BLESS_COMMAND, CLUB_LOCK_DIR, CLUB_USAGE } from './club-usage.ts';
 
 /** The tiers whose views of the club are locked, and the scopes their test agents hold. */
@@ -127,12 +128,12 @@ export async function runClub(argv: string[], io: CliIo): Promise<number> {
   const args = readClubArgs(argv);
   if (args.help) {
     io.stdout(CLUB_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   if (args.bless) {
     const lines = await blessClubLocks(args.reason ?? 'blessed with warden gate club --bless');
     io.stdout(`${lines.join('\n')}\n`);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   const results = await checkClubLocks();
   const lines: string[] = [];
@@ -153,7 +154,12 @@ export async function runClub(argv: string[], io: CliIo): Promise<number> {
       `the club's manifest breaks its lock; if that is intended, run "${BLESS_COMMAND}" and commit ${CLUB_LOCK_DIR}/`,
     );
   if (lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
-  return verdict === 'breaking' ? EXIT.failed : verdict === 'unknown' ? EXIT.error : EXIT.ok;
+  // The gate's exit codes, as every gate command's: 0 pass, 1 breaking, 2 unknown (3 is an error).
+  return verdict === 'breaking'
+    ? GATE_EXIT.breaking
+    : verdict === 'unknown'
+      ? GATE_EXIT.unknown
+      : GATE_EXIT.pass;
 }
 
 function readClubArgs(argv: string[]): { bless: boolean; reason?: string; help: boolean } {

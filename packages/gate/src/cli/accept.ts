@@ -1,6 +1,6 @@
 import { ACCEPT_USAGE } from './usage.ts';
 import { worstVerdict, type ItemReport, type JsonObject, type ServerSnapshot } from '../compat/index.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareLockWithSource, flatten, itemLabel } from './compare.ts';
 import {
   ITEM_KEYS,
@@ -108,11 +108,11 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
   ]);
   if (args.help) {
     io.stdout(ACCEPT_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   const { lock, live, result } = await compareLockWithSource(args);
   const [serverResult] = result.servers;
-  if (!serverResult) return EXIT.ok;
+  if (!serverResult) return GATE_EXIT.pass;
   const name = serverResult.name;
   const pinned = pickServer(lock, name);
   const liveSnapshot = live.get(name) as ServerSnapshot;

@@ -1,5 +1,5 @@
 import { CHECK_USAGE } from './usage.ts';
-import { EXIT, type CliIo } from './io.ts';
+import { GATE_EXIT, type CliIo } from './io.ts';
 import { compareLockWithSource, flatten } from './compare.ts';
 import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
@@ -23,7 +23,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   ]);
   if (args.help) {
     io.stdout(CHECK_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   assertConfigOptions(args, false);
   const format = parseFormat(args.format, args.json);
@@ -35,5 +35,5 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   writeReports(result, reports);
   io.stdout(renderFormat(result, format));
   // A server that could not be read leaves the run undecided: an error, whatever the others say.
-  return compared.failed.length > 0 ? EXIT.error : exitCode(result, args.allowUnknown);
+  return compared.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
 }

@@ -1,5 +1,5 @@
 import { DIFF_USAGE } from './usage.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareServers, flatten, readServers } from './compare.ts';
 import { parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
@@ -19,7 +19,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   ]);
   if (args.help) {
     io.stdout(DIFF_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   const [oldFile, newFile, extra] = args.positionals;
   if (!oldFile || !newFile || extra !== undefined)

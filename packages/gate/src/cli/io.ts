@@ -33,8 +33,24 @@ export function bufferIo(
   };
 }
 
-/** Exit codes shared by every command (documented in the README). */
+/** Exit codes of a host program's own commands (Warden's): 0 done, 1 failed, 2 error. */
 export const EXIT = { ok: 0, failed: 1, error: 2 } as const;
 
-/** A usage or input error the user can fix: printed plainly, exit 2, never a stack. */
+/**
+ * The gate's exit codes, one contract for every gate command (pin, check, diff, accept, proxy):
+ * a CI job tells a break from an undecided change from a run that decided nothing. Documented
+ * in docs/compat-gate.md ("Exit codes").
+ */
+export const GATE_EXIT = {
+  /** Identical or compatible (also unknown with --allow-unknown). */
+  pass: 0,
+  /** A breaking change. */
+  breaking: 1,
+  /** An unknown change, or the gate's own signals disagree (never let through). */
+  unknown: 2,
+  /** Nothing was decided: bad options, an unreadable file, a server not reached, an internal error. */
+  error: 3,
+} as const;
+
+/** A usage or input error the user can fix: printed plainly, never a stack (exit 3 in the gate). */
 export class UsageError extends Error {}

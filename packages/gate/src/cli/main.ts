@@ -1,4 +1,4 @@
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { ACCEPT_USAGE, CHECK_USAGE, DIFF_USAGE, PIN_USAGE, PROXY_USAGE } from './usage.ts';
 
 type Sub = (argv: string[], io: CliIo) => Promise<number>;
@@ -19,7 +19,7 @@ export const GATE_COMMANDS: Record<string, GateCommand> = {
   },
   check: {
     usage: CHECK_USAGE,
-    summary: 'compare the live manifest with the lock: exit 0 pass, 1 breaking, 2 unknown or error',
+    summary: 'compare the live server with the lock: exit 0 pass, 1 breaking, 2 unknown, 3 error',
     load: async () => (await import('./check.ts')).runCheck,
   },
   diff: {
@@ -68,17 +68,17 @@ export async function main(
   const USAGE = usage(host.program, commands);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE);
-    return name ? EXIT.ok : EXIT.error;
+    return name ? GATE_EXIT.pass : GATE_EXIT.error;
   }
   if (name === '--version' || name === '-v') {
     const { VERSION } = await import('../version.ts');
     io.stdout(`${host.program} ${VERSION}\n`);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   const load = commands[name]?.load;
   if (!load) {
     io.stderr(`${host.program}: unknown command "${name}"\n\n${USAGE}`);
-    return EXIT.error;
+    return GATE_EXIT.error;
   }
   try {
     return await (
@@ -92,6 +92,6 @@ export async function main(
         ? err.message
         : `stopped on an internal error (${err instanceof Error ? err.name : typeof err}); nothing was decided`;
     io.stderr(`${host.program} ${name}: ${message}\n`);
-    return EXIT.error;
+    return GATE_EXIT.error;
   }
 }

@@ -1,7 +1,7 @@
 import { PIN_USAGE } from './usage.ts';
 import fs from 'node:fs';
 import { conformanceFindings, renderMessage, type ServerSnapshot } from '../compat/index.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from './lockfile.ts';
 import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
@@ -11,7 +11,7 @@ export async function runPin(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [...SOURCE_OPTIONS, ...CONFIG_OPTIONS, 'server', 'lock', 'force']);
   if (args.help) {
     io.stdout(PIN_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   if (args.config !== undefined) return (await import('./config-pin.ts')).pinConfig(args, io);
   assertConfigOptions(args, true);
@@ -38,7 +38,7 @@ export async function runPin(argv: string[], io: CliIo): Promise<number> {
   const odd = tools.flatMap((t) => conformanceFindings(t).map((f) => `${t.name}: ${renderMessage(f)}`));
   for (const line of odd.slice(0, 5)) io.stderr(`note: ${line}\n`);
   if (odd.length > 5) io.stderr(`note: ${odd.length - 5} more tools are not valid MCP\n`);
-  return EXIT.ok;
+  return GATE_EXIT.pass;
 }
 
 /** "3 tools, 2 prompts, 1 skill": what a pin holds, surfaces with nothing left out. */

@@ -6,7 +6,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { readBody } from './http-body.ts';
 // Messages are written by jsonText, not JSON.stringify: a relayed schema may nest deeper than its stack allows.
 import { jsonText } from '../compat/index.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import type { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
 import * as onDemand from './list-on-demand.ts';
@@ -383,5 +383,5 @@ export async function serveHttpProxy(args: GateArgs, enforcer: Enforcer, io: Cli
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  return EXIT.ok;
+  return GATE_EXIT.pass;
 }

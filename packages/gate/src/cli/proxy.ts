@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 // Messages are written by jsonText, not JSON.stringify: a relayed schema may nest deeper than its stack allows.
 import { jsonText } from '../compat/index.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { Enforcer } from './enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
@@ -36,7 +36,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   ]);
   if (args.help) {
     io.stdout(PROXY_USAGE);
-    return EXIT.ok;
+    return GATE_EXIT.pass;
   }
   const command = args.source.command;
   if (args.source.url && command)
@@ -171,7 +171,15 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${line}\n`);
   });
   process.stdin.on('end', () => void queue.then(() => child.stdin.end()));
-  const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? EXIT.error)));
+  // The server's end is the proxy's: a clean exit passes, a server that could not start or
+  // ended in failure is an error of the run (3), never read as a verdict.
+  const code = await new Promise<number>((resolve) => {
+    child.on('error', (err: NodeJS.ErrnoException) => {
+      io.stderr(`warden-gate proxy: cannot start ${cmd}: ${err.code ?? err.message}\n`);
+      resolve(GATE_EXIT.error);
+    });
+    child.on('exit', (c) => resolve(c === 0 ? GATE_EXIT.pass : GATE_EXIT.error));
+  });
   fromAgent.close();
   process.stdin.destroy();
   record?.end();

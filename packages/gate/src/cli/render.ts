@@ -5,7 +5,7 @@ import {
   type ManifestComparison,
   type Verdict,
 } from '../compat/index.ts';
-import { EXIT } from './io.ts';
+import { GATE_EXIT } from './io.ts';
 
 const RANK: Record<string, number> = { unknown: 1, breaking: 2, compatible: 0 };
 const DISAGREEMENTS = new Set(['sampling-disagrees', 'replay-disagrees']);
@@ -88,9 +88,9 @@ export function renderJson(result: ManifestComparison): string {
 /** 0 identical or compatible; 1 breaking; 2 unknown (unless allowed) or a disagreement between signals. */
 export function exitCode(result: ManifestComparison, allowUnknown: boolean): number {
   const disagreement = result.tools.some((t) => t.findings.some((f) => DISAGREEMENTS.has(f.rule)));
-  if (disagreement) return EXIT.error;
+  if (disagreement) return GATE_EXIT.unknown;
   const verdict: Verdict = result.verdict;
-  if (verdict === 'breaking') return EXIT.failed;
-  if (verdict === 'unknown') return allowUnknown ? EXIT.ok : EXIT.error;
-  return EXIT.ok;
+  if (verdict === 'breaking') return GATE_EXIT.breaking;
+  if (verdict === 'unknown') return allowUnknown ? GATE_EXIT.pass : GATE_EXIT.unknown;
+  return GATE_EXIT.pass;
 }

@@ -8,7 +8,9 @@ export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: 
 Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
 unknown change only when named with --tool, ideally bound to the reviewed new hash
 (NAME@sha256:...). Each acceptance is recorded in the lock's audit trail with the old and new
-hashes, so an approval never carries over to a different change.
+hashes, so an approval never carries over to a different change. Exit 0 when nothing is left
+pending, 1 or 2 while a breaking or unknown change is, 3 on an error (a hash that no longer
+matches the reviewed one, an unreadable lock or source).
 `;
 
 export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
@@ -18,7 +20,8 @@ export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"
                          [--report FORMAT=FILE]...
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
-2 unknown or error (fails closed; --allow-unknown lets unknown pass, never a disagreement).
+2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
+(bad options, unreadable files, a server that cannot be started or reached).
 A changed tool that is not valid MCP is compared as served and reported (tool-not-conformant);
 --strict-conformance makes any such tool unknown, changed or not.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE, from
@@ -33,7 +36,8 @@ the exit an error. --server NAME checks that one; --input fills VS Code's \${inp
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--report FORMAT=FILE]...
 
-OLD and NEW are each a tools/list result ({"tools": [...]}) or a Warden lockfile.
+OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile.
+Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;
 
@@ -48,7 +52,7 @@ served, with a one-line note each.
 started (command and args, or URL; never header or environment values) and, for an npx-style
 command, the package version the registry resolves it to (not looked up with --offline). A
 package started without an exact version is reported (launch-unpinned). --server NAME pins that
-one server and keeps the lock's others.
+one server and keeps the lock's others. Exit 0 pinned, 3 on an error.
 `;
 
 export const PROXY_USAGE = `Usage: warden-gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] -- COMMAND ARGS...
@@ -65,5 +69,6 @@ the call); a call of a locked tool no tools/list has shown yet makes the proxy l
 itself first, and is refused only if the server will not list it. Compatible changes pass
 silently. JSON-RPC batches are judged element by element under 2025-03-26 and refused as a
 whole under later revisions. Notes about withheld tools, naming the rule that made each one
-break, go to stderr; stdout carries only the protocol (stdio).
+break, go to stderr; stdout carries only the protocol (stdio). Exit 0 when the server ends
+cleanly (or on SIGINT/SIGTERM), 3 when it cannot be started or ends in failure, or on an error.
 `;

@@ -186,7 +186,7 @@ describe('warden-gate (in process)', () => {
       '--tool',
       'search@sha256:00000000',
     );
-    assert.equal(wrong.code, 2);
+    assert.equal(wrong.code, 3);
     assert.match(wrong.err, /changed again/);
     const ok = await gate(
       'accept',
@@ -234,7 +234,7 @@ describe('warden-gate (in process)', () => {
     assert.equal((await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out, '');
   });
 
-  it('bad input exits 2 with a clear message and loses nothing', async () => {
+  it('bad input exits 3 with a clear message and loses nothing', async () => {
     const lock = file('e.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
     const before = fs.readFileSync(lock, 'utf8');
@@ -264,7 +264,7 @@ describe('warden-gate (in process)', () => {
       ),
     ];
     for (const c of cases) {
-      assert.equal(c.code, 2, c.err);
+      assert.equal(c.code, 3, c.err);
       assert.match(c.err, /^warden-gate \w+: /);
       assert.doesNotMatch(c.err, /\n\s+at /, 'no stack trace');
     }
@@ -273,7 +273,7 @@ describe('warden-gate (in process)', () => {
     assert.equal(fs.readFileSync(lock, 'utf8'), before);
     fs.writeFileSync(lock, before.replace('Say hello', 'Say goodbye'));
     const tampered = await gate('check', '--manifest', file('v1.json'), '--lock', lock);
-    assert.equal(tampered.code, 2);
+    assert.equal(tampered.code, 3);
     assert.match(tampered.err, /hashes of tool "greet" do not match its definition/);
   });
 });

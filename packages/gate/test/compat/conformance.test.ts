@@ -134,7 +134,7 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
       assert.equal(pin.code, 0, pin.err);
       assert.equal(pin.err.split('\n').filter(Boolean).length, 1);
       const refused = await gate('pin', '--url', server.url, '--lock', path.join(dir, 'none.json'));
-      assert.equal(refused.code, 2);
+      assert.equal(refused.code, 3);
       assert.equal(refused.err.trim().split('\n').length, 1, refused.err);
     } finally {
       await server.close();
@@ -153,7 +153,7 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
         '--lock',
         path.join(dir, 'bad.json'),
       );
-      assert.equal(pin.code, 2);
+      assert.equal(pin.code, 3);
       assert.equal(pin.err.trim().split('\n').length, 1, pin.err);
       assert.ok(pin.err.length < 300, pin.err);
       assert.equal(fs.existsSync(path.join(dir, 'bad.json')), false);

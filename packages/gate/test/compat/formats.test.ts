@@ -109,7 +109,7 @@ describe('gate output formats for CI', () => {
     assert.match(out, /\| `search` \| ❌ breaking \|/);
   });
 
-  it('an unknown format is a usage error (exit 2)', async () => {
-    assert.equal((await diff('yaml')).code, 2);
+  it('an unknown format is a usage error (exit 3)', async () => {
+    assert.equal((await diff('yaml')).code, 3);
   });
 });

@@ -393,7 +393,7 @@ describe('hostile input through the CLI', () => {
   it('a damaged lockfile is refused in one line', async () => {
     const lock = write('damaged-lock.json', { lockfileVersion: 1, tools: { a: null, b: { definition: 5 } } });
     const r = await gate('check', '--manifest', write('one.json', { tools: [] }), '--lock', lock);
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 3);
     assert.match(r.err, /^warden-gate \w+: .*damaged-lock\.json: tool "a" has no definition\n$/);
   });
 });

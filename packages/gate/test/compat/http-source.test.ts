@@ -53,10 +53,10 @@ describe('warden-gate over Streamable HTTP (real HTTP on loopback)', () => {
     assert.equal(check.out.join(''), '');
   });
 
-  it('without the header the server refuses, and the gate exits 2 without touching the lock', async () => {
+  it('without the header the server refuses, and the gate exits 3 without touching the lock', async () => {
     const lock = path.join(dir, 'none.json');
     const io = bufferIo();
-    assert.equal(await main(['pin', '--url', server.url, '--lock', lock], io), 2);
+    assert.equal(await main(['pin', '--url', server.url, '--lock', lock], io), 3);
     assert.match(io.err.join(''), /^warden-gate \w+: cannot read http:\/\/127\.0\.0\.1:\d+\/mcp/);
     assert.equal(fs.existsSync(lock), false);
   });
@@ -68,7 +68,7 @@ describe('warden-gate over Streamable HTTP (real HTTP on loopback)', () => {
         ['pin', '--url', server.url, '--header', 'no colon here', '--lock', path.join(dir, 'x.json')],
         io,
       ),
-      2,
+      3,
     );
     assert.match(io.err.join(''), /--header must look like "Name: value"/);
   });

@@ -181,7 +181,7 @@ describe('warden-gate proxy --url: usage', () => {
       ['--url', 'ftp://example.org/', '--lock', lock],
     ]) {
       const io = bufferIo();
-      assert.equal(await main(['proxy', ...argv], io), 2, argv.join(' '));
+      assert.equal(await main(['proxy', ...argv], io), 3, argv.join(' '));
       assert.equal(io.err.join('').trim().split('\n').length, 1, io.err.join(''));
     }
   });
