@@ -83,7 +83,13 @@ interface Shared {
  * read as `additionalProperties`, a draft-07 `dependencies` read as `dependentRequired`), per
  * side: decided name → name in the document, so pointers lead to what the schema really says.
  */
+/**
+ * Keyword names as a rewrite spelled them → the names the schema uses. A key of two segments
+ * (keyword, name) joined by PATH_ALIAS maps to a whole path, its segments joined the same way.
+ */
 export type Aliases = Readonly<Record<string, string>>;
+/** Joins the segments of a path alias; no keyword or array index holds it. */
+export const PATH_ALIAS = '\u0000';
 interface SideAliases {
   sub: Aliases;
   sup: Aliases;
@@ -93,6 +99,12 @@ const NO_ALIASES: SideAliases = { sub: {}, sup: {} };
 /** A keyword path with its first keyword spelled as the document spells it. */
 function spelled(path: readonly Segment[], aliases: Aliases): readonly Segment[] {
   const first = path[0];
+  // A name declared on a node only by a rewrite (see unevaluated.ts) points where it is declared.
+  if (typeof first === 'string' && path.length >= 2) {
+    const at = aliases[`${first}${PATH_ALIAS}${String(path[1])}`];
+    if (at !== undefined)
+      return [...at.split(PATH_ALIAS).map((x) => (/^\d+$/.test(x) ? Number(x) : x)), ...path.slice(2)];
+  }
   if (typeof first !== 'string' || !Object.prototype.hasOwnProperty.call(aliases, first)) return path;
   return [aliases[first] as string, ...path.slice(1)];
 }

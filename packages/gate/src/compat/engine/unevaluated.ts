@@ -1,6 +1,7 @@
 import type { Json, JsonObject } from '../types.ts';
 import type { Dialect } from '../validator.ts';
-import type { Aliases } from './context.ts';
+import { isObject } from '../generate/merge.ts';
+import { PATH_ALIAS, type Aliases } from './context.ts';
 
 /** Keywords that evaluate members in place: with any of them, "unevaluated" depends on their outcome. */
 const IN_PLACE = [
@@ -34,7 +35,7 @@ export function withoutUnevaluated(
   const aliases: Record<string, string> = {};
   if (dialect === 'draft-07') return { node, aliases };
   if (!('unevaluatedProperties' in node) && !('unevaluatedItems' in node)) return { node, aliases };
-  if (IN_PLACE.some((k) => k in node)) return { node, aliases };
+  if (IN_PLACE.some((k) => k in node)) return besideAllOf(node) ?? { node, aliases };
   let out = node;
   const readAs = (rest: JsonObject, keyword: string, value: Json, from: string): JsonObject => {
     aliases[keyword] = from;
@@ -56,5 +57,63 @@ export function withoutUnevaluated(
       out = 'additionalItems' in rest ? rest : readAs(rest, 'additionalItems', u, 'unevaluatedItems');
     else out = 'items' in rest ? rest : readAs(rest, 'items', u, 'unevaluatedItems');
   }
+  return { node: out, aliases };
+}
+
+/** Keywords of an allOf branch that would evaluate properties in ways the rewrite below does not read. */
+const NOT_SIMPLE = [
+  ...IN_PLACE.filter((k) => k !== 'allOf' && k !== 'not'),
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependencies',
+];
+/** allOf branches read before the rewrite gives up. */
+const MAX_BRANCHES = 64;
+
+/**
+ * unevaluatedProperties beside an allOf whose branches (allOf inside them included) only declare
+ * properties and patterns: every branch holds for every valid value, so the properties left
+ * unevaluated are those no `properties` or `patternProperties` of the node or of a branch names,
+ * and unevaluatedProperties acts as additionalProperties over all of them. The names and
+ * patterns of the branches are declared on the node itself (with `true`, which constrains
+ * nothing: the branches still apply) and a finding about one points into its branch.
+ */
+function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } | undefined {
+  if (!('unevaluatedProperties' in node) || 'unevaluatedItems' in node) return undefined;
+  if (IN_PLACE.some((k) => k !== 'allOf' && k !== 'not' && k in node)) return undefined;
+  const { unevaluatedProperties: u, ...rest } = node;
+  const aliases: Record<string, string> = {};
+  if ('additionalProperties' in rest || u === undefined) return { node: rest, aliases };
+  const properties: JsonObject = isObject(rest.properties) ? { ...rest.properties } : {};
+  const patterns: JsonObject = isObject(rest.patternProperties) ? { ...rest.patternProperties } : {};
+  const stack: { branch: Json; at: (string | number)[] }[] = [];
+  const push = (s: JsonObject, at: (string | number)[]): void => {
+    if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ branch: b, at: [...at, 'allOf', i] }));
+  };
+  push(rest, []);
+  for (let seen = 0; stack.length > 0; seen++) {
+    const { branch, at } = stack.pop() as { branch: Json; at: (string | number)[] };
+    if (seen >= MAX_BRANCHES || (!isObject(branch) && typeof branch !== 'boolean')) return undefined;
+    if (!isObject(branch)) continue;
+    if (NOT_SIMPLE.some((k) => k in branch)) return undefined;
+    for (const [map, into, keyword] of [
+      [branch.properties, properties, 'properties'],
+      [branch.patternProperties, patterns, 'patternProperties'],
+    ] as const) {
+      if (!isObject(map)) continue;
+      for (const name of Object.keys(map)) {
+        if (name.includes(PATH_ALIAS)) return undefined;
+        if (Object.hasOwn(into, name)) continue;
+        into[name] = true;
+        aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
+      }
+    }
+    push(branch, at);
+  }
+  aliases.additionalProperties = 'unevaluatedProperties';
+  const out: JsonObject = { ...rest, additionalProperties: u };
+  if (Object.keys(properties).length > 0) out.properties = properties;
+  if (Object.keys(patterns).length > 0) out.patternProperties = patterns;
   return { node: out, aliases };
 }
