@@ -52,7 +52,8 @@ const SEARCHED_DEPTH = 40;
  */
 function changed(sub: JsonObject, a: Schema, b: Schema, ctx: Ctx): 'disjoint' | { value: Json } | undefined {
   if (!hasRef(a as Json) && !hasRef(b as Json) && fits(b, a, ctx)) return 'disjoint';
-  return searched(sub, b, ctx);
+  // B may also exclude nothing the old side accepts at all, whatever A was.
+  return excluded(sub, b, ctx) ?? searched(sub, b, ctx);
 }
 
 /** A value the kept side accepts that a new `not` excludes, among values built from both. */
@@ -65,6 +66,14 @@ function searched(sub: JsonObject, notIn: Schema, ctx: Ctx): { value: Json } | u
   return value === undefined ? undefined : { value };
 }
 
+/** Whether some type `notIn` asks for is one the kept side admits. */
+function sharesType(sub: JsonObject, notIn: JsonObject): boolean {
+  const kept = typeSet(sub);
+  return [...(typeSet(notIn) ?? [])].some(
+    (t) => admits(kept, t) || (t === 'number' && admits(kept, 'integer')),
+  );
+}
+
 /**
  * Whether a `not` added on the kept side's counterpart excludes a value the kept side accepts:
  * `disjoint` when it provably cannot, a value when one is found, undefined when not decided.
@@ -74,6 +83,13 @@ function excluded(sub: JsonObject, notIn: Schema, ctx: Ctx): 'disjoint' | { valu
   const keys = Object.keys(notIn).filter((k) => !['title', 'description', '$comment'].includes(k));
   const accepts = nodeValidator(sub, 'sub', ctx);
   if (!accepts) return undefined;
+  // Whatever else it says, an exclusion of only some types, or of only some values, the kept
+  // side never holds excludes nothing it accepted.
+  if (keys.length > 1 && 'type' in notIn && !sharesType(sub, notIn)) return 'disjoint';
+  if (keys.length > 1 && ('const' in notIn || Array.isArray(notIn.enum))) {
+    const values = 'const' in notIn ? [notIn.const as Json] : (notIn.enum as Json[]);
+    if (!values.some((v) => accepts(v))) return 'disjoint';
+  }
   if (keys.length === 1 && (keys[0] === 'const' || keys[0] === 'enum')) {
     const values = keys[0] === 'const' ? [notIn.const as Json] : Array.isArray(notIn.enum) ? notIn.enum : [];
     const hit = values.find((v) => accepts(v));
