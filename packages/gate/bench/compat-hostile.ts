@@ -116,7 +116,9 @@ function runProcess(oldFile: string, newFile: string): { ms: number; out: Output
   const elapsed = performance.now() - start;
   let out: Output | undefined;
   try {
-    out = JSON.parse(r.stdout) as Output;
+    // The report lists items per server; the cases here have one server, whose items are tools.
+    const doc = JSON.parse(r.stdout) as { verdict: string; servers: { items: Output['tools'] }[] };
+    out = { verdict: doc.verdict, tools: doc.servers.flatMap((s) => s.items) };
   } catch {
     out = undefined;
   }

@@ -141,10 +141,19 @@ describe('the GitHub Action (entry script, real gate)', () => {
   it('a breaking change: annotations, the Markdown table, outputs with counts, SARIF, exit 1', async () => {
     const r = await action({ lock, manifest: file('breaking.json'), sarif: 'out/warden.sarif' });
     assert.equal(r.code, 1);
-    assert.match(r.stdout, /^::error title=warden gate%3A search breaking \(type-narrowed\)::/m);
-    assert.match(r.summary, /^### Warden gate: breaking$/m);
-    assert.match(r.summary, /^\| tool \| verdict \| finding \| rule \| where \|$/m);
-    assert.match(r.summary, /^\| `search` \| ❌ breaking \| .* \| `type-narrowed` \|/m);
+    // Anchored to the lock's line of the tool, relative to the job's working directory.
+    assert.match(
+      r.stdout,
+      /^::error file=mcp-lock\.json,line=\d+,title=warden gate%3A search breaking \(type-narrowed\)::.*%0Aaccept: warden-gate accept /m,
+    );
+    assert.match(r.stdout, /^warden gate: 1 breaking, 1 identical in 1 server$/m);
+    assert.match(r.summary, /^### Warden gate: breaking\n\n1 breaking, 1 identical in 1 server$/m);
+    assert.match(r.summary, /^\| \| item \| verdict \| key finding \| where \|$/m);
+    assert.match(
+      r.summary,
+      /^\| ❌ \| tool <code>search<\/code> \| breaking \| .* \(<code>type-narrowed<\/code>\) \|/m,
+    );
+    assert.match(r.summary, /^```sh\nwarden-gate accept .* --tool search@sha256:[0-9a-f]{64}\n```$/m);
     assert.deepEqual(r.outputs, {
       verdict: 'breaking',
       'exit-code': '1',
@@ -162,8 +171,8 @@ describe('the GitHub Action (entry script, real gate)', () => {
   it('an identical server: passes, says so, and counts every tool as identical', async () => {
     const r = await action({ lock, manifest: file('v1.json') });
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, '');
-    assert.match(r.summary, /^### Warden gate: identical\n+No tool changed\.\n$/);
+    assert.equal(r.stdout, 'warden gate: no change: 2 items identical in 1 server\n');
+    assert.match(r.summary, /^### Warden gate: identical\n\nno change: 2 items identical in 1 server\n$/);
     assert.deepEqual(r.outputs, {
       verdict: 'identical',
       'exit-code': '0',
@@ -194,7 +203,10 @@ describe('the GitHub Action (entry script, real gate)', () => {
       headers: 'Authorization: Bearer s3cret-token\n',
     });
     assert.equal(ok.code, 0);
-    assert.equal(ok.stdout, '::add-mask::Bearer s3cret-token\n::add-mask::s3cret-token\n');
+    assert.equal(
+      ok.stdout,
+      '::add-mask::Bearer s3cret-token\n::add-mask::s3cret-token\nwarden gate: no change: 2 items identical in 1 server\n',
+    );
     const bad = await action({
       lock,
       manifest: file('v1.json'),
@@ -214,7 +226,7 @@ describe('the GitHub Action (entry script, real gate)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.outputs.verdict, 'compatible');
     assert.equal(r.outputs.compatible, '1');
-    assert.match(r.stdout, /^::notice title=warden gate%3A greet compatible/m);
+    assert.match(r.stdout, /^::notice file=mcp-lock\.json,line=\d+,title=warden gate%3A greet compatible/m);
   });
 
   it('refuses an input that is not true or false, before the gate runs', async () => {
@@ -405,11 +417,12 @@ describe('--report FORMAT=FILE', () => {
 });
 
 describe('the JSON report', () => {
-  it('counts tools by verdict in a summary right after the verdict', async () => {
+  it('counts items by verdict (and by kind, and the servers) in a summary right after the verdict', async () => {
     const r = await gate('diff', file('v1.json'), file('breaking.json'), '--json');
     const doc = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'tools', 'replay']);
-    assert.deepEqual(doc.summary, { breaking: 1, unknown: 0, compatible: 0, identical: 1 });
-    assert.equal(doc.tools.length, 1, 'identical tools are counted, not listed');
+    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'servers']);
+    const counts = { breaking: 1, unknown: 0, compatible: 0, identical: 1 };
+    assert.deepEqual(doc.summary, { ...counts, servers: 1, kinds: { tool: counts } });
+    assert.equal(doc.servers[0].items.length, 1, 'identical items are counted, not listed');
   });
 });

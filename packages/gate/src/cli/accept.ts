@@ -1,7 +1,7 @@
 import { ACCEPT_USAGE } from './usage.ts';
 import { worstVerdict, type ItemReport, type JsonObject, type ServerSnapshot } from '../compat/index.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { compareLockWithSource, flatten, itemLabel } from './compare.ts';
+import { compareLockWithSource, itemLabel } from './compare.ts';
 import {
   ITEM_KEYS,
   lockItem,
@@ -14,7 +14,7 @@ import {
   type ServerLock,
 } from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
-import { exitCode } from './render.ts';
+import { exitCode } from './exit-code.ts';
 
 /** A reviewed change named on the command line: `--tool NAME[@HASH]` or `--item KIND:NAME[@HASH]`. */
 interface Selection {
@@ -184,5 +184,5 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     verdict: worstVerdict(pending.map((t) => t.verdict)),
     servers: [{ name, comparison: { ...serverResult.comparison, items: pending } }],
   };
-  return exitCode(flatten(left), false);
+  return exitCode(left, false);
 }

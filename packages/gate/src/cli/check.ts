@@ -1,9 +1,10 @@
 import { CHECK_USAGE } from './usage.ts';
 import { GATE_EXIT, type CliIo } from './io.ts';
-import { compareLockWithSource, flatten } from './compare.ts';
+import { compareLockWithSource } from './compare.ts';
+import { checkContext } from './context.ts';
 import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
-import { exitCode } from './render.ts';
+import { exitCode } from './exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
@@ -18,6 +19,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     'allow-unknown',
     'json',
     'format',
+    'verbose',
     'report',
     'server',
   ]);
@@ -31,9 +33,10 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const compared = args.config
     ? await (await import('./config-check.ts')).compareLockWithConfig(args, io)
     : { ...(await compareLockWithSource(args)), failed: [] };
-  const result = flatten(compared.result);
-  writeReports(result, reports);
-  io.stdout(renderFormat(result, format));
+  const { result } = compared;
+  const context = checkContext(args, io);
+  writeReports(result, context, reports);
+  io.stdout(renderFormat(result, format, context));
   // A server that could not be read leaves the run undecided: an error, whatever the others say.
   return compared.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
 }

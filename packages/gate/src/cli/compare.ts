@@ -7,7 +7,6 @@ import {
   snapshotJson,
   worstVerdict,
   type ItemReport,
-  type ManifestComparison,
   type RecordedCall,
   type ServerComparison,
   type ServerSnapshot,
@@ -16,6 +15,7 @@ import {
 import { UsageError } from './io.ts';
 import { DEFAULT_SERVER, isLock, lockSnapshot, parseLock, pickServer, type Lock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
+import { findRenames, type Rename } from './renames.ts';
 import { loadSnapshot, readJsonFile } from './sources.ts';
 
 /** One server's comparison, under the name its lock (or configuration) gives it. */
@@ -28,6 +28,8 @@ export interface ServerResult {
 export interface GateResult {
   verdict: Verdict;
   servers: ServerResult[];
+  /** Removed and added items that may be one item renamed (a hint for the reader, never a verdict). */
+  renames?: Rename[];
 }
 
 export function readCalls(file: string | undefined): RecordedCall[] {
@@ -89,7 +91,8 @@ export function compareServers(
         : presence(old, now);
     return { name, comparison };
   });
-  return { verdict: worstVerdict(servers.map((s) => s.comparison.verdict)), servers };
+  const renames = findRenames(before, after, servers);
+  return { verdict: worstVerdict(servers.map((s) => s.comparison.verdict)), servers, renames };
 }
 
 /** A server one side does not have: one `server-added` or `server-removed` item. */
@@ -130,21 +133,4 @@ export function itemLabel(server: string, many: boolean, kind: string, name: str
   const item =
     kind === 'tool' ? name : ['instructions', 'server', 'launch'].includes(kind) ? kind : `${kind} ${name}`;
   return many ? `${server}: ${item}` : item;
-}
-
-/**
- * The result as the per-tool shape the output formats read: every judged item of every
- * server, each under its one-line label.
- */
-export function flatten(result: GateResult): ManifestComparison {
-  const many = result.servers.length > 1;
-  const tools = result.servers.flatMap((s) =>
-    s.comparison.items.map(({ kind, ...item }) => ({
-      ...item,
-      name: itemLabel(s.name, many, kind, item.name),
-    })),
-  );
-  const checked = result.servers.reduce((n, s) => n + s.comparison.replay.checked, 0);
-  const rejected = result.servers.flatMap((s) => s.comparison.replay.rejected);
-  return { verdict: result.verdict, tools, replay: { checked, rejected } };
 }

@@ -1,9 +1,10 @@
 import { DIFF_USAGE } from './usage.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { compareServers, flatten, readServers } from './compare.ts';
+import { compareServers, readServers } from './compare.ts';
+import { diffContext } from './context.ts';
 import { parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
-import { exitCode } from './render.ts';
+import { exitCode } from './exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
@@ -15,6 +16,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     'allow-unknown',
     'json',
     'format',
+    'verbose',
     'report',
   ]);
   if (args.help) {
@@ -26,8 +28,9 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('diff takes exactly two files: OLD NEW');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const result = flatten(compareServers(readServers(oldFile), readServers(newFile), args));
-  writeReports(result, reports);
-  io.stdout(renderFormat(result, format));
+  const result = compareServers(readServers(oldFile), readServers(newFile), args);
+  const context = diffContext(args, io, oldFile, newFile);
+  writeReports(result, context, reports);
+  io.stdout(renderFormat(result, format, context));
   return exitCode(result, args.allowUnknown);
 }

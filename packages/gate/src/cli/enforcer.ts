@@ -1,5 +1,5 @@
 import { compareManifests, parseManifest, renderMessage, type Tool } from '../compat/index.ts';
-import { headline } from './render.ts';
+import { headline } from './order.ts';
 
 export interface EnforcerOptions {
   strictDescriptions: boolean;

@@ -5,6 +5,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Whether stdout is a terminal (colours, progress lines). */
   isTty: boolean;
+  /** The name the gate runs under (`warden-gate`, or a host's such as `warden gate`), for commands it prints. */
+  program?: string;
 }
 
 /** The real process streams. */

@@ -81,9 +81,10 @@ export async function main(
     return GATE_EXIT.error;
   }
   try {
+    // The program's name travels with the io: the commands a report prints are runnable as shown.
     return await (
       await load()
-    )(rest, io);
+    )(rest, { ...io, program: host.program });
   } catch (err) {
     // The library answers every input with verdicts; anything else escaping is a fault of the
     // gate's own, reported as one line in its words, never as the runtime's message or a stack.

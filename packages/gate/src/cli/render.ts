@@ -1,96 +1,84 @@
-import {
-  jsonText,
-  renderMessage,
-  type Finding,
-  type ManifestComparison,
-  type Verdict,
-} from '../compat/index.ts';
-import { GATE_EXIT } from './io.ts';
+// The text report: every changed item, breaking first, each with every finding that needs a
+// person and the command that accepts it; then replay, rename hints, and the summary line last.
+import { renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
+import { forPeople } from '../text/index.ts';
+import { acceptCommand } from './accept-command.ts';
+import { itemLabel, type GateResult } from './compare.ts';
+import { callText, PLAIN, type RenderContext } from './context.ts';
+import { changedItems, orderFindings } from './order.ts';
+import { summarize, summaryLine } from './summary.ts';
 
-const RANK: Record<string, number> = { unknown: 1, breaking: 2, compatible: 0 };
-const DISAGREEMENTS = new Set(['sampling-disagrees', 'replay-disagrees']);
-
-/** The finding that explains a tool's verdict best: a disagreement, then a break, then an unknown. */
-export function headline(findings: readonly Finding[]): Finding | undefined {
-  return [...findings].sort((a, b) => {
-    const da = DISAGREEMENTS.has(a.rule) ? 10 : 0,
-      db = DISAGREEMENTS.has(b.rule) ? 10 : 0;
-    return db + (RANK[b.verdict] ?? 0) - (da + (RANK[a.verdict] ?? 0));
-  })[0];
+/** Text on one line (a diff or a validator error may span several), hidden characters shown. */
+export function oneLine(text: string, max = 50_000): string {
+  return forPeople(text.replace(/\s+/g, ' ').trim(), max);
 }
 
-/** Human output: nothing for an identical manifest, one line per changed tool, one line for replay. */
-export function renderText(result: ManifestComparison): string {
+/** `MESSAGE (RULE at POINTER)`: a finding in one line. */
+export function findingLine(f: Finding, more = ''): string {
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})`;
+}
+
+/** A tools-only comparison (compareManifests) as the result of one server. */
+export function asGateResult(result: GateResult | ManifestComparison): GateResult {
+  if ('servers' in result) return result;
+  const items = result.tools.map((t) => ({ kind: 'tool' as const, ...t }));
+  const comparison = { verdict: result.verdict, items, replay: result.replay, unpinned: [], unread: [] };
+  return { verdict: result.verdict, servers: [{ name: 'default', comparison }] };
+}
+
+/** The item lines: a headline, the other findings a person must read, the accept command. */
+function itemLines(result: GateResult, ctx: RenderContext): string[] {
+  const many = result.servers.length > 1;
   const lines: string[] = [];
-  for (const tool of result.tools) {
-    if (tool.verdict === 'identical') continue;
-    const top = headline(tool.findings);
-    const more = tool.findings.length > 1 ? `; ${tool.findings.length - 1} more` : '';
-    const detail = top
-      ? `${renderMessage(top).replace(/\s+/g, ' ')} (${top.rule} at ${top.pointer || '/'}${more})`
-      : '';
-    lines.push(`${tool.name}: ${tool.verdict} — ${detail}`);
+  for (const { server, item } of changedItems(result)) {
+    const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
+    const [top, ...rest] = orderFindings(item.findings);
+    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+    const hidden = rest.length - shown.length;
+    const more = hidden > 0 ? `; +${hidden} compatible` : '';
+    lines.push(top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`);
+    for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
+    const command = acceptCommand(ctx, many, server, item);
+    if (command) lines.push(`  accept: ${command}`);
   }
-  const { checked, rejected } = result.replay;
-  if (rejected.length > 0)
-    lines.push(`replay: ${rejected.length} of ${checked} recorded calls that were valid are now rejected`);
-  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  return lines;
 }
 
-/** How many tools ended with each verdict; identical ones are counted though the report omits them. */
-export interface Summary {
-  breaking: number;
-  unknown: number;
-  compatible: number;
-  identical: number;
+/** Replay, surfaces not judged, and rename hints: what the items alone do not say. */
+function noteLines(result: GateResult, ctx: RenderContext): string[] {
+  const many = result.servers.length > 1;
+  const lines: string[] = [];
+  for (const { name, comparison } of result.servers) {
+    const { checked, rejected } = comparison.replay;
+    if (rejected.length > 0) {
+      lines.push(
+        `replay${many ? ` (${name})` : ''}: ${rejected.length} of ${checked} recorded calls that were valid are now rejected`,
+      );
+      for (const r of rejected) lines.push(`  ${callText(ctx, r)} — ${oneLine(r.error, 500)}`);
+    }
+    const where = many ? `${name}: ` : '';
+    if (comparison.unpinned.length > 0)
+      lines.push(
+        `${where}not judged: ${comparison.unpinned.join(', ')} (not in the lock yet; accept pins them)`,
+      );
+    if (comparison.unread.length > 0)
+      lines.push(
+        `${where}not judged: ${comparison.unread.join(', ')} (pinned, but not read from this source)`,
+      );
+  }
+  for (const r of result.renames ?? [])
+    lines.push(
+      `maybe renamed: ${oneLine(itemLabel(r.server, many, r.kind, r.from), 500)} → ${oneLine(r.to, 500)}`,
+    );
+  return lines;
 }
 
 /**
- * The counts a CI job reads without walking the findings. One place counts, so that counting
- * other surfaces (prompts, resources, skills) or several servers changes this function only.
+ * Human output. It always ends with the summary line, so a run never prints nothing; a
+ * library caller may pass a tools-only comparison, rendered as one server's.
  */
-export function summarize(result: ManifestComparison): Summary {
-  const summary: Summary = { breaking: 0, unknown: 0, compatible: 0, identical: 0 };
-  for (const tool of result.tools) summary[tool.verdict] += 1;
-  return summary;
-}
-
-/** The stable JSON contract: keys in a fixed order, every finding with a witness (null when none). */
-export function renderJson(result: ManifestComparison): string {
-  const doc = {
-    verdict: result.verdict,
-    summary: summarize(result),
-    tools: result.tools
-      .filter((t) => t.verdict !== 'identical')
-      .map((t) => ({
-        name: t.name,
-        verdict: t.verdict,
-        change: t.change,
-        oldHash: t.oldHash,
-        newHash: t.newHash,
-        findings: t.findings.map((f) => ({
-          rule: f.rule,
-          verdict: f.verdict,
-          pointer: f.pointer,
-          message: renderMessage(f),
-          witness: f.witness ?? null,
-        })),
-      })),
-    replay: {
-      checked: result.replay.checked,
-      rejected: result.replay.rejected.map((r) => ({ line: r.line, tool: r.tool, error: r.error })),
-    },
-  };
-  // Witnesses can be recorded calls of any depth: written without recursion.
-  return `${jsonText(doc, 2)}\n`;
-}
-
-/** 0 identical or compatible; 1 breaking; 2 unknown (unless allowed) or a disagreement between signals. */
-export function exitCode(result: ManifestComparison, allowUnknown: boolean): number {
-  const disagreement = result.tools.some((t) => t.findings.some((f) => DISAGREEMENTS.has(f.rule)));
-  if (disagreement) return GATE_EXIT.unknown;
-  const verdict: Verdict = result.verdict;
-  if (verdict === 'breaking') return GATE_EXIT.breaking;
-  if (verdict === 'unknown') return allowUnknown ? GATE_EXIT.pass : GATE_EXIT.unknown;
-  return GATE_EXIT.pass;
+export function renderText(result: GateResult | ManifestComparison, ctx: RenderContext = PLAIN): string {
+  const gate = asGateResult(result);
+  const lines = [...itemLines(gate, ctx), ...noteLines(gate, ctx), summaryLine(summarize(gate))];
+  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ManifestComparison } from '../compat/index.ts';
+import type { GateResult } from './compare.ts';
+import type { RenderContext } from './context.ts';
 import { FORMATS, renderFormat, type Format } from './formats.ts';
 import { UsageError } from './io.ts';
 
@@ -50,14 +51,14 @@ function assertWritable(file: string): void {
  * Writes every report, each atomically (a temporary file beside it, then a rename): a reader
  * never sees half a report, and if one cannot be written none is replaced.
  */
-export function writeReports(result: ManifestComparison, reports: readonly Report[]): void {
+export function writeReports(result: GateResult, ctx: RenderContext, reports: readonly Report[]): void {
   const staged: { tmp: string; file: string }[] = [];
   try {
     for (const { format, file } of reports) {
       const dir = path.dirname(path.resolve(file));
       const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${staged.length}.tmp`);
       try {
-        fs.writeFileSync(tmp, renderFormat(result, format), { mode: 0o644 });
+        fs.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 0o644 });
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }

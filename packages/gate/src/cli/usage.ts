@@ -17,11 +17,14 @@ export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"
                           | --config FILE [--server NAME] [--input ID=VALUE]... [--offline])
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
-                         [--report FORMAT=FILE]...
+                         [--verbose] [--report FORMAT=FILE]...
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
 (bad options, unreadable files, a server that cannot be started or reached).
+The report lists changed items breaking first, each with every finding that is not compatible
+(--verbose lists the compatible ones too) and the exact accept command, and ends with a summary
+line.
 A changed tool that is not valid MCP is compared as served and reported (tool-not-conformant);
 --strict-conformance makes any such tool unknown, changed or not.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE, from
@@ -34,7 +37,7 @@ the exit an error. --server NAME checks that one; --input fills VS Code's \${inp
 `;
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
-                       [--json | --format text|json|markdown|github|sarif|junit] [--report FORMAT=FILE]...
+                       [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
 
 OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.

@@ -92,22 +92,28 @@ describe('warden-gate (in process)', () => {
     assert.deepEqual(doc.servers.default.tools.search.definition, v1.tools[0]);
     // The same manifest re-serialised (other indentation) does not trip it.
     const same = await gate('check', '--manifest', write('v1-again.json', v1, 0), '--lock', lock);
-    assert.deepEqual(same, { code: 0, out: '', err: '' });
+    assert.deepEqual(same, { code: 0, out: 'no change: 2 items identical in 1 server\n', err: '' });
   });
 
-  it('check: compatible exits 0 with one line per changed tool, breaking exits 1, unknown exits 2', async () => {
+  it('check: compatible exits 0 with one line per changed tool and the summary, breaking exits 1, unknown exits 2', async () => {
     const lock = file('c.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
     const ok = await gate('check', '--manifest', write('compat.json', compatible), '--lock', lock);
     assert.equal(ok.code, 0);
     assert.equal(
       ok.out,
-      'greet: compatible — optional property "loud" added to an open object (property-added-to-open-object at /inputSchema/properties/loud)\n',
+      'greet: compatible — optional property "loud" added to an open object (property-added-to-open-object at /inputSchema/properties/loud)\n' +
+        '1 compatible, 1 identical in 1 server\n',
     );
     const bad = await gate('check', '--manifest', write('break.json', breaking), '--lock', lock);
     assert.equal(bad.code, 1);
-    assert.equal(bad.out.trim().split('\n').length, 1);
-    assert.match(bad.out, /^search: breaking — type "number \(non-integer\)" is no longer accepted/);
+    const lines = bad.out.trim().split('\n');
+    assert.match(lines[0] ?? '', /^search: breaking — type "number \(non-integer\)" is no longer accepted/);
+    assert.match(
+      lines[1] ?? '',
+      /^ {2}accept: warden-gate accept --lock \S+ --manifest \S+ --tool search@sha256:[0-9a-f]{64}$/,
+    );
+    assert.deepEqual(lines.slice(2), ['1 breaking, 1 identical in 1 server']);
     const unsure = await gate('check', '--manifest', write('unknown.json', undecided), '--lock', lock);
     assert.equal(unsure.code, 2);
     assert.equal(
@@ -133,23 +139,36 @@ describe('warden-gate (in process)', () => {
     const r = await gate('diff', write('a.json', v1), write('b.json', breaking), '--json');
     assert.equal(r.code, 1);
     const doc = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'tools', 'replay']);
-    assert.deepEqual(Object.keys(doc.tools[0]), [
+    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'servers']);
+    const [server] = doc.servers;
+    assert.deepEqual(Object.keys(server), [
+      'name',
+      'verdict',
+      'items',
+      'replay',
+      'renames',
+      'unpinned',
+      'unread',
+    ]);
+    assert.deepEqual(Object.keys(server.items[0]), [
+      'kind',
       'name',
       'verdict',
       'change',
       'oldHash',
       'newHash',
+      'accept',
       'findings',
     ]);
-    assert.deepEqual(doc.tools[0].findings[0], {
+    assert.equal(server.items[0].accept, null, 'two tools/list files: no lock to accept into');
+    assert.deepEqual(server.items[0].findings[0], {
       rule: 'type-narrowed',
       verdict: 'breaking',
       pointer: '/inputSchema/properties/limit/type',
       message: 'type "number (non-integer)" is no longer accepted',
       witness: { q: '', limit: 0.5 },
     });
-    assert.deepEqual(doc.replay, { checked: 0, rejected: [] });
+    assert.deepEqual(server.replay, { checked: 0, rejected: [] });
     const again = await gate('diff', file('a.json'), file('b.json'), '--json');
     assert.equal(again.out, r.out);
   });
@@ -175,7 +194,7 @@ describe('warden-gate (in process)', () => {
     assert.equal(first.code, 1, 'the breaking change is still pending');
     assert.match(first.out, /^greet: compatible change accepted automatically/m);
     const pending = await gate('check', '--manifest', file('both.json'), '--lock', lock, '--json');
-    const search = JSON.parse(pending.out).tools[0];
+    const search = JSON.parse(pending.out).servers[0].items[0];
     assert.equal(search.name, 'search');
     const wrong = await gate(
       'accept',
@@ -200,7 +219,10 @@ describe('warden-gate (in process)', () => {
       'reviewed',
     );
     assert.equal(ok.code, 0);
-    assert.equal((await gate('check', '--manifest', file('both.json'), '--lock', lock)).out, '');
+    assert.equal(
+      (await gate('check', '--manifest', file('both.json'), '--lock', lock)).out,
+      'no change: 2 items identical in 1 server\n',
+    );
     const audit = JSON.parse(fs.readFileSync(lock, 'utf8')).audit;
     assert.deepEqual(
       audit.map((e: { action: string; tool?: string; by: string }) => [e.action, e.tool ?? null, e.by]),
@@ -231,7 +253,10 @@ describe('warden-gate (in process)', () => {
     assert.equal(r.code, 0, r.err);
     const doc = JSON.parse(fs.readFileSync(lock, 'utf8'));
     assert.deepEqual(Object.keys(doc.servers.default.tools), ['__proto__']);
-    assert.equal((await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out, '');
+    assert.equal(
+      (await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out,
+      'no change: 1 item identical in 1 server\n',
+    );
   });
 
   it('bad input exits 3 with a clear message and loses nothing', async () => {
@@ -292,7 +317,11 @@ describe('warden-gate (real executable, real stdio server)', () => {
     const same = await run(process.execPath, [bin, 'check', '--lock', lock, ...server, file('srv1.json')], {
       cwd: ROOT,
     });
-    assert.equal(same.stdout, '');
+    assert.equal(
+      same.stdout,
+      'no change: 4 items identical in 1 server\n',
+      'two tools, identity, instructions',
+    );
     await assert.rejects(
       run(
         process.execPath,
@@ -301,7 +330,7 @@ describe('warden-gate (real executable, real stdio server)', () => {
       ),
       (err: { code: number; stdout: string }) => {
         assert.equal(err.code, 1);
-        assert.equal(JSON.parse(err.stdout).tools[0].findings[0].rule, 'type-narrowed');
+        assert.equal(JSON.parse(err.stdout).servers[0].items[0].findings[0].rule, 'type-narrowed');
         return true;
       },
     );

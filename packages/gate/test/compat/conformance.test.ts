@@ -95,7 +95,7 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
 
     const same = await gate('check', '--lock', lock, ...stdio(path.join(dir, 'v1.json')));
     assert.equal(same.code, 0);
-    assert.equal(same.out, '');
+    assert.match(same.out, /^no change: \d+ items identical in 1 server\n$/);
     const strict = await gate(
       'check',
       '--lock',
@@ -114,7 +114,7 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
       ...stdio(write('v2.json', { tools: [tighter, fine] })),
     );
     assert.equal(broke.code, 1);
-    const rules = JSON.parse(broke.out).tools[0].findings.map((f: { rule: string }) => f.rule);
+    const rules = JSON.parse(broke.out).servers[0].items[0].findings.map((f: { rule: string }) => f.rule);
     assert.deepEqual(rules.sort(), ['max-length-decreased', 'tool-not-conformant']);
   });
 

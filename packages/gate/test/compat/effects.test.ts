@@ -84,12 +84,15 @@ describe('effects: behaviour hints are part of the contract', () => {
       assert.equal((await gate('pin', '--manifest', v1, '--lock', lock)).code, 0);
       const check = await gate('check', '--manifest', v2, '--lock', lock, '--json');
       assert.equal(check.code, 1);
-      const report = JSON.parse(check.out) as { tools: { newHash: string; findings: { rule: string }[] }[] };
-      assert.equal(report.tools[0]?.findings[0]?.rule, 'effect-became-destructive');
+      const report = JSON.parse(check.out) as {
+        servers: { items: { newHash: string; findings: { rule: string }[] }[] }[];
+      };
+      const [item] = report.servers[0]?.items ?? [];
+      assert.equal(item?.findings[0]?.rule, 'effect-became-destructive');
       const auto = await gate('accept', '--manifest', v2, '--lock', lock);
       assert.equal(auto.code, 1, 'not accepted automatically');
       assert.match(auto.out, /breaking, not accepted/);
-      const hash = report.tools[0]?.newHash as string;
+      const hash = item?.newHash as string;
       const byHand = await gate('accept', '--manifest', v2, '--lock', lock, '--tool', `move_file@${hash}`);
       assert.equal(byHand.code, 0, byHand.out);
       assert.equal((await gate('check', '--manifest', v2, '--lock', lock)).code, 0);

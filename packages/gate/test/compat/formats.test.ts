@@ -3,27 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
-import { FIXTURES, readJson } from './helpers.ts';
-
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-) => Ajv;
-
-/** The published SARIF 2.1.0 schema (draft-04), read as draft-07: its only draft-04 trait is `id`. */
-function sarifValidator(): ReturnType<Ajv['compile']> {
-  const schema = readJson<Record<string, unknown>>(path.join(FIXTURES, 'sarif', 'sarif-2.1.0-rtm.5.json'));
-  delete schema.id;
-  schema.$schema = 'http://json-schema.org/draft-07/schema#';
-  // The schema's language pattern is not a valid Unicode-mode regex; it is meant for plain RegExp.
-  const ajv = new Ajv({ strict: false, logger: false, unicodeRegExp: false });
-  addFormats(ajv);
-  return ajv.compile(schema);
-}
+import { sarifValidator } from './helpers.ts';
 
 const base = {
   name: 'search',
@@ -63,19 +46,35 @@ async function diff(format: string): Promise<{ code: number; out: string }> {
 }
 
 describe('gate output formats for CI', () => {
-  it('sarif: valid against the published SARIF 2.1.0 schema, one result per finding', async () => {
+  it('sarif: valid against the published SARIF 2.1.0 schema, one result per finding, breaking first', async () => {
     const { code, out } = await diff('sarif');
     assert.equal(code, 1);
-    const doc = JSON.parse(out) as { runs: { results: { ruleId: string; level: string }[] }[] };
+    const doc = JSON.parse(out) as {
+      runs: {
+        results: { ruleId: string; level: string; locations: Record<string, unknown>[] }[];
+        invocations?: { toolExecutionNotifications: { message: { text: string } }[] }[];
+      }[];
+    };
     const validate = sarifValidator();
     assert.equal(validate(doc), true, JSON.stringify(validate.errors?.slice(0, 3)));
     const results = doc.runs[0]?.results ?? [];
     assert.ok(results.some((r) => r.ruleId === 'type-narrowed' && r.level === 'error'));
     assert.ok(results.some((r) => r.ruleId === 'not-added' && r.level === 'warning'));
+    assert.deepEqual(
+      [...new Set(results.map((r) => r.level))],
+      ['error', 'warning', 'note'],
+      'breaking first, then unknown, then compatible',
+    );
+    // Two tools/list files: no lockfile to point into, and the run says so.
+    assert.ok(results.every((r) => !('physicalLocation' in (r.locations[0] ?? {}))));
+    assert.match(
+      doc.runs[0]?.invocations?.[0]?.toolExecutionNotifications[0]?.message.text ?? '',
+      /no physical location: neither OLD nor NEW is a lockfile/,
+    );
     assert.equal(validate({ version: '2.1.0', runs: [{ tool: {} }] }), false, 'the schema does reject');
   });
 
-  it('junit: well-formed XML that parses back to a case per changed tool', async () => {
+  it('junit: well-formed XML that parses back to a case per changed item', async () => {
     const { out } = await diff('junit');
     assert.equal(XMLValidator.validate(out), true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(out) as {
@@ -93,20 +92,24 @@ describe('gate output formats for CI', () => {
     assert.ok(byName.has('added <&> "tool"'), 'names survive escaping');
   });
 
-  it('github: one workflow annotation per finding, errors for breaks', async () => {
+  it('github: one workflow annotation per changed item, breaking first, then the summary line', async () => {
     const { out } = await diff('github');
     const lines = out.trim().split('\n');
-    assert.ok(
-      lines.every((l) => /^::(error|warning|notice) title=[^:]*::/.test(l)),
+    const summary = lines.pop();
+    assert.equal(summary, 'warden gate: 1 breaking, 1 unknown, 1 compatible in 1 server');
+    assert.deepEqual(
+      lines.map((l) => /^::(error|warning|notice) title=[^:]*::/.exec(l)?.[1]),
+      ['error', 'warning', 'notice'],
       out,
     );
-    assert.ok(lines.some((l) => l.startsWith('::error') && l.includes('search')));
+    assert.match(lines[0] ?? '', /^::error title=warden gate%3A search breaking \(type-narrowed\)::search: /);
   });
 
-  it('markdown: a summary table for a pull request', async () => {
+  it('markdown: a summary line and a table for a pull request', async () => {
     const { out } = await diff('markdown');
-    assert.match(out, /^### Warden gate: breaking/);
-    assert.match(out, /\| `search` \| ❌ breaking \|/);
+    assert.match(out, /^### Warden gate: breaking\n\n1 breaking, 1 unknown, 1 compatible in 1 server\n/);
+    assert.match(out, /^\| ❌ \| tool <code>search<\/code> \| breaking \| /m);
+    assert.match(out, /^\| ✅ \| tool <code>added &lt;&amp;&gt; "tool"<\/code> \| compatible \| /m);
   });
 
   it('an unknown format is a usage error (exit 3)', async () => {

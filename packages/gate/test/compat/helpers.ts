@@ -50,6 +50,17 @@ export function independentValidator(schema: unknown): ValidateFunction {
  * The batch both proxy transports are sent under 2025-03-26: a call of the withheld tool
  * `search`, a notification, a call of the allowed `greet`, and a tools/list.
  */
+/** The published SARIF 2.1.0 schema (draft-04), read as draft-07: its only draft-04 trait is `id`. */
+export function sarifValidator(): ValidateFunction {
+  const schema = readJson<Record<string, unknown>>(path.join(FIXTURES, 'sarif', 'sarif-2.1.0-rtm.5.json'));
+  delete schema.id;
+  schema.$schema = 'http://json-schema.org/draft-07/schema#';
+  // The schema's language pattern is not a valid Unicode-mode regex; it is meant for plain RegExp.
+  const ajv = new Ajv({ strict: false, logger: false, unicodeRegExp: false });
+  addFormats(ajv);
+  return ajv.compile(schema);
+}
+
 export const MIXED_BATCH = [
   { jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'search', arguments: { limit: 1.5 } } },
   { jsonrpc: '2.0', method: 'notifications/roots/list_changed' },

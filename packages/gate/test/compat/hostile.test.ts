@@ -361,9 +361,12 @@ describe('hostile input through the CLI', () => {
     const r = await gate('diff', write('old.json', c.old), write('new.json', c.new), '--json');
     assert.equal(r.err, '');
     assert.equal(r.code, 1);
-    const doc = JSON.parse(r.out) as { tools: { name: string; verdict: string; findings: Finding[] }[] };
-    assert.equal(doc.tools.length, 51);
-    const bad = doc.tools.find((t) => t.name === 'invalid');
+    const doc = JSON.parse(r.out) as {
+      servers: { items: { name: string; verdict: string; findings: Finding[] }[] }[];
+    };
+    const items = doc.servers[0]?.items ?? [];
+    assert.equal(items.length, 51);
+    const bad = items.find((t) => t.name === 'invalid');
     assert.equal(bad?.verdict, 'unknown');
     assert.ok(bad?.findings.some((f) => f.verdict === 'unknown'));
   });
@@ -382,7 +385,7 @@ describe('hostile input through the CLI', () => {
     assert.equal(check.code, 2);
     assert.match(
       check.out,
-      /^deep: unknown — the schema nests deeper than 256 levels.*\(schema-too-deep at \/inputSchema\)\n$/,
+      /^deep: unknown — the schema nests deeper than 256 levels.*\(schema-too-deep at \/inputSchema\)\n {2}accept: .* --tool deep@sha256:[0-9a-f]{64}\n1 unknown in 1 server\n$/,
     );
     const diff = await gate('diff', lock, now, '--json');
     assert.equal((JSON.parse(diff.out) as { verdict: string }).verdict, 'unknown');

@@ -169,7 +169,10 @@ describe('a served skill whose file changes (real stdio server)', () => {
     );
     const check = await gate('check', '--lock', lock, '--json', ...command);
     assert.equal(check.code, 2, check.out + check.err);
-    const findings = JSON.parse(check.out).tools[0].findings as { rule: string; message: string }[];
+    const findings = JSON.parse(check.out).servers[0].items[0].findings as {
+      rule: string;
+      message: string;
+    }[];
     assert.deepEqual(findings.map((f) => f.rule).sort(), [
       'skill-file-changed',
       'text-hidden-characters-added',
