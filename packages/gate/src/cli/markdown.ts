@@ -10,21 +10,29 @@ import { summarize, summaryLine } from './summary.ts';
 
 const ICON: Record<string, string> = { breaking: '❌', unknown: '❓', compatible: '✅' };
 
-/** Text in Markdown: HTML escaped, the punctuation Markdown reads escaped, `|` safe in a table. */
-export function mdText(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\|/g, '&#124;')
-    .replace(/([\\`*_[\]~#])/g, '\\$1');
+/** Text in HTML: `&`, `<`, `>` and `|` (a table's separator) as entities. */
+function html(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;');
 }
 
-/** A name, rule or pointer as code, safe in a table cell whatever it holds. */
-export function mdCode(text: string): string {
-  const html = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<code>${html.replace(/\|/g, '&#124;')}</code>`;
+/**
+ * Text in Markdown: HTML escaped, and the punctuation Markdown reads escaped (`_` only where it
+ * could start or end emphasis: inside a word, as in `read_file`, it is read as itself).
+ */
+export function mdText(text: string): string {
+  // Markdown first: the entities the HTML escaping writes hold a `#` that must stay as it is.
+  return html(
+    text.replace(/([\\`*[\]~#])/g, '\\$1').replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_'),
+  );
 }
+
+/** A name, rule or pointer as code in Markdown text (a table cell, a list), whatever it holds. */
+export function mdCode(text: string): string {
+  return `<code>${mdText(text)}</code>`;
+}
+
+/** The same inside an HTML block (a details summary), where Markdown is not read. */
+const htmlCode = (text: string): string => `<code>${html(text)}</code>`;
 
 /** A fenced block whose fence is longer than any run of backticks inside it. */
 export function fenced(text: string, info = ''): string {
@@ -33,10 +41,10 @@ export function fenced(text: string, info = ''): string {
   return `${fence}${info}\n${text}\n${fence}`;
 }
 
-function item(e: Entry): string {
+function item(e: Entry, code = mdCode): string {
   return e.item.kind === 'instructions' || e.item.kind === 'server' || e.item.kind === 'launch'
     ? e.item.kind
-    : `${e.item.kind} ${mdCode(oneLine(e.item.name, 300))}`;
+    : `${e.item.kind} ${code(oneLine(e.item.name, 300))}`;
 }
 
 const pointer = (f: Finding): string => mdCode(oneLine(f.pointer || '/', 500));
@@ -59,7 +67,7 @@ function findingEntry(f: Finding): string {
 
 function details(ctx: RenderContext, many: boolean, e: Entry): string[] {
   const findings = orderFindings(e.item.findings);
-  const label = `${ICON[e.item.verdict]} ${item(e)}: ${e.item.verdict}, ${findings.length} finding${findings.length === 1 ? '' : 's'}`;
+  const label = `${ICON[e.item.verdict]} ${item(e, htmlCode)}: ${e.item.verdict}, ${findings.length} finding${findings.length === 1 ? '' : 's'}`;
   const lines = ['', `<details><summary>${label}</summary>`, '', ...findings.map(findingEntry)];
   const command = acceptCommand(ctx, many, e.server, e.item);
   if (command) lines.push('', 'Accept it, once reviewed:', '', fenced(command, 'sh'));

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fenced, mdCode, mdText } from '../../src/cli/markdown.ts';
+
+describe('text in the Markdown report', () => {
+  for (const [raw, text] of [
+    ['read_file', 'read_file'],
+    ['_x_ and __proto__', '\\_x\\_ and \\_\\_proto\\_\\_'],
+    ['a*b* [link](x) ~~s~~ #1', 'a\\*b\\* \\[link\\](x) \\~\\~s\\~\\~ \\#1'],
+    ['x|y in a cell', 'x&#124;y in a cell'],
+    ['<img src=x onerror=alert(1)> &amp;', '&lt;img src=x onerror=alert(1)&gt; &amp;amp;'],
+    ['back\\slash `code`', 'back\\\\slash \\`code\\`'],
+  ] as const) {
+    it(`${JSON.stringify(raw)} reads as written`, () => assert.equal(mdText(raw), text));
+  }
+
+  it('code is HTML code holding the same escaped text', () => {
+    assert.equal(mdCode('a|b<c>'), '<code>a&#124;b&lt;c&gt;</code>');
+  });
+
+  it('a fence is longer than any run of backticks inside it', () => {
+    assert.equal(fenced('plain'), '```\nplain\n```');
+    assert.equal(fenced('a ``` b ```` c', 'sh'), '`````sh\na ``` b ```` c\n`````');
+  });
+});
