@@ -20,6 +20,7 @@ const result = await build({
     cli: 'src/cli/main.ts',
     io: 'src/io.ts',
     text: 'src/text/index.ts',
+    'process-group': 'src/process-group.js',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,6 +1,8 @@
 // Connecting to one server as its client would, reading everything it serves, and, when that
 // fails, one line saying why: the failure explained with what the child process or the HTTP
 // response left behind.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { explainFailure, keepChallenge, type ExplainContext } from './explain.ts';
 import type { JsonRecord } from './json.ts';
@@ -48,7 +50,7 @@ export async function reachAndRead(
       fetch: kept.fetch,
     });
   } else {
-    launched = launchStdio(target);
+    launched = launchStdio(inOwnGroup(target));
     ctx.secrets = Object.values(target.env ?? {});
     transport = launched.transport;
   }
@@ -63,4 +65,21 @@ export async function reachAndRead(
   } finally {
     await sdk.close().catch(() => undefined);
   }
+}
+
+/**
+ * The launcher that gives a server its own process group (POSIX; see process-group.js): beside
+ * `src/` in the sources, at the top of `dist/` in the bundle, whichever file this code is in.
+ */
+const GROUP_LAUNCHER = ['../process-group.js', './process-group.js']
+  .map((p) => fileURLToPath(new URL(p, import.meta.url)))
+  .find((p) => existsSync(p));
+
+/**
+ * The stdio target, started through the process-group launcher where process groups exist, so
+ * closing the connection stops the server and everything it started (an `npx` child, a shell's).
+ */
+function inOwnGroup(target: Extract<Reachable, { kind: 'stdio' }>): Extract<Reachable, { kind: 'stdio' }> {
+  if (process.platform === 'win32' || !GROUP_LAUNCHER) return target;
+  return { ...target, command: process.execPath, args: [GROUP_LAUNCHER, target.command, ...target.args] };
 }
