@@ -5,6 +5,7 @@
 // Plain JavaScript on purpose: it is started with `node` alone, from the sources or the bundle.
 import { spawn } from 'node:child_process';
 import process from 'node:process';
+import { setTimeout } from 'node:timers';
 
 const [command, ...args] = process.argv.slice(2);
 const child = spawn(command, args, { stdio: 'inherit', detached: true });
