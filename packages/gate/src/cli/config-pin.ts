@@ -1,7 +1,7 @@
 // `pin --config`: one lock for every server of a client configuration, each with its launch.
 import fs from 'node:fs';
 import { compareLaunch, conformanceFindings, renderMessage } from '../compat/index.ts';
-import { EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { assertConfigAlone } from './config-check.ts';
 import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
@@ -49,11 +49,11 @@ export async function pinConfig(args: GateArgs, io: CliIo): Promise<number> {
   const count = reads.length - failed;
   if (count === 0) {
     io.stderr(`nothing was pinned; ${args.lock} is unchanged\n`);
-    return EXIT.error;
+    return GATE_EXIT.error;
   }
   writeLock(args.lock, buildLock(pinned, audit));
   io.stdout(`wrote ${count} server${count === 1 ? '' : 's'} to ${args.lock}\n`);
-  return failed > 0 ? EXIT.error : EXIT.ok;
+  return failed > 0 ? GATE_EXIT.error : GATE_EXIT.pass;
 }
 
 /** The launch's findings (an unpinned package), and notes on tools that are not valid MCP. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { EXIT, bufferIo } from '../../src/cli/io.ts';
+import { GATE_EXIT, bufferIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { startHttpTools } from '../fixtures/compat/servers/http-tools.ts';
 
@@ -57,7 +57,7 @@ describe('a whole client configuration', () => {
     const config = desktop({ alpha: fixture('alpha'), beta: fixture('beta') });
     const lock = file('mcp-lock.json');
     const pinned = await gate('pin', '--config', config, '--lock', lock);
-    assert.equal(pinned.code, EXIT.ok, pinned.err);
+    assert.equal(pinned.code, GATE_EXIT.pass, pinned.err);
     assert.match(pinned.out, /^pinned alpha: 1 tool\npinned beta: 1 tool\nwrote 2 servers to /m);
     const doc = lockOf();
     assert.deepEqual(Object.keys(doc.servers), ['alpha', 'beta']);
@@ -65,14 +65,14 @@ describe('a whole client configuration', () => {
 
     fixture('beta', 'integer');
     const checked = await gate('check', '--config', config, '--lock', lock);
-    assert.equal(checked.code, EXIT.failed);
+    assert.equal(checked.code, GATE_EXIT.breaking);
     assert.deepEqual(about(checked.out, 'beta'), [
       'beta: search: breaking — type "number (non-integer)" is no longer accepted (type-narrowed at /inputSchema/properties/limit/type)',
     ]);
     assert.deepEqual(about(checked.out, 'alpha'), []);
     assert.deepEqual(
       (await gate('check', '--config', config, '--server', 'alpha', '--lock', lock)).code,
-      EXIT.ok,
+      GATE_EXIT.pass,
     );
     assert.deepEqual(
       fs.readdirSync(dir).filter((f) => f.endsWith('lock.json')),
@@ -83,7 +83,7 @@ describe('a whole client configuration', () => {
   it('a server gone from the configuration is one server-removed finding, a new one server-added', async () => {
     const config = desktop({ alpha: fixture('alpha'), gamma: fixture('gamma') });
     const r = await gate('check', '--config', config, '--lock', file('mcp-lock.json'));
-    assert.equal(r.code, EXIT.failed);
+    assert.equal(r.code, GATE_EXIT.breaking);
     assert.deepEqual(
       [...about(r.out, 'beta'), ...about(r.out, 'gamma')],
       [
@@ -108,7 +108,7 @@ describe('a whole client configuration', () => {
     });
     const lock = file('second-lock.json');
     const pinned = await gate('pin', '--config', config, '--lock', lock);
-    assert.equal(pinned.code, EXIT.error);
+    assert.equal(pinned.code, GATE_EXIT.error);
     assert.match(
       pinned.err,
       /^broken: not pinned: the server exited with code 1 before answering: bad token \*\*\*$/m,
@@ -121,7 +121,7 @@ describe('a whole client configuration', () => {
 
     for (const extra of [[], ['--allow-unknown']]) {
       const r = await gate('check', '--config', config, '--lock', lock, ...extra);
-      assert.equal(r.code, EXIT.error);
+      assert.equal(r.code, GATE_EXIT.error);
       assert.deepEqual(about(r.out, 'broken'), [
         'broken: launch: unknown — the server could not be started or reached: the server exited with code 1 before answering: bad token *** (launch-failed at /)',
       ]);
@@ -145,15 +145,15 @@ describe('a whole client configuration', () => {
       });
       const lock = file('web-lock.json');
       const pinned = await gate('pin', '--config', config, '--lock', lock, '--input', `token=${token}`);
-      assert.equal(pinned.code, EXIT.ok, pinned.err);
+      assert.equal(pinned.code, GATE_EXIT.pass, pinned.err);
       assert.deepEqual(lockOf('web-lock.json').servers.web.launch, { transport: 'http', url: http.url });
       assert.equal(
         (await gate('check', '--config', config, '--lock', lock, '--input', `token=${token}`)).code,
-        EXIT.ok,
+        GATE_EXIT.pass,
       );
 
       const missing = await gate('check', '--config', config, '--lock', lock);
-      assert.equal(missing.code, EXIT.error);
+      assert.equal(missing.code, GATE_EXIT.error);
       assert.match(
         missing.err,
         /note: web: headers\.Authorization left out: \$\{input:token\} has no value \(give inputs with --input/,
@@ -197,7 +197,7 @@ describe('an npx launch', { skip: process.platform === 'win32' && 'sh scripts' }
 
   it('pins the package and the version it resolves to, reports it unpinned, and judges later launches', async () => {
     const pinned = await cli(['pin', '--config', mcp('some-pkg@latest'), '--lock', 'npx-lock.json']);
-    assert.equal(pinned.code, EXIT.ok, pinned.err);
+    assert.equal(pinned.code, GATE_EXIT.pass, pinned.err);
     assert.match(pinned.out, /pkg: launch: unknown — .* pin it as "some-pkg@1\.4\.2" \(launch-unpinned\)/);
     const launch = lockOf('npx-lock.json').servers.pkg.launch;
     assert.deepEqual(launch.package, { name: 'some-pkg', requested: 'latest', version: '1.4.2' });
@@ -205,22 +205,22 @@ describe('an npx launch', { skip: process.platform === 'win32' && 'sh scripts' }
     const check = (spec: string, ...extra: string[]) =>
       cli(['check', '--config', mcp(spec), '--lock', 'npx-lock.json', ...extra]);
     const offline = await check('some-pkg@latest', '--offline');
-    assert.equal(offline.code, EXIT.error);
+    assert.equal(offline.code, GATE_EXIT.unknown);
     assert.match(
       offline.out,
       /^launch: unknown — .*"some-pkg@1\.4\.2" \(the version pinned; not looked up: --offline\)/,
     );
     const exact = await check('some-pkg@1.4.2');
-    assert.equal(exact.code, EXIT.ok);
+    assert.equal(exact.code, GATE_EXIT.pass);
     assert.doesNotMatch(exact.out, /^launch:/m);
     const newer = await check('some-pkg@1.5.0');
-    assert.equal(newer.code, EXIT.ok);
+    assert.equal(newer.code, GATE_EXIT.pass);
     assert.match(
       newer.out,
       /^launch: compatible — package "some-pkg" changed version: "1\.4\.2" → "1\.5\.0"/,
     );
     const other = await check('other-pkg@1.4.2');
-    assert.equal(other.code, EXIT.error);
+    assert.equal(other.code, GATE_EXIT.unknown);
     assert.match(
       other.out,
       /^launch: unknown — the server is started differently.* \(launch-changed at \/\)/,
