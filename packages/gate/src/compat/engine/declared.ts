@@ -27,3 +27,28 @@ export function isMap(s: JsonObject): boolean {
 export function declaresBeyondProperties(s: JsonObject): boolean {
   return isMap(s) || (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
 }
+
+/** In-place subschemas whose `properties` also speak of the object's keys when they apply. */
+const ARMS = ['dependentSchemas', 'then', 'else', 'allOf', 'anyOf', 'oneOf'];
+
+/**
+ * Whether a subschema applied in place (a dependent schema, a conditional's branch, a
+ * combinator's branch, one level down) names the key in its `properties`. Callers who take
+ * that arm send the key, so a key named only there is not left undeclared by the schema: a
+ * change to it is judged, not assumed.
+ */
+export function namedByAnArm(s: JsonObject, key: string): boolean {
+  for (const k of ARMS) {
+    const v = s[k];
+    const arms = Array.isArray(v)
+      ? v
+      : isObject(v)
+        ? k === 'dependentSchemas'
+          ? Object.values(v)
+          : [v]
+        : [];
+    for (const arm of arms)
+      if (isObject(arm) && isObject(arm.properties) && Object.hasOwn(arm.properties, key)) return true;
+  }
+  return false;
+}

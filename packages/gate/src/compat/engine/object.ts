@@ -4,7 +4,7 @@ import type { Ctx } from './context.ts';
 import { compareDependentSchemas } from './conditional.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
-import { declaresKey } from './declared.ts';
+import { declaresKey, namedByAnArm } from './declared.ts';
 import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
@@ -94,7 +94,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
           ['properties', k],
           { property: k },
         );
-      } else if (!declaresKey(sub, k) && !subReq.has(k)) {
+      } else if (!declaresKey(sub, k) && !subReq.has(k) && !namedByAnArm(sub, k)) {
         // Undeclared before, so by the open-objects policy callers did not send it (unless required).
         if (!acceptsAll(supK)) {
           const local = withKey(ctx, sub, k, () => valueOutside(supK, ctx));
