@@ -27,6 +27,7 @@ function expand(
   start: Located[],
   value: Json,
   accepts: Accepts | undefined,
+  ignored: ReadonlySet<string>,
 ): { n: JsonObject; at: string }[] {
   const out: { n: JsonObject; at: string }[] = [];
   const seen = new Set<JsonObject>();
@@ -56,6 +57,7 @@ function expand(
       if (taken !== true && s.else !== undefined) stack.push({ schema: s.else, at: `${at}/else` });
     }
     for (const k of ['dependentSchemas', 'dependencies']) {
+      if (ignored.has(k)) continue;
       const deps = s[k];
       if (isObject(deps) && isObject(value))
         for (const [name, d] of Object.entries(deps))
@@ -66,9 +68,10 @@ function expand(
 }
 
 /** Names a schema makes callers send: required ones, and those a present key requires. */
-function sentNames(n: JsonObject): string[] {
+function sentNames(n: JsonObject, ignored: ReadonlySet<string>): string[] {
   const out = requiredNames(n);
   for (const k of ['dependentRequired', 'dependencies']) {
+    if (ignored.has(k)) continue;
     const d = n[k];
     if (isObject(d))
       for (const list of Object.values(d))
@@ -84,9 +87,10 @@ function visit(
   path: string,
   accepts: Accepts | undefined,
   depth: number,
+  ignored: ReadonlySet<string>,
 ): string | undefined {
   if (depth > 60) return undefined;
-  const nodes = expand(root, start, value, accepts);
+  const nodes = expand(root, start, value, accepts, ignored);
   if (isObject(value)) {
     for (const [key, v] of Object.entries(value)) {
       let declared = false;
@@ -106,16 +110,16 @@ function visit(
         if (!known) {
           const mapKey =
             n.additionalProperties !== undefined ? 'additionalProperties' : 'unevaluatedProperties';
-          const map = n[mapKey];
+          const map = ignored.has(mapKey) ? undefined : n[mapKey];
           if (isObject(map)) {
             known = true;
             children.push({ schema: map, at: `${at}/${mapKey}` });
           }
         }
-        if (known || sentNames(n).includes(key)) declared = true;
+        if (known || sentNames(n, ignored).includes(key)) declared = true;
       }
       if (!declared) return `${path}${seg(key)}`;
-      const deeper = visit(root, children, v, `${path}${seg(key)}`, accepts, depth + 1);
+      const deeper = visit(root, children, v, `${path}${seg(key)}`, accepts, depth + 1, ignored);
       if (deeper !== undefined) return deeper;
     }
   } else if (Array.isArray(value)) {
@@ -139,7 +143,7 @@ function visit(
         }
         if (n.contains !== undefined) children.push({ schema: n.contains, at: `${at}/contains` });
       }
-      const deeper = visit(root, children, value[i] as Json, `${path}/${i}`, accepts, depth + 1);
+      const deeper = visit(root, children, value[i] as Json, `${path}/${i}`, accepts, depth + 1, ignored);
       if (deeper !== undefined) return deeper;
     }
   }
@@ -150,10 +154,25 @@ function visit(
  * The open-objects policy: callers send only declared keys. A key is declared where the value
  * sits if a schema applying there lists it in `properties`, matches it by a `patternProperties`
  * regex, has an `additionalProperties` (or `unevaluatedProperties`) schema (a map), or makes
- * callers send it (`required`, a dependency's required names). Merely open objects declare
- * nothing; of an anyOf / oneOf only the branches the value matches count (when `accepts` can
+ * callers send it (`required`, a dependency's required names), among the keywords the
+ * reading's dialect applies. Merely open objects declare nothing; of an anyOf / oneOf only the branches the value matches count (when `accepts` can
  * tell). Returns the JSON Pointer of the first undeclared key, or undefined.
  */
-export function undeclaredKey(root: Json, value: Json, accepts?: Accepts): string | undefined {
-  return visit(root, [{ schema: root, at: '' }], value, '', accepts, 0);
+export function undeclaredKey(
+  root: Json,
+  value: Json,
+  accepts?: Accepts,
+  dialect?: string,
+): string | undefined {
+  return visit(root, [{ schema: root, at: '' }], value, '', accepts, 0, ignoredIn(dialect));
+}
+
+/**
+ * Keywords a dialect's validator does not apply, so they declare nothing there: Ajv's draft-07
+ * ignores the dependency keywords 2019-09 split out, and unevaluatedProperties.
+ */
+function ignoredIn(dialect: string | undefined): ReadonlySet<string> {
+  return dialect === 'draft-07'
+    ? new Set(['dependentSchemas', 'dependentRequired', 'unevaluatedProperties'])
+    : new Set();
 }

@@ -73,7 +73,7 @@ export function counts(
     const c = compileAt(o.source, reading.source, pointer);
     return c.ok ? c.validate(v) : undefined;
   };
-  return undeclaredKey(o.source, value, accepts) === undefined;
+  return undeclaredKey(o.source, value, accepts, reading.source) === undefined;
 }
 
 /**

@@ -134,6 +134,13 @@ describe('fuzzer: the open-objects policy', () => {
   for (const [name, schema, value, expected] of table)
     it(name, () => assert.equal(undeclaredKey(schema, value), expected));
 
+  it('reads a dependent schema as declaring its keys only where the dialect applies it', () => {
+    const schema = { properties: { path: true }, dependentSchemas: { path: { properties: { id: {} } } } };
+    const value = { path: '', id: '' };
+    assert.equal(undeclaredKey(schema, value, undefined, '2020-12'), undefined);
+    assert.equal(undeclaredKey(schema, value, undefined, 'draft-07'), '/id');
+  });
+
   it('counts a value with an undeclared key only under strict open objects', () => {
     const old = { type: 'object', properties: { a: { type: 'string' } } };
     const neu = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } } };
