@@ -16,6 +16,8 @@ import type { GateArgs } from './options.ts';
 
 export interface ConfigComparison {
   lock: Lock;
+  /** What each server that could be read serves now (what accept would write into the lock). */
+  live: Map<string, ServerSnapshot>;
   result: GateResult;
   /** Servers that could not be started or reached: each is in the result, and the exit is an error. */
   failed: string[];
@@ -57,7 +59,7 @@ export async function compareLockWithConfig(args: GateArgs, io: CliIo): Promise<
   const broken = failed.map((r) => failedServer(r, pinnedLaunch(lock, r.server.name, args.lock)));
   const all = [...judged, ...broken].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const result = { verdict: worstVerdict(all.map((s) => s.comparison.verdict)), servers: all };
-  return { lock, result, failed: failed.map((r) => r.server.name) };
+  return { lock, live, result, failed: failed.map((r) => r.server.name) };
 }
 
 /** How the lock says a server is started, if it says; a launch it cannot read stops the command. */
