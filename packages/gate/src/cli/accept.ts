@@ -1,7 +1,14 @@
 import { ACCEPT_USAGE } from './usage.ts';
-import { worstVerdict, type ItemReport, type JsonObject, type ServerSnapshot } from '../compat/index.ts';
+import {
+  worstVerdict,
+  type ItemReport,
+  type JsonObject,
+  type Launch,
+  type ServerSnapshot,
+} from '../compat/index.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareLockWithSource, itemLabel } from './compare.ts';
+import { compareLockWithConfig } from './config-check.ts';
 import {
   ITEM_KEYS,
   lockItem,
@@ -13,7 +20,7 @@ import {
   type AuditEntry,
   type ServerLock,
 } from './lockfile.ts';
-import { parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { parseGateArgs, SOURCE_OPTIONS, type GateArgs } from './options.ts';
 import { exitCode } from './exit-code.ts';
 
 /** A reviewed change named on the command line: `--tool NAME[@HASH]` or `--item KIND:NAME[@HASH]`. */
@@ -23,7 +30,18 @@ interface Selection {
   hash?: string;
 }
 
-const KINDS = ['tool', 'prompt', 'resource', 'resource-template', 'skill', 'instructions', 'server'];
+const KINDS = [
+  'tool',
+  'prompt',
+  'resource',
+  'resource-template',
+  'skill',
+  'instructions',
+  'server',
+  'launch',
+];
+/** Items of which a server has one: named by kind alone. */
+const SINGLE = new Set(['instructions', 'server', 'launch']);
 const HASH = /^(?:sha256:)?([0-9a-f]{8,64})$/;
 
 /** Parses a selection; the hash follows the last `@`, so names and URIs may hold `@` and `:`. */
@@ -40,13 +58,12 @@ export function parseSelection(value: string, kind?: string): Selection {
   }
   const at = rest.lastIndexOf('@');
   const tail = at < 0 ? undefined : rest.slice(at + 1);
-  const name = k === 'instructions' || k === 'server' ? `(${k})` : at < 0 ? rest : rest.slice(0, at);
+  const name = SINGLE.has(k) ? `(${k})` : at < 0 ? rest : rest.slice(0, at);
   if (tail === undefined) return { kind: k, name };
   if (tail === 'removed') return { kind: k, name, hash: 'removed' };
   const hex = HASH.exec(tail)?.[1];
   if (hex) return { kind: k, name, hash: hex };
-  if (k === 'instructions' || k === 'server')
-    throw new UsageError(`${value}: expected ${k}@sha256:HEX or ${k}@removed`);
+  if (SINGLE.has(k)) throw new UsageError(`${value}: expected ${k}@sha256:HEX or ${k}@removed`);
   return { kind: k, name: rest };
 }
 
@@ -60,7 +77,7 @@ function matchesHash(report: ItemReport, hash: string | undefined): boolean {
 export function acceptArgument(report: ItemReport): string {
   const hash = report.newHash ?? 'removed';
   if (report.kind === 'tool') return `--tool ${quote(`${report.name}@${hash}`)}`;
-  if (report.kind === 'instructions' || report.kind === 'server') return `--item ${report.kind}@${hash}`;
+  if (SINGLE.has(report.kind)) return `--item ${report.kind}@${hash}`;
   return `--item ${quote(`${report.kind}:${report.name}@${hash}`)}`;
 }
 
@@ -69,10 +86,13 @@ function quote(arg: string): string {
 }
 
 /** Writes one item's live state into the pinned server (or removes it). */
-function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot): void {
+function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot, launch?: Launch): void {
   if (report.kind === 'server') return void (server.server = live.identity ?? null);
   if (report.kind === 'instructions') return void (server.instructions = live.instructions ?? null);
-  if (report.kind === 'launch') return; // a launch is re-pinned with pin --config, not accepted
+  if (report.kind === 'launch') {
+    if (launch) server.launch = launch;
+    return;
+  }
   if (report.kind === 'tool') {
     const def = live.tools.find((t) => t.name === report.name);
     if (def) setEntry(server.tools, report.name, lockTool(def));
@@ -105,13 +125,20 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     'calls',
     'strict-descriptions',
     'strict-open-objects',
+    'config',
+    'input',
+    'offline',
   ]);
   if (args.help) {
     io.stdout(ACCEPT_USAGE);
     return GATE_EXIT.pass;
   }
-  const { lock, live, result } = await compareLockWithSource(args);
-  const [serverResult] = result.servers;
+  const { lock, live, result, launches } = await compared(args, io);
+  const [serverResult, ...others] = result.servers;
+  if (others.length > 0)
+    throw new UsageError(
+      `the configuration starts ${result.servers.length} servers; name the one to accept into with --server`,
+    );
   if (!serverResult) return GATE_EXIT.pass;
   const name = serverResult.name;
   const pinned = pickServer(lock, name);
@@ -143,7 +170,7 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
       );
       continue;
     }
-    apply(pinned, report, liveSnapshot);
+    apply(pinned, report, liveSnapshot, launches.get(name));
     const entry: AuditEntry = {
       at: now,
       action: 'accept',
@@ -185,4 +212,16 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     servers: [{ name, comparison: { ...serverResult.comparison, items: pending } }],
   };
   return exitCode(left, false);
+}
+
+/** The comparison accept works on: one source, or one server of a client configuration. */
+async function compared(args: GateArgs, io: CliIo) {
+  if (args.config === undefined)
+    return { ...(await compareLockWithSource(args)), launches: new Map<string, Launch>() };
+  const c = await compareLockWithConfig(args, io);
+  if (c.failed.length > 0)
+    throw new UsageError(
+      `${c.failed.join(', ')} could not be read; nothing to accept from ${c.failed.length > 1 ? 'them' : 'it'}`,
+    );
+  return c;
 }

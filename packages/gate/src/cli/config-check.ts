@@ -19,6 +19,8 @@ export interface ConfigComparison {
   /** What each server that could be read serves now (what accept would write into the lock). */
   live: Map<string, ServerSnapshot>;
   result: GateResult;
+  /** How each configured server is started now (what accept writes for a changed launch). */
+  launches: Map<string, Launch>;
   /** Servers that could not be started or reached: each is in the result, and the exit is an error. */
   failed: string[];
 }
@@ -59,7 +61,8 @@ export async function compareLockWithConfig(args: GateArgs, io: CliIo): Promise<
   const broken = failed.map((r) => failedServer(r, pinnedLaunch(lock, r.server.name, args.lock)));
   const all = [...judged, ...broken].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const result = { verdict: worstVerdict(all.map((s) => s.comparison.verdict)), servers: all };
-  return { lock, live, result, failed: failed.map((r) => r.server.name) };
+  const launches = new Map(reads.map((r) => [r.server.name, r.launch] as const));
+  return { lock, live, result, launches, failed: failed.map((r) => r.server.name) };
 }
 
 /** How the lock says a server is started, if it says; a launch it cannot read stops the command. */

@@ -28,8 +28,15 @@ export function headline(findings: readonly Finding[]): Finding | undefined {
 
 /** A change a person must bless by name (`accept --tool …`): breaking or unknown. */
 export function isBlessable(item: ItemReport): boolean {
-  return item.verdict === 'breaking' || item.verdict === 'unknown';
+  if (item.verdict !== 'breaking' && item.verdict !== 'unknown') return false;
+  return item.findings.some((f) => f.verdict !== 'compatible' && !STANDING.has(f.rule));
 }
+
+/**
+ * Conditions of the configuration itself, not changes: accepting cannot clear them (the
+ * finding says what to fix: pin the package's version, make the server start).
+ */
+const STANDING = new Set(['launch-unpinned', 'launch-failed']);
 
 /** One changed item, with the server that serves it. */
 export interface Entry {

@@ -1,13 +1,15 @@
 // Every command's help text in one small module: `warden-gate --help` and the command
 // tables read these without loading the commands (or Ajv, or the MCP client).
 
-export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...)
-                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--reason TEXT] [--calls calls.jsonl]
-                          [--strict-descriptions] [--strict-open-objects]
+export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
+                          | --config FILE --server NAME [--input ID=VALUE]... [--offline])
+                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--reason TEXT]
+                          [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
 
 Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
-unknown change only when named with --tool, ideally bound to the reviewed new hash
-(NAME@sha256:...). Each acceptance is recorded in the lock's audit trail with the old and new
+unknown change only when named, ideally bound to the reviewed new hash: --tool NAME@sha256:...
+for a tool, --item KIND:NAME@sha256:... for a prompt, resource, resource-template or skill, and
+--item instructions@..., server@... or launch@... for those of a server. Each acceptance is recorded in the lock's audit trail with the old and new
 hashes, so an approval never carries over to a different change. Exit 0 when nothing is left
 pending, 1 or 2 while a breaking or unknown change is, 3 on an error (a hash that no longer
 matches the reviewed one, an unreadable lock or source).

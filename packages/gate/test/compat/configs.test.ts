@@ -43,6 +43,9 @@ async function gate(...argv: string[]) {
   const code = await main(argv, io);
   return { code, out: io.out.join(''), err: io.err.join('') };
 }
+/** A printed command line back into words (single quotes as a POSIX shell reads them). */
+const words = (line: string) =>
+  [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/'\\''/g, "'"));
 const lockOf = (name = 'mcp-lock.json') => JSON.parse(fs.readFileSync(file(name), 'utf8'));
 /** The text report's headline lines about one server (detail and summary lines left aside). */
 const about = (out: string, server: string) => out.split('\n').filter((l) => l.startsWith(`${server}: `));
@@ -73,6 +76,18 @@ describe('a whole client configuration', () => {
     assert.deepEqual(
       (await gate('check', '--config', config, '--server', 'alpha', '--lock', lock)).code,
       GATE_EXIT.pass,
+    );
+    // The accept command printed beside the break is the one that blesses it, as printed.
+    const line = /^ {2}accept: warden-gate (accept .*)$/m.exec(checked.out)?.[1];
+    assert.ok(line, checked.out);
+    assert.match(line, /--config \S+ --server beta --tool search@sha256:[0-9a-f]{64}$/);
+    const accepted = await gate(...words(line));
+    assert.equal(accepted.code, GATE_EXIT.pass, accepted.out + accepted.err);
+    assert.equal((await gate('check', '--config', config, '--lock', lock)).code, GATE_EXIT.pass);
+    fixture('beta');
+    assert.equal(
+      (await gate('accept', '--config', config, '--lock', lock, '--tool', 'search')).code,
+      GATE_EXIT.error,
     );
     assert.deepEqual(
       fs.readdirSync(dir).filter((f) => f.endsWith('lock.json')),
