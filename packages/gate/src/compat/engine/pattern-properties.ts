@@ -3,6 +3,7 @@ import { stringForPattern } from '../generate/pattern.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { includes } from './includes.ts';
+import { regexInclusion } from './regex-inclusion.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
 
 function patterns(s: JsonObject): JsonObject {
@@ -46,15 +47,20 @@ const MATCH_ALL = new Set(['', '.*', '^.*', '.*$', '^.*$', '[\\s\\S]*', '^[\\s\\
 
 /**
  * Whether every name regex q matches is also matched by p: p matches every name, or both are
- * anchored literal prefixes and q's starts with p's (`^me` covers `^me_x`). Shown only for such
- * shapes; anything else is not known to be covered.
+ * anchored literal prefixes and q's starts with p's (`^me` covers `^me_x`), or, for a few
+ * regexes of a simple shape, their automata show it. Anything else is not known to be covered.
  */
-function covers(p: string, q: string): boolean {
+function covers(p: string, q: string, compared: boolean): boolean {
   if (p === q || MATCH_ALL.has(p)) return true;
   const lp = literalPrefix(p),
     lq = literalPrefix(q);
-  return lp !== undefined && lq !== undefined && p === `^${lp}` && lq.startsWith(lp);
+  if (lp !== undefined && lq !== undefined && p === `^${lp}` && lq.startsWith(lp)) return true;
+  // Regexes of the simple shape pattern.ts compares as automata (a bounded walk each).
+  return compared && regexInclusion(q, p)?.included === true;
 }
+
+/** Pairs of regexes compared as automata in one patternProperties comparison, at most. */
+const COMPARED_PAIRS = 64;
 
 /** A name that regex q matches and none of `others` does, so it falls where only q decides. */
 function nameOnly(q: string, others: string[]): string | undefined {
@@ -97,6 +103,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
   if (ak.length === 0 && bk.length === 0) return;
   const subAdd = (sub.additionalProperties ?? true) as Schema;
   const supAdd = (sup.additionalProperties ?? true) as Schema;
+  const compared = ak.length * bk.length <= COMPARED_PAIRS;
   for (const p of ak.filter((x) => x in b)) {
     const key = stringForPattern(p);
     includes(a[p] as Schema, b[p] as Schema, ctx.child(['patternProperties', p], sub, key ?? p));
@@ -113,7 +120,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       );
     }
     // The rest were governed by the old additionalProperties (unless an old regex takes them all).
-    if (ak.some((q) => covers(q, p))) continue;
+    if (ak.some((q) => covers(q, p, compared))) continue;
     if (subAdd === false) {
       ctx.emit(
         ctx.id('pattern-property-added-to-closed-object', 'pattern-property-removed-from-closed-object'),
@@ -146,7 +153,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
   for (const q of ak.filter((x) => !(x in b))) {
     // Names only the removed regex q matched fall to the new additionalProperties; names another
     // new regex also matches are decided by it (compared above where both sides have it).
-    if (bk.some((p) => covers(p, q))) continue;
+    if (bk.some((p) => covers(p, q, compared))) continue;
     const key = nameOnly(q, bk) ?? stringForPattern(q);
     if (supAdd === false) {
       const local = (): JsonObject | undefined => {
