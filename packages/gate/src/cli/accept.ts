@@ -8,7 +8,6 @@ import {
 } from '../compat/index.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareLockWithSource, itemLabel } from './compare.ts';
-import { compareLockWithConfig } from './config-check.ts';
 import {
   ITEM_KEYS,
   lockItem,
@@ -218,6 +217,9 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
 async function compared(args: GateArgs, io: CliIo) {
   if (args.config === undefined)
     return { ...(await compareLockWithSource(args)), launches: new Map<string, Launch>() };
+  // Loaded here: the accept command's text is rendered by every report, and must not bring
+  // the configuration reader and the MCP client with it.
+  const { compareLockWithConfig } = await import('./config-check.ts');
   const c = await compareLockWithConfig(args, io);
   if (c.failed.length > 0)
     throw new UsageError(
