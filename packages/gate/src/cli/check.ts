@@ -2,7 +2,13 @@ import { CHECK_USAGE } from './usage.ts';
 import { GATE_EXIT, type CliIo } from './io.ts';
 import { compareLockWithSource } from './compare.ts';
 import { checkContext } from './context.ts';
-import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import {
+  assertConfigOptions,
+  CONFIG_OPTIONS,
+  JUDGE_OPTIONS,
+  parseGateArgs,
+  SOURCE_OPTIONS,
+} from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
@@ -11,16 +17,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
     ...CONFIG_OPTIONS,
+    ...JUDGE_OPTIONS,
     'lock',
-    'calls',
-    'strict-descriptions',
-    'strict-open-objects',
-    'strict-conformance',
-    'allow-unknown',
-    'json',
-    'format',
-    'verbose',
-    'report',
     'server',
   ]);
   if (args.help) {

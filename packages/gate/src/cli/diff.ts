@@ -2,23 +2,13 @@ import { DIFF_USAGE } from './usage.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareServers, readServers } from './compare.ts';
 import { diffContext } from './context.ts';
-import { parseGateArgs } from './options.ts';
+import { JUDGE_OPTIONS, parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from './formats.ts';
 import { exitCode } from './exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
-  const args = parseGateArgs(argv, [
-    'calls',
-    'strict-descriptions',
-    'strict-open-objects',
-    'strict-conformance',
-    'allow-unknown',
-    'json',
-    'format',
-    'verbose',
-    'report',
-  ]);
+  const args = parseGateArgs(argv, JUDGE_OPTIONS);
   if (args.help) {
     io.stdout(DIFF_USAGE);
     return GATE_EXIT.pass;

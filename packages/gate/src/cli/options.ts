@@ -117,6 +117,19 @@ function parsePort(text: string): number {
   return n;
 }
 
+/** What judging and reporting take, the same for check and diff. */
+export const JUDGE_OPTIONS = [
+  'calls',
+  'strict-descriptions',
+  'strict-open-objects',
+  'strict-conformance',
+  'allow-unknown',
+  'json',
+  'format',
+  'verbose',
+  'report',
+] as const;
+
 export const SOURCE_OPTIONS = ['url', 'header', 'manifest'] as const;
 /** A client configuration in place of one source (pin and check). */
 export const CONFIG_OPTIONS = ['config', 'input', 'offline'] as const;
