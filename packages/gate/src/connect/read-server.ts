@@ -10,6 +10,8 @@ export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 const MAX_TEXT_BYTES = 256 * 1024;
 /** At most this many files per skill are read (the extension's own limit). */
 const MAX_FILES = 512;
+/** Text kept over all of a server's skills: past it, files are pinned by digest alone. */
+const MAX_TOTAL_TEXT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Everything a connected server serves to an agent, as sent: identity, instructions, tools,
@@ -34,7 +36,11 @@ export async function readServer(client: Client, timeoutMs?: number): Promise<Js
   const extensions = isObject(caps.extensions) ? caps.extensions : {};
   if (isObject(extensions[SKILLS_EXTENSION])) {
     const skills = await list('skills/list', 'skills');
-    doc.skills = await Promise.all(skills.map((s) => withTexts(client, s, timeoutMs)));
+    const budget = { left: MAX_TOTAL_TEXT_BYTES };
+    const withText: unknown[] = [];
+    // One skill after another: the budget is spent in listing order, the same on every run.
+    for (const s of skills) withText.push(await withTexts(client, s, budget, timeoutMs));
+    doc.skills = withText;
   }
   return doc;
 }
@@ -44,13 +50,19 @@ export async function readServer(client: Client, timeoutMs?: number): Promise<Js
  * when its bytes match the digest and size the entry published (anything else is not what the
  * entry describes, and is left for the digest alone to pin).
  */
-async function withTexts(client: Client, skill: unknown, timeoutMs?: number): Promise<unknown> {
+async function withTexts(
+  client: Client,
+  skill: unknown,
+  budget: { left: number },
+  timeoutMs?: number,
+): Promise<unknown> {
   if (!isObject(skill) || !Array.isArray(skill.resources)) return skill;
   const files = skill.resources.slice(0, MAX_FILES);
   const read = await Promise.all(
     files.map(async (file) => {
       if (!isObject(file) || typeof file.uri !== 'string' || typeof file.size !== 'number') return file;
-      if (file.size > MAX_TEXT_BYTES) return file;
+      if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
+      budget.left -= file.size;
       const text = await readText(client, file.uri, timeoutMs);
       if (text === undefined) return file;
       const bytes = Buffer.from(text, 'utf8');
