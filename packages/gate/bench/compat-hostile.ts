@@ -22,7 +22,7 @@ import {
 } from './compat-hostile-inputs.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WARDEN = path.join(ROOT, 'bin', 'warden.js');
+const WARDEN = path.join(ROOT, 'bin', 'warden-gate.js');
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGET = 3;
 
@@ -109,7 +109,7 @@ const ratio = (a: number, b: number): string => `${(a / b).toFixed(1)}×`;
 /** One `gate diff --json` as a whole process: its wall time and parsed output. */
 function runProcess(oldFile: string, newFile: string): { ms: number; out: Output | undefined; err: string } {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [WARDEN, 'gate', 'diff', oldFile, newFile, '--json'], {
+  const r = spawnSync(process.execPath, [WARDEN, 'diff', oldFile, newFile, '--json'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -194,7 +194,7 @@ export async function benchCompatHostile(): Promise<string> {
       for (const p of problems) notes.push(`${pair.big.name}: ${p}`);
     }
     const lines = [
-      `Each case is \`warden gate diff OLD NEW --json\` as a whole process, median of ${RUNS} runs taken in turns with its small counterpart; in process is compareManifests alone on the parsed files, no validator compiled yet (median of ${RUNS}). Every whole process pays the same start-up (Node, tsx compiling the sources, a diff of two empty manifests): ${ms(startup)} here.`,
+      `Each case is \`warden gate diff OLD NEW --json\` as a whole process, median of ${RUNS} runs taken in turns with its small counterpart; in process is compareManifests alone on the parsed files, no validator compiled yet (median of ${RUNS}). Every whole process pays the same start-up (Node loading the gate's bundle, a diff of two empty manifests): ${ms(startup)} here.`,
       '',
       '| hostile case | small counterpart | small, whole process | hostile, whole process | ratio | small, in process | hostile, in process | answer |',
       '|---|---|---|---|---|---|---|---|',

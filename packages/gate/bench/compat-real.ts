@@ -328,21 +328,25 @@ function manifestPairReport(pairs: RealPair[], jsoncompatMs: number | null): str
     return file;
   };
   const [oldFile, newFile] = [side('old'), side('new')];
-  const bin = fileURLToPath(new URL('../bin/warden.js', import.meta.url));
+  const bin = fileURLToPath(new URL('../bin/warden-gate.js', import.meta.url));
   const times: number[] = [];
   let verdict = 'n/a';
   for (let run = 0; run < PROCESS_RUNS; run++) {
     const t = performance.now();
     try {
-      execFileSync(process.execPath, [bin, 'gate', 'diff', oldFile, newFile, '--json'], {
-        stdio: ['ignore', 'pipe', 'ignore'],
+      execFileSync(process.execPath, [bin, 'diff', oldFile, newFile, '--json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 256 * 1024 * 1024,
       });
       verdict = 'compatible or identical';
     } catch (err) {
-      // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout.
-      const out = (err as { stdout?: Buffer }).stdout?.toString() ?? '';
-      verdict = out.startsWith('{') ? (JSON.parse(out) as { verdict: string }).verdict : 'failed';
+      // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout. Exit 3 is not.
+      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
+      const out = stdout?.toString() ?? '';
+      // A run that printed no report measured nothing: say so, with the gate's own line.
+      verdict = out.startsWith('{')
+        ? (JSON.parse(out) as { verdict: string }).verdict
+        : `FAILED (${(stderr?.toString() ?? '').trim().split('\n')[0]})`;
     }
     times.push(performance.now() - t);
   }
@@ -350,7 +354,7 @@ function manifestPairReport(pairs: RealPair[], jsoncompatMs: number | null): str
   const w = median(times);
   const ratio =
     jsoncompatMs === null ? 'jsoncompat did not finish' : `jsoncompat ${(jsoncompatMs / w).toFixed(1)}× that`;
-  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden gate diff\` as a whole process: ${w.toFixed(0)} ms (median of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
+  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms (median of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
 }
 
 /**
