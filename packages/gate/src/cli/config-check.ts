@@ -60,7 +60,11 @@ export async function compareLockWithConfig(args: GateArgs, io: CliIo): Promise<
   });
   const broken = failed.map((r) => failedServer(r, pinnedLaunch(lock, r.server.name, args.lock)));
   const all = [...judged, ...broken].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const result = { verdict: worstVerdict(all.map((s) => s.comparison.verdict)), servers: all };
+  const result = {
+    verdict: worstVerdict(all.map((s) => s.comparison.verdict)),
+    servers: all,
+    ...(compared.renames ? { renames: compared.renames } : {}),
+  };
   const launches = new Map(reads.map((r) => [r.server.name, r.launch] as const));
   return { lock, live, result, launches, failed: failed.map((r) => r.server.name) };
 }

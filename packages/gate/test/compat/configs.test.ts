@@ -109,6 +109,19 @@ describe('a whole client configuration', () => {
     assert.deepEqual(about(r.out, 'alpha'), []);
   });
 
+  it('a tool renamed in one server is hinted as a rename', async () => {
+    const config = desktop({ alpha: fixture('alpha') });
+    const lock = file('rename-lock.json');
+    assert.equal((await gate('pin', '--config', config, '--lock', lock)).code, GATE_EXIT.pass);
+    write('alpha.json', {
+      server: { name: 'alpha', version: '1.0.0' },
+      tools: [{ ...tool('number'), name: 'find' }],
+    });
+    const r = await gate('check', '--config', config, '--lock', lock);
+    assert.equal(r.code, GATE_EXIT.breaking);
+    assert.match(r.out, /^maybe renamed: .*search → .*find$/m);
+  });
+
   it('a server that exits at start gives its cause, the others are still judged, and env values never show', async () => {
     const alpha = fixture('alpha');
     const broken = {
