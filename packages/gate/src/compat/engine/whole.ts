@@ -4,6 +4,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { toDependencies } from './dependencies.ts';
+import { ANNOTATIONS } from '../keywords.ts';
 import { DIRECT } from './direct.ts';
 import { finiteTest, withoutFinite } from './value-sets.ts';
 
@@ -85,22 +86,6 @@ export function compareFiniteWhole(sub: JsonObject, sup: JsonObject, supNode: Sc
   return true;
 }
 
-const NON_CONSTRAINING = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  '$schema',
-  '$id',
-  '$defs',
-  'definitions',
-  'x-mcp-header',
-]);
-
 function isConstraining(k: string): boolean {
-  return !NON_CONSTRAINING.has(k);
+  return !ANNOTATIONS.has(k);
 }
