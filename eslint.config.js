@@ -1,75 +1,195 @@
 // One lint command guards the architecture: imports point one way, and
 // server code never writes to stdout (it is the stdio transport).
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
-/** Folders a layer must not import from, so the dependency arrows stay one-way. */
-const forbidden = {
-  untrusted: ['admin', 'core', 'store', 'tools', 'server', 'cli', 'doctor', 'console', 'oauth'],
-  core: ['admin', 'store', 'tools', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
-  store: ['admin', 'tools', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
-  tools: ['admin', 'server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
-  admin: ['server', 'cli', 'compat', 'doctor', 'console', 'oauth'],
-  server: ['cli', 'compat', 'doctor', 'console', 'oauth'],
-  oauth: ['server', 'cli', 'compat', 'doctor', 'console'],
-  console: ['cli', 'compat', 'doctor'],
-  doctor: ['admin', 'store', 'tools', 'server', 'cli', 'console', 'oauth'],
-};
-
-/** Warden reaches the gate package by its name and public entry points, never by a path into it. */
-const packageByName = {
-  group: ['**/packages/**', '@warden-mcp/gate/src/**', '@warden-mcp/gate/dist/**'],
-  message: 'import the gate package by name (@warden-mcp/gate, /cli, /connect, /io, /text), not by path.',
-};
-
-const layerRules = Object.entries(forbidden).map(([layer, banned]) => ({
-  files: [`src/${layer}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...banned.map((b) => ({
-            group: [`**/${b}/**`, `**/${b}/*`, `../${b}`, `../../${b}`],
-            message: `src/${layer} must not import from src/${b} (see STYLE: imports point one way).`,
-          })),
-          packageByName,
-        ],
-      },
-    ],
-  },
-}));
-
 /**
- * The gate package stands alone (it is published on its own): nothing of Warden above it.
- * Inside it, the compat library knows neither the CLI nor connections; connections know no CLI.
+ * The layers of src/ and of the gate package, each with the only layers it may import: an
+ * allow-list. An import that is not listed is refused, and so is every file of a folder that has
+ * no entry here, so a new folder starts by saying what it may import. `fix` is what a refused
+ * import is told; FIXES below names the fix for the refusals most likely to be tried.
+ * There are no exceptions: a rule needed on both sides of a line moves to the lower side.
  */
-const gateLayers = {
-  text: ['cli', 'connect', 'compat'],
-  compat: ['cli', 'connect'],
-  connect: ['cli', 'compat', 'text'],
-  cli: [],
+const LAYERS = {
+  // Warden: core ← tools ← server and console, with the store and untrusted text beside.
+  untrusted: {
+    may: [],
+    fix: 'it turns member text into something a result accepts, and knows nothing of ours',
+  },
+  core: { may: [], fix: 'core/ is pure: take what it needs as arguments, or move the rule into core/' },
+  store: {
+    may: ['core', 'untrusted'],
+    fix: 'the store talks SQL only: return records and let the caller decide',
+  },
+  tools: { may: ['core', 'store', 'untrusted'], fix: 'a tool reaches the rest through its ToolContext' },
+  admin: {
+    may: ['core', 'store', 'tools', 'untrusted'],
+    fix: 'admin/ is what the CLI and the console act through, so it cannot import them',
+  },
+  oauth: { may: ['core', 'store', 'admin'], fix: 'OAuth issues and revokes grants through admin/' },
+  server: {
+    may: ['core', 'store', 'tools', 'untrusted'],
+    fix: 'the MCP edge serves tools; shared pieces belong in core/ or the gate package',
+  },
+  console: {
+    may: ['core', 'store', 'admin', 'oauth', 'untrusted'],
+    fix: 'the console acts through admin/',
+  },
+  doctor: { may: ['version'], fix: 'the doctor checks a server from outside, as a client would' },
+  cli: {
+    may: ['core', 'store', 'untrusted', 'tools', 'admin', 'oauth', 'server', 'console', 'doctor', 'version'],
+    fix: 'the CLI is the thin shell over every layer',
+  },
+  version: { may: [], fix: 'it only reads package.json' },
+
+  // The gate package (published on its own): text ← compat ← cli; connect ← cli; nothing of Warden.
+  'gate-text': { may: [], fix: 'text is the gate’s lowest layer' },
+  'gate-compat': {
+    may: ['gate-text'],
+    fix: 'compat is the library: it knows neither the CLI nor connections',
+  },
+  'gate-connect': { may: [], fix: 'connect reads servers and knows no judging or rendering' },
+  'gate-cli': {
+    may: ['gate-text', 'gate-compat', 'gate-connect', 'gate-version'],
+    fix: 'the gate CLI is the shell over the library',
+  },
+  'gate-entry': {
+    may: ['gate-text', 'gate-compat', 'gate-connect', 'gate-cli', 'gate-version'],
+    fix: 'an entry point re-exports the package’s layers',
+  },
+  'gate-version': { may: [], fix: 'it only reads package.json' },
+  'gate-launcher': { may: [], fix: 'the process-group launcher is started by path and stands alone' },
 };
-const gateRules = Object.entries(gateLayers).map(([layer, banned]) => ({
-  files: [`packages/gate/src/${layer}/**/*.ts`],
+
+/** Where each layer lives: a folder (every file under it), or named files. */
+const PLACES = {
+  version: { files: ['src/version.ts'] },
+  'gate-text': { folder: 'packages/gate/src/text' },
+  'gate-compat': { folder: 'packages/gate/src/compat' },
+  'gate-connect': { folder: 'packages/gate/src/connect' },
+  'gate-cli': { folder: 'packages/gate/src/cli' },
+  'gate-entry': {
+    files: ['packages/gate/src/index.ts', 'packages/gate/src/io.ts', 'packages/gate/src/bin.ts'],
+  },
+  'gate-version': { files: ['packages/gate/src/version.ts'] },
+  'gate-launcher': { files: ['packages/gate/src/process-group.js'] },
+};
+const placeOf = (layer) => PLACES[layer] ?? { folder: `src/${layer}` };
+const shown = (layer) => {
+  const place = placeOf(layer);
+  return place.folder ? `${place.folder}/` : place.files.join(', ');
+};
+
+const WARDEN = Object.keys(LAYERS).filter((l) => !l.startsWith('gate-'));
+const GATE = Object.keys(LAYERS).filter((l) => l.startsWith('gate-'));
+
+/** The fix for the refusals most likely to be tried, by `from` and the layers it reached for. */
+const FIXES = [
+  { from: ['console'], to: ['tools'], message: 'the console must act through admin/, not tools/' },
+  {
+    from: ['console'],
+    to: ['server'],
+    message: 'the console and the MCP edge share no code: take the piece from core/ or @warden-mcp/gate/io',
+  },
+  {
+    from: WARDEN.filter((l) => l !== 'cli'),
+    to: ['cli'],
+    message: 'nothing imports cli/ (it is the thin shell): move what you need into the layer that owns it',
+  },
+  {
+    from: WARDEN,
+    to: GATE,
+    message:
+      'import the gate package by name (@warden-mcp/gate, /cli, /connect, /io, /text), not by a path into packages/',
+  },
+  {
+    from: GATE,
+    to: WARDEN,
+    message: 'the gate package is published on its own and imports nothing of Warden',
+  },
+];
+
+/** An entry of boundaries/elements for each layer: folders by path from the root, files by name. */
+const elements = Object.keys(LAYERS).flatMap((type) => {
+  const place = placeOf(type);
+  return place.folder
+    ? [{ type, pattern: place.folder, partialMatch: false }]
+    : place.files.map((pattern) => ({ type, pattern, mode: 'full' }));
+});
+
+const element = (types) => ({ element: { types } });
+/** The imported file in a message, or the import as written when it does not resolve. */
+const TARGET = '{{#if to.file.path}}{{to.file.path}}{{else}}{{dependency.source}}{{/if}}';
+const policies = [
+  ...Object.entries(LAYERS).flatMap(([layer, { may, fix }]) => [
+    // Refused first, with the allow-list in the message; the allow below overrides it.
+    {
+      from: element([layer]),
+      disallow: { to: { module: { origin: 'local' } } },
+      message:
+        `${shown(layer)} may import ${may.length ? `only ${may.map(shown).join(', ')}` : 'nothing of ours'}, ` +
+        `not ${TARGET}: ${fix} (allow-lists in eslint.config.js)`,
+    },
+    ...FIXES.filter((f) => f.from.includes(layer)).map((f) => ({
+      from: element([layer]),
+      disallow: { to: element(f.to) },
+      message: `${shown(layer)} must not import ${TARGET}: ${f.message}`,
+    })),
+    ...(may.length ? [{ from: element([layer]), allow: { to: element(may) } }] : []),
+  ]),
+];
+
+/** Every file under src/ and packages/gate/src/ belongs to a layer, so none imports by default. */
+const inALayer = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.physicalFilename
+      .slice(import.meta.dirname.length + 1)
+      .split('\\')
+      .join('/');
+    const known = Object.keys(LAYERS).some((layer) => {
+      const place = placeOf(layer);
+      return place.folder ? file.startsWith(`${place.folder}/`) : place.files.includes(file);
+    });
+    if (known) return {};
+    return {
+      Program(node) {
+        context.report({
+          node,
+          message: `${file} is in no layer: add its folder to LAYERS in eslint.config.js, with the layers it may import`,
+        });
+      },
+    };
+  },
+};
+
+/** The layers: imports allowed only as LAYERS lists them (default: refused). */
+export const layers = {
+  files: ['src/**/*.ts', 'packages/gate/src/**/*.{ts,js}'],
+  plugins: { boundaries, layers: { rules: { 'in-a-layer': inALayer } } },
+  settings: {
+    'boundaries/elements': elements,
+    // Re-exports and import() are dependencies too, not only import statements.
+    'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    // Named files use mode 'full' (a folder pattern cannot name one file); no legacy templates.
+    'boundaries/legacy-templates': false,
+    'boundaries/legacy-warnings': false,
+  },
   rules: {
-    'no-restricted-imports': [
+    'layers/in-a-layer': 'error',
+    'boundaries/dependencies': [
       'error',
       {
-        patterns: [
-          {
-            group: ['**/src/*', '**/src/**', '@warden-mcp/gate', '@warden-mcp/gate/*'],
-            message: 'the gate package imports nothing of Warden, and itself only by relative path.',
-          },
-          ...banned.map((b) => ({
-            group: [`../${b}/*`, `../../${b}/*`, `../${b}`, `../../${b}`],
-            message: `packages/gate/src/${layer} must not import from ${b} (imports point one way).`,
-          })),
-        ],
+        default: 'disallow',
+        checkUnknownLocals: true,
+        message:
+          '{{from.file.path}} is in no layer: add its folder to LAYERS in eslint.config.js, with the layers it may import',
+        policies,
       },
     ],
   },
-}));
+};
 
 export default tseslint.config(
   {
@@ -129,6 +249,5 @@ export default tseslint.config(
       ),
     },
   },
-  ...layerRules,
-  ...gateRules,
+  layers,
 );

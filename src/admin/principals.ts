@@ -1,9 +1,7 @@
+import { isHandle } from '../core/handles.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, Store } from '../store/contract.ts';
-import { HANDLE_PATTERN } from '../tools/schemas.ts';
 import { AdminRefusal } from './errors.ts';
-
-const HANDLE = new RegExp(HANDLE_PATTERN);
 
 /** Looks a principal up by handle or refuses with the handle named. */
 export async function requirePrincipal(store: Store, handle: string): Promise<PrincipalRecord> {
@@ -17,7 +15,7 @@ export async function addPrincipal(
   handle: string,
   opts: { status?: 'candidate' | 'member'; name?: string; operator?: boolean },
 ): Promise<PrincipalRecord> {
-  if (!HANDLE.test(handle)) {
+  if (!isHandle(handle)) {
     throw new AdminRefusal(
       'invalid_handle',
       `"${handle}" is not a valid handle: 2 to 32 characters, lowercase letters, digits, "_" or "-", starting with a letter or digit.`,

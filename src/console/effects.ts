@@ -3,14 +3,13 @@ import type { Registry } from '../core/registry.ts';
 import type { Scope } from '../core/scopes.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, TokenRecord } from '../store/contract.ts';
-import type { ToolContext } from '../tools/index.ts';
 
 /**
  * What a token really sees, computed exactly as a request would (token ∩ mandate ∩
  * tier through the registry): the console's previews never guess.
  */
-export function toolsSeen(
-  registry: Registry<ToolContext>,
+export function toolsSeen<Ctx>(
+  registry: Registry<Ctx>,
   principal: PrincipalRecord,
   tokenScopes: readonly string[],
   mandateScopes: readonly string[],
@@ -29,8 +28,8 @@ export interface TokenEffect {
 }
 
 /** For each live token: the tools it sees under the current mandate scopes and under the proposed ones. */
-export function mandateEffect(
-  registry: Registry<ToolContext>,
+export function mandateEffect<Ctx>(
+  registry: Registry<Ctx>,
   principal: PrincipalRecord,
   tokens: readonly TokenRecord[],
   current: readonly Scope[],

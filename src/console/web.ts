@@ -1,4 +1,4 @@
-import { readBody } from '../server/http-io.ts';
+import { readBody } from '@warden-mcp/gate/io';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serialize, type Html } from './html.ts';
 

@@ -1,9 +1,9 @@
 import { changeMandate, type MandateChange } from '../../admin/mandate.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
+import { isHandle } from '../../core/handles.ts';
 import type { Mandate } from '../../core/mandate.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
-import { HANDLE_PATTERN } from '../../tools/schemas.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
 import type { Authed } from '../context.ts';
@@ -20,7 +20,6 @@ interface MandateForm {
   reviews: boolean;
 }
 
-const HANDLE = new RegExp(HANDLE_PATTERN);
 const SCOPE_HELP: Record<string, string> = {
   'profile:write': 'edit your public profile',
   'evidence:write': 'file and list your evidence',
@@ -99,7 +98,7 @@ async function check(
     if (list.length > 500)
       return { code: 'invalid_value', reason: 'At most 500 counterparts.', next: 'Shorten the list.' };
     for (const h of list) {
-      if (!HANDLE.test(h) || !(await ctx.deps.store.getPrincipalByHandle(h))) {
+      if (!isHandle(h) || !(await ctx.deps.store.getPrincipalByHandle(h))) {
         return {
           code: 'not_found',
           reason: `No principal has the handle "${h}".`,
