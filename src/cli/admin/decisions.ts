@@ -3,7 +3,7 @@ import type { DecisionRecord } from '../../store/contract.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
 import { printJson } from '../common.ts';
 import { UsageError } from '../io.ts';
-import { positional, str, type AdminCommand } from './index.ts';
+import { positional, str, type AdminCommand } from './command.ts';
 
 /** The attached request is shown as data, sanitised: it was written by an agent. */
 function view(d: DecisionRecord) {

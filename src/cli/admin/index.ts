@@ -1,25 +1,12 @@
 import { AdminRefusal } from '../../admin/errors.ts';
-import type { AdminDeps } from '../../admin/as-principal.ts';
 import { DB_OPTIONS, openDb, parse } from '../common.ts';
-import { INIT_USAGE, runInit } from './init.ts';
 import { EXIT, UsageError, type CliIo } from '../io.ts';
+import { leafUsage, type AdminCommand } from './command.ts';
+import { INIT_USAGE, runInit } from './init.ts';
 import { decisionCommands } from './decisions.ts';
 import { mandateCommands } from './mandate.ts';
 import { operatorCommands, principalCommands } from './principal.ts';
 import { tokenCommands } from './token.ts';
-
-/** One admin subcommand: parsed values and positionals in, exit code out. */
-export type AdminCommand = {
-  options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>;
-  usage: string;
-  /** One line: what it does. Shown by --help and in the README's command table. */
-  summary: string;
-  run: (
-    deps: AdminDeps,
-    args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined> },
-    io: CliIo,
-  ) => Promise<number>;
-};
 
 export const ADMIN_GROUPS: Record<string, Record<string, AdminCommand>> = {
   principal: principalCommands,
@@ -53,20 +40,6 @@ function groupUsage(group: string, cmds: Record<string, AdminCommand>): string {
   ];
   for (const c of Object.values(cmds)) lines.push(`  warden admin ${group} ${c.usage}`, `      ${c.summary}`);
   return lines.join('\n') + '\n';
-}
-
-/** A leaf's --help: its usage line, what it does, and the options every admin command takes. */
-export function leafUsage(path: string, usageLine: string, summary: string): string {
-  return (
-    `Usage: warden ${path} ${usageLine.replace(/^\S+\s*/, '')}`.trimEnd() +
-    `
-
-${summary}.
-
-  --db PATH|URL   the store (else WARDEN_DB, else .warden/warden.db); it must exist already
-  --json          print JSON
-`
-  );
 }
 
 /** The human side, headless: what the console does, for scripts and operators. */
@@ -106,16 +79,4 @@ export async function runAdmin(argv: string[], io: CliIo): Promise<number> {
   } finally {
     await store.close();
   }
-}
-
-/** The positional at `i`, or a usage error naming what is missing. */
-export function positional(args: { positionals: string[] }, i: number, what: string): string {
-  const v = args.positionals[i];
-  if (v === undefined) throw new UsageError(`missing ${what}`);
-  return v;
-}
-
-export function str(values: Record<string, unknown>, key: string): string | undefined {
-  const v = values[key];
-  return typeof v === 'string' ? v : undefined;
 }

@@ -9,7 +9,7 @@ import {
   storeFileExists,
 } from '../common.ts';
 import { EXIT, type CliIo } from '../io.ts';
-import { leafUsage } from './index.ts';
+import { leafUsage } from './command.ts';
 
 export const INIT_USAGE = 'init [--db PATH|URL]';
 export const INIT_SUMMARY =

@@ -2,7 +2,7 @@ import { changeMandate, showMandate } from '../../admin/mandate.ts';
 import type { Mandate } from '../../core/mandate.ts';
 import { printJson } from '../common.ts';
 import type { CliIo } from '../io.ts';
-import { positional, str, type AdminCommand } from './index.ts';
+import { positional, str, type AdminCommand } from './command.ts';
 
 function print(io: CliIo, handle: string, m: Mandate, json: boolean): void {
   const view = {

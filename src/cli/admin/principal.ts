@@ -4,7 +4,7 @@ import { isPrincipalStatus } from '../../core/tiers.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { UsageError } from '../io.ts';
 import { printJson } from '../common.ts';
-import { positional, str, type AdminCommand } from './index.ts';
+import { positional, str, type AdminCommand } from './command.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
 
 const LIST_LIMIT = 100;

@@ -4,7 +4,7 @@ import type { TokenRecord } from '../../store/contract.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
 import { printJson } from '../common.ts';
 import { UsageError } from '../io.ts';
-import { positional, str, type AdminCommand } from './index.ts';
+import { positional, str, type AdminCommand } from './command.ts';
 
 function view(t: TokenRecord) {
   return {
