@@ -1,3 +1,4 @@
+import type { Refusal } from '../core/refusal.ts';
 import { html, url, type Html } from './html.ts';
 import type { SignedIn } from './session.ts';
 
@@ -86,7 +87,7 @@ export function layout(p: PageParts): Html {
 }
 
 /** A refusal as a person reads it: the reason, what to do next, and the stable code for support. */
-export function refusalBox(r: { code: string; reason: string; next: string }): Html {
+export function refusalBox(r: Refusal): Html {
   return html`<div class="refusal" role="alert">
     <p><strong>Not done.</strong> ${r.reason}</p>
     ${r.next ? html`<p>${r.next}</p>` : ''}

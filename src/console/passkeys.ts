@@ -7,6 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { hashSecret } from '../admin/console-links.ts';
+import type { Refusal, RefusalCode } from '../core/refusal.ts';
 import type { Authed, Ctx } from './context.ts';
 import { startSession } from './session.ts';
 import { sendJsonBody } from './web.ts';
@@ -31,7 +32,7 @@ function party(ctx: Ctx): Party {
   return { origin, rpID: new URL(origin).hostname };
 }
 
-function refuse(ctx: Ctx, status: number, code: string, reason: string, next: string): void {
+function refuse(ctx: Ctx, status: number, code: RefusalCode, reason: string, next: string): void {
   sendJsonBody(ctx.res, status, { refusal: { code, reason, next } });
 }
 
@@ -137,7 +138,7 @@ export async function signInOptions(ctx: Ctx): Promise<void> {
   sendJsonBody(ctx.res, 200, options);
 }
 
-const UNKNOWN_PASSKEY = {
+const UNKNOWN_PASSKEY: Refusal = {
   code: 'passkey_unknown',
   reason: 'This passkey is not registered with the club (it may have been removed).',
   next: 'Sign in with a link from the operator, then register a passkey again.',

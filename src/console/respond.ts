@@ -1,3 +1,4 @@
+import type { Refusal } from '../core/refusal.ts';
 import { html, type Html } from './html.ts';
 import { layout, refusalBox } from './layout.ts';
 import type { Authed, Ctx } from './context.ts';
@@ -32,10 +33,6 @@ export function sendNotFound(ctx: Ctx): void {
 }
 
 /** A refused request before anything ran (bad origin, bad CSRF token, rate limit). */
-export function sendRefused(
-  ctx: Ctx,
-  status: number,
-  refusal: { code: string; reason: string; next: string },
-): void {
+export function sendRefused(ctx: Ctx, status: number, refusal: Refusal): void {
   sendHtml(ctx.res, status, layout({ title: 'Request refused', session: null, body: refusalBox(refusal) }));
 }

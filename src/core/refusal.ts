@@ -1,27 +1,12 @@
-/**
- * Refusals are data: a stable snake_case code a program can branch on, the reason
- * in plain words, and what to do next. Never a stack, never SQL.
- */
-export type RefusalCode =
-  | 'invalid_arguments'
-  | 'not_found'
-  | 'not_accepting_questions'
-  | 'not_your_question'
-  | 'already_answered'
-  | 'claim_without_artifact'
-  | 'artifact_ref_malformed'
-  | 'self_target'
-  | 'not_a_candidate'
-  | 'already_decided'
-  | 'not_your_decision'
-  | 'scope_not_grantable'
-  | 'unknown_scope'
-  | 'above_tier'
-  | 'invalid_value'
-  | 'conflict'
-  | 'invalid_cursor'
-  | 'internal_error';
+import type { RefusalCode } from './refusals/catalogue.ts';
 
+export type { RefusalCode } from './refusals/catalogue.ts';
+
+/**
+ * Refusals are data: a stable snake_case code a program can branch on (one of the
+ * catalogue's, refusals/catalogue.ts), the reason in plain words, and what to do next.
+ * Never a stack, never SQL. Tools, the admin layer and the console all use this shape.
+ */
 export interface Refusal {
   code: RefusalCode;
   reason: string;

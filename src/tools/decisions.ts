@@ -1,4 +1,5 @@
 import type { JsonObject } from '../core/json.ts';
+import type { RefusalCode } from '../core/refusal.ts';
 import type { ToolOutcome } from '../core/registry.ts';
 import type { TermsVerdict } from '../core/terms.ts';
 import type { DecisionRecord } from '../store/contract.ts';
@@ -18,18 +19,20 @@ export async function queueForPrincipal(
   verdict: Exclude<TermsVerdict, { within: true }>,
 ): Promise<ToolOutcome> {
   const me = principalOf(ctx);
+  // Why it was queued is a code of the refusal catalogue, as any refusal's is.
+  const code: RefusalCode = verdict.code;
   const decision = await ctx.store.createDecision({
     principalId: me.id,
     tokenId: ctx.caller.kind === 'agent' ? ctx.caller.token.id : null,
     tool,
     arguments: args,
-    reasonCode: verdict.code,
+    reasonCode: code,
     reason: verdict.reason,
   });
   return ok({
     status: 'queued_for_principal',
     decision_id: decision.id,
-    reason_code: verdict.code,
+    reason_code: code,
     reason: verdict.reason,
     next: `Nothing was sent. Your principal will approve or deny it; follow it with list_decisions (decision_id "${decision.id}"). Do not retry the request or try another way around it.`,
   });

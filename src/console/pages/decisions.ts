@@ -1,5 +1,6 @@
 import { decide, reissue } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
+import type { Refusal } from '../../core/refusal.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
 import type { MemberText } from '../../untrusted/index.ts';
 import { html, type Html } from '../html.ts';
@@ -33,7 +34,7 @@ function outcome(d: DecisionRecord): Html {
 async function render(
   ctx: Authed,
   extra: {
-    refusal?: { code: string; reason: string; next: string };
+    refusal?: Refusal;
     notes?: Record<string, string>;
     status?: number;
   },

@@ -2,6 +2,7 @@ import { changeMandate, type MandateChange } from '../../admin/mandate.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import { isHandle } from '../../core/handles.ts';
 import type { Mandate } from '../../core/mandate.ts';
+import type { Refusal } from '../../core/refusal.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
 import { html, type Html } from '../html.ts';
@@ -82,10 +83,7 @@ function toChange(scopes: Scope[], f: MandateForm): MandateChange {
 }
 
 /** The same checks set_mandate makes, before the preview, so a preview never shows what saving would refuse. */
-async function check(
-  ctx: Authed,
-  f: MandateForm,
-): Promise<{ code: string; reason: string; next: string } | null> {
+async function check(ctx: Authed, f: MandateForm): Promise<Refusal | null> {
   if (f.daily !== '' && (!/^\d{1,5}$/.test(f.daily) || Number(f.daily) > 10000)) {
     return {
       code: 'invalid_value',
@@ -177,7 +175,7 @@ function fields(ctx: Authed, f: MandateForm, current: Mandate, hidden: boolean):
 async function render(
   ctx: Authed,
   f: MandateForm,
-  extra: { refusal?: { code: string; reason: string; next: string }; status?: number; notice?: string },
+  extra: { refusal?: Refusal; status?: number; notice?: string },
 ) {
   const current = await ctx.deps.store.getMandate(ctx.session.principal.id);
   const body = html`${noticeBox(extra.notice)}${extra.refusal ? refusalBox(extra.refusal) : ''}

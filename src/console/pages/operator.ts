@@ -1,5 +1,6 @@
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
+import type { Refusal } from '../../core/refusal.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { html, url } from '../html.ts';
@@ -16,8 +17,6 @@ import { redirect } from '../web.ts';
  */
 const PRINCIPALS_SHOWN = 30;
 const REVIEWS_SHOWN = 20;
-
-type Refusal = { code: string; reason: string; next: string };
 
 const NOTICES: Record<string, string> = {
   admitted: 'Admitted. Their agents get the member tier from their next request.',

@@ -1,3 +1,4 @@
+import type { Refusal } from '../../core/refusal.ts';
 import { html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
@@ -11,7 +12,7 @@ const NOTICES: Record<string, string> = {
 };
 
 /** Lists the principal's passkeys (each removable) and registers a new one (the one step needing JavaScript). */
-export async function passkeysPage(ctx: Authed, refusal?: { code: string; reason: string; next: string }) {
+export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
   const keys = await ctx.deps.store.listPasskeys(ctx.session.principal.id);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${refusal ? refusalBox(refusal) : ''}
     <section aria-labelledby="yours">

@@ -1,9 +1,19 @@
 import { compareManifests, parseManifest, renderMessage, type Tool } from '../compat/index.ts';
 import { headline } from './order.ts';
+import type { GateRefusalCode } from './refusals.ts';
 
 export interface EnforcerOptions {
   strictDescriptions: boolean;
   strictOpenObjects: boolean;
+}
+
+/** Why the proxy answers a tools/call itself: a refusal as data, with the rule when one decided it. */
+export interface Refusal {
+  /** One of the proxy's refusals, as its catalogue (refusals.ts) documents them. */
+  code: Exclude<GateRefusalCode, 'batch_not_supported'>;
+  reason: string;
+  next: string;
+  rule?: string;
 }
 
 /**
@@ -12,14 +22,6 @@ export interface EnforcerOptions {
  * if called anyway); compatible changes and new tools pass. One instance serves one proxy,
  * whatever its transport, so stdio and HTTP withhold exactly alike.
  */
-/** Why the proxy answers a tools/call itself: a refusal as data, with the rule when one decided it. */
-export interface Refusal {
-  code: 'tool_withheld' | 'tool_not_yet_judged';
-  reason: string;
-  next: string;
-  rule?: string;
-}
-
 export class Enforcer {
   readonly withheld = new Set<string>();
   private readonly locked: Map<string, Tool>;

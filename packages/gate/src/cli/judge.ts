@@ -1,4 +1,5 @@
 import { type Enforcer, unknownToolError } from './enforcer.ts';
+import type { GateRefusalCode } from './refusals.ts';
 
 /** The MCP revisions whose JSON-RPC allows a batch (an array of messages); 2025-06-18 removed it. */
 const BATCH_REVISIONS = new Set(['2024-11-05', '2025-03-26']);
@@ -35,7 +36,7 @@ export function batchRefused(version: string): Record<string, unknown> {
       code: -32600,
       message: `Invalid Request: JSON-RPC batches are not part of MCP ${version} (only revisions up to 2025-03-26 have them); send each message on its own`,
       data: {
-        code: 'batch_not_supported',
+        code: 'batch_not_supported' satisfies GateRefusalCode,
         reason: `a JSON-RPC batch was sent under MCP ${version}, which has no batches; nothing in it was forwarded`,
         next: 'send each message on its own',
       },

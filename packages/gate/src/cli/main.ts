@@ -1,6 +1,8 @@
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { ACCEPT_USAGE, CHECK_USAGE, DIFF_USAGE, PIN_USAGE, PROXY_USAGE } from './usage.ts';
 
+export { GATE_REFUSALS, type GateRefusalCode } from './refusals.ts';
+
 type Sub = (argv: string[], io: CliIo) => Promise<number>;
 
 /** A command of the gate's CLI: its summary line, its help, and the code, loaded on demand. */
