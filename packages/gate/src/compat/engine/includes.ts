@@ -69,13 +69,17 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
     const cached = mem.interned.get(node);
     if (cached !== undefined) return cached;
   }
+  // A child object stands in its parent's text by its id (`#n`, which no JSON text starts with); a
+  // child scalar by its own JSON text, so a 100,000-value enum adds one entry to `ids`, not 100,001.
+  const part = (x: Json): string =>
+    x !== null && typeof x === 'object' ? `#${intern(x, mem)}` : JSON.stringify(x);
   const text = !isObj
     ? JSON.stringify(node)
     : Array.isArray(node)
-      ? `[${node.map((x) => intern(x, mem)).join(',')}]`
+      ? `[${node.map(part).join(',')}]`
       : // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
         `${readFromDependencies(node as JsonObject) ? 'read ' : ''}{${Object.entries(node)
-          .map(([k, v]) => `${JSON.stringify(k)}:${intern(v, mem)}`)
+          .map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`)
           .join(',')}}`;
   let id = mem.ids.get(text);
   if (id === undefined) {
