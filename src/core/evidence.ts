@@ -4,20 +4,25 @@ export const EVIDENCE_ORIGINS = ['manual', 'commit', 'document', 'calendar'] as 
 export type Origin = (typeof EVIDENCE_ORIGINS)[number];
 type ArtifactOrigin = Exclude<Origin, 'manual'>;
 
-/** URL schemes each origin's references may use: anything else (javascript:, file:, data:, …) points nowhere checkable. */
+/**
+ * URL schemes each origin's references may use: anything else (javascript:, file:, data:, …)
+ * points nowhere checkable, and plain http: is refused by name (anyone on the way can alter
+ * what it shows). webcal: stays for calendars: it names a subscription, and calendar
+ * clients choose its transport themselves.
+ */
 export const ARTIFACT_SCHEMES: Readonly<Record<ArtifactOrigin, readonly string[]>> = {
-  commit: ['https:', 'http:'],
-  document: ['https:', 'http:'],
-  calendar: ['https:', 'http:', 'webcal:', 'webcals:'],
+  commit: ['https:'],
+  document: ['https:'],
+  calendar: ['https:', 'webcal:', 'webcals:'],
 };
 
 /** The form of reference each artifact origin needs, as told to a caller that got it wrong. */
 export const ARTIFACT_FORMS: Readonly<Record<ArtifactOrigin, string>> = {
   commit:
     'the repository URL and the full commit hash (40 hex digits, or 64 for SHA-256), as https://host/owner/repo@<hash> or https://host/owner/repo/commit/<hash>',
-  document: 'an https: or http: URL of the document, e.g. https://docs.example.org/design/42',
+  document: 'an https: URL of the document on a public host, e.g. https://docs.example.org/design/42',
   calendar:
-    'an https:, http:, webcal: or webcals: URL of the event, an iCalendar UID (local-part@domain.tld, letters, digits and . _ % + = -), urn:uuid:<uuid>, or a calendar provider’s event id (16 to 255 letters, digits, _ or -, with at least one digit)',
+    'an https:, webcal: or webcals: URL of the event on a public host, an iCalendar UID (local-part@domain.tld, letters, digits and . _ % + = -), urn:uuid:<uuid>, or a calendar provider’s event id (16 to 255 letters, digits, _ or -, with at least one digit)',
 };
 
 /** Characters no reference may hold: controls, format (bidi, zero-width, tags), private use, unassigned, separators, whitespace. */
@@ -87,12 +92,136 @@ function parseUrl(ref: string, origin: ArtifactOrigin): ParsedArtifact {
     return { ok: false, problem: 'it is not a URL' };
   }
   const allowed = ARTIFACT_SCHEMES[origin];
-  if (!allowed.includes(url.protocol)) {
+  const plainHttp = url.protocol === 'http:';
+  if (!allowed.includes(url.protocol) && !plainHttp) {
     return { ok: false, problem: `a ${origin} reference uses ${allowed.join(' ')}, not ${url.protocol}` };
   }
   if (!url.hostname) return { ok: false, problem: 'the URL names no host' };
+  const hidden = privateHost(url.hostname);
+  if (hidden) return { ok: false, problem: hidden };
+  if (plainHttp) {
+    return {
+      ok: false,
+      problem: 'it uses plain http:, which anyone between the reader and the host can alter; use https:',
+    };
+  }
   if (url.username || url.password) return { ok: false, problem: 'the URL carries a user name or password' };
   return { ok: true, ref: url.href };
+}
+
+const PRIVATE_NETWORK = "reachable only inside someone's own network";
+const LOOPBACK = 'a loopback address, which points back at whoever opens it';
+const METADATA = 'a cloud metadata address, where servers find their own credentials';
+
+/** IPv4 ranges no other member could reach as the filer meant, first match wins. RFC 6890 names them. */
+const V4_RANGES: readonly [base: string, bits: number, what: string][] = [
+  ['169.254.169.254', 32, METADATA],
+  ['0.0.0.0', 8, 'the unspecified address, which reaches the machine of whoever opens it'],
+  ['127.0.0.0', 8, LOOPBACK],
+  ['10.0.0.0', 8, `a private address (RFC 1918), ${PRIVATE_NETWORK}`],
+  ['172.16.0.0', 12, `a private address (RFC 1918), ${PRIVATE_NETWORK}`],
+  ['192.168.0.0', 16, `a private address (RFC 1918), ${PRIVATE_NETWORK}`],
+  ['100.64.0.0', 10, "a shared address (carrier-grade NAT), reachable only inside one provider's network"],
+  ['169.254.0.0', 16, 'a link-local address, reachable only on one network segment'],
+  ['192.0.0.0', 24, 'an address reserved for protocol assignments'],
+  ['224.0.0.0', 4, 'a multicast address, not one host'],
+  ['240.0.0.0', 4, 'a reserved address (broadcast included)'],
+];
+
+/** IPv6 ranges, as [prefix, bits, what]; `embeds` ranges carry an IPv4 address in their low 32 bits. */
+const V6_RANGES: readonly [base: string, bits: number, what: string | 'embeds'][] = [
+  ['::', 128, 'the unspecified address, which reaches the machine of whoever opens it'],
+  ['::1', 128, LOOPBACK],
+  ['fd00:ec2::254', 128, METADATA],
+  ['::ffff:0:0', 96, 'embeds'],
+  ['64:ff9b::', 96, 'embeds'],
+  ['::', 96, 'embeds'],
+  ['fc00::', 7, `a unique-local address (fc00::/7), ${PRIVATE_NETWORK}`],
+  ['fe80::', 10, 'a link-local address, reachable only on one network segment'],
+  ['fec0::', 10, `a site-local address, ${PRIVATE_NETWORK}`],
+  ['ff00::', 8, 'a multicast address, not one host'],
+];
+
+/** Names that resolve only inside a private network (RFC 6761, RFC 8375, ICANN's .internal). */
+const PRIVATE_SUFFIXES = ['localhost', 'local', 'localdomain', 'internal', 'home.arpa'];
+
+/**
+ * Why a URL's host is one no other member could check, and that would reach into the network
+ * of whoever opened it (loopback, private, link-local, metadata, unspecified, a single-label
+ * or private-use name), or null for a public host. Pure: it reads the host as written (as the
+ * WHATWG parser normalised it, so 2130706433 and 0x7f.1 are 127.0.0.1) and resolves no name,
+ * so a public name that resolves to a private address is not caught here.
+ */
+export function privateHost(hostname: string): string | null {
+  let host: string;
+  try {
+    // An opaque host (webcal:) is read as a browser would read it over https.
+    host = new URL(`https://${hostname}/`).hostname;
+  } catch {
+    return `its host ${hostname} is not a host name`;
+  }
+  const what = host.startsWith('[') ? v6Kind(host.slice(1, -1)) : (v4Kind(host) ?? nameKind(host));
+  return what ? `its host ${host} is ${what}` : null;
+}
+
+function v4Kind(host: string): string | null {
+  const n = v4Number(host);
+  if (n === null) return null;
+  return v4KindOf(n);
+}
+
+function v4KindOf(n: number): string | null {
+  for (const [base, bits, what] of V4_RANGES) {
+    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+    if ((n & mask) >>> 0 === (v4Number(base)! & mask) >>> 0) return what;
+  }
+  return null;
+}
+
+function v4Number(host: string): number | null {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return null;
+  return m.slice(1).reduce((acc, part) => acc * 256 + Number(part), 0);
+}
+
+function v6Kind(host: string): string | null {
+  const n = v6Number(host);
+  if (n === null) return 'not an IPv6 address';
+  for (const [base, bits, what] of V6_RANGES) {
+    const shift = BigInt(128 - bits);
+    if (n >> shift !== v6Number(base)! >> shift) continue;
+    if (what !== 'embeds') return what;
+    const v4 = Number(n & 0xffffffffn);
+    const inner = v4KindOf(v4);
+    if (!inner) return null;
+    const dotted = [24, 16, 8, 0].map((s) => (v4 >>> s) & 255).join('.');
+    return `an IPv6 form of ${dotted}, ${inner}`;
+  }
+  return null;
+}
+
+/** An IPv6 address as the URL parser serialises it (hex groups, one `::` at most) as a 128-bit number. */
+function v6Number(host: string): bigint | null {
+  const [head, tail, ...rest] = host.split('::');
+  if (rest.length) return null;
+  const groups = (s: string | undefined) => (s ? s.split(':') : []);
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  const all = [...h, ...Array<string>(fill).fill('0'), ...t];
+  if (all.length !== 8 || all.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return all.reduce((acc, g) => (acc << 16n) | BigInt(parseInt(g, 16)), 0n);
+}
+
+function nameKind(host: string): string | null {
+  const name = host.replace(/\.$/, '');
+  if (name === 'metadata.google.internal') return METADATA;
+  if (name === 'localhost' || name.endsWith('.localhost'))
+    return 'localhost, which points back at whoever opens it';
+  const suffix = PRIVATE_SUFFIXES.find((s) => name === s || name.endsWith(`.${s}`));
+  if (suffix) return `a name under .${suffix}, used only inside private networks`;
+  if (!name.includes('.')) return `a name without a domain, ${PRIVATE_NETWORK}`;
+  return null;
 }
 
 /** A domain name as the URL parser understands it (punycode), with at least one dot; null otherwise. */

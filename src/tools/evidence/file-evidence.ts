@@ -10,7 +10,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an http(s) URL, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume.',
+    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an https URL on a public host, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume.',
   inputSchema: input(
     {
       origin: { enum: [...EVIDENCE_ORIGINS] },
