@@ -172,7 +172,29 @@ export interface OAuthStore {
   oauthFindByUid(model: string, uid: string, now: string): Promise<OAuthRecord | null>;
   oauthConsume(model: string, id: string, at: string): Promise<void>;
   oauthDestroy(model: string, id: string): Promise<void>;
-  oauthRevokeByGrant(grantId: string): Promise<void>;
+  /**
+   * Ends a grant: removes it and everything issued under it and, in the same write,
+   * marks the connection (the token row bound to it) revoked at `at`, closing that
+   * token's pending decisions as stale with `withdrawal`. A revoked grant leaves no
+   * live-looking connection behind.
+   */
+  oauthRevokeByGrant(grantId: string, at: string, withdrawal?: DecisionOutcome): Promise<void>;
+}
+
+/** A client the principal approved on the consent page, as one transaction writes it. */
+export interface NewConnection {
+  principalId: string;
+  clientId: string;
+  label: string;
+  /** Of a secret never presented: the connection is used through its access tokens only. */
+  hash: string;
+  scopes: string[];
+  /** The authorization server's grant for exactly these scopes (model 'Grant'); the token row is bound to its id. */
+  grant: OAuthSaved;
+  /** When the principal's earlier live connections of this client end. */
+  at: string;
+  /** What the pending decisions of those earlier connections are closed with. */
+  withdrawal: DecisionOutcome;
 }
 
 /** Where a keyset page starts: after the row with these sort keys (exclusive). */
@@ -297,6 +319,13 @@ export interface Store extends ConsoleStore, OAuthStore {
   updateProfile(id: string, patch: ProfilePatch): Promise<PrincipalRecord>;
 
   insertToken(t: NewToken): Promise<TokenRecord>;
+  /**
+   * Connects an OAuth client in one transaction: the principal's earlier live
+   * connections of this client are revoked (their grants, tokens and pending
+   * decisions with them), the new grant is saved and the token row that stands for it
+   * inserted. If any step fails, nothing is written.
+   */
+  connectOAuthClient(c: NewConnection): Promise<TokenRecord>;
   /** The hot path: one lookup by token hash, returning the token, principal and mandate together. */
   findCredential(hash: string): Promise<Credential | null>;
   /** The same lookup for an OAuth access token, by the grant it was issued under. */

@@ -1,4 +1,4 @@
-import type { OAuthRecord, OAuthSaved, OAuthStore } from './contract.ts';
+import type { DecisionOutcome, OAuthRecord, OAuthSaved, OAuthStore } from './contract.ts';
 import type { SqlExecutor } from './sql.ts';
 
 const SWEEP_EVERY = 100;
@@ -62,10 +62,27 @@ export class OAuthSql implements OAuthStore {
     await this.sql.run(`DELETE FROM oauth_records WHERE model = ? AND id = ?`, [model, id]);
   }
 
-  async oauthRevokeByGrant(grantId: string): Promise<void> {
-    await this.sql.run(`DELETE FROM oauth_records WHERE grant_id = ? OR (model = 'Grant' AND id = ?)`, [
-      grantId,
-      grantId,
+  async oauthRevokeByGrant(grantId: string, at: string, withdrawal?: DecisionOutcome): Promise<void> {
+    const connection = `SELECT id FROM tokens WHERE grant_id = ? AND origin = 'oauth' AND revoked_at IS NULL`;
+    await this.sql.write([
+      // The connection's queued requests first: they are found through its still-live row.
+      ...(withdrawal
+        ? [
+            {
+              sql: `UPDATE decisions SET status = 'stale', outcome = ?, decided_at = ?
+                    WHERE status = 'pending' AND token_id IN (${connection})`,
+              params: [JSON.stringify(withdrawal), at, grantId],
+            },
+          ]
+        : []),
+      {
+        sql: `UPDATE tokens SET revoked_at = ? WHERE grant_id = ? AND origin = 'oauth' AND revoked_at IS NULL`,
+        params: [at, grantId],
+      },
+      {
+        sql: `DELETE FROM oauth_records WHERE grant_id = ? OR (model = 'Grant' AND id = ?)`,
+        params: [grantId, grantId],
+      },
     ]);
   }
 }

@@ -12,6 +12,7 @@ import type {
   DecisionStatus,
   EvidenceOrigin,
   EvidenceRecord,
+  NewConnection,
   NewPrincipal,
   NewToken,
   PrincipalRecord,
@@ -175,22 +176,49 @@ export class SqlStore extends ConsoleSql implements Store {
 
   async insertToken(t: NewToken): Promise<TokenRecord> {
     const id = newId('tok');
-    await this.sql.run(
-      `INSERT INTO tokens (id, principal_id, label, token_hash, scopes, created_at, expires_at, origin, client_id, grant_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        t.principalId,
-        t.label,
-        t.hash,
-        JSON.stringify(t.scopes),
-        now(),
-        t.expiresAt,
-        t.origin ?? 'static',
-        t.clientId ?? null,
-        t.grantId ?? null,
-      ],
-    );
+    const insert = tokenInsert(id, t);
+    await this.sql.run(insert.sql, insert.params);
+    return (await this.getToken(id)) as TokenRecord;
+  }
+
+  async connectOAuthClient(c: NewConnection): Promise<TokenRecord> {
+    if (c.grant.model !== 'Grant')
+      throw new TypeError(`a connection stands for a Grant, not a ${c.grant.model}`);
+    const id = newId('tok');
+    const who = [c.principalId, c.clientId];
+    const earlier = `SELECT id FROM tokens WHERE principal_id = ? AND client_id = ? AND origin = 'oauth' AND revoked_at IS NULL`;
+    const earlierGrants = `SELECT grant_id FROM tokens WHERE principal_id = ? AND client_id = ? AND origin = 'oauth'
+      AND revoked_at IS NULL AND grant_id IS NOT NULL`;
+    await this.sql.write([
+      // The earlier connections' queued requests, their grants and records, then the rows
+      // themselves: each statement finds them as still live, so the order matters.
+      {
+        sql: `UPDATE decisions SET status = 'stale', outcome = ?, decided_at = ? WHERE status = 'pending' AND token_id IN (${earlier})`,
+        params: [JSON.stringify(c.withdrawal), c.at, ...who],
+      },
+      {
+        sql: `DELETE FROM oauth_records WHERE grant_id IN (${earlierGrants}) OR (model = 'Grant' AND id IN (${earlierGrants}))`,
+        params: [...who, ...who],
+      },
+      {
+        sql: `UPDATE tokens SET revoked_at = ? WHERE principal_id = ? AND client_id = ? AND origin = 'oauth' AND revoked_at IS NULL`,
+        params: [c.at, ...who],
+      },
+      {
+        sql: `INSERT INTO oauth_records (model, id, payload, grant_id, uid, expires_at) VALUES ('Grant', ?, ?, NULL, NULL, ?)`,
+        params: [c.grant.id, c.grant.payload, c.grant.expiresAt],
+      },
+      tokenInsert(id, {
+        principalId: c.principalId,
+        label: c.label,
+        hash: c.hash,
+        scopes: c.scopes,
+        expiresAt: null,
+        origin: 'oauth',
+        clientId: c.clientId,
+        grantId: c.grant.id,
+      }),
+    ]);
     return (await this.getToken(id)) as TokenRecord;
   }
 
@@ -539,6 +567,25 @@ export class SqlStore extends ConsoleSql implements Store {
   async recordDecisionOutcome(id: string, outcome: DecisionOutcome): Promise<void> {
     await this.sql.run(`UPDATE decisions SET outcome = ? WHERE id = ?`, [JSON.stringify(outcome), id]);
   }
+}
+
+function tokenInsert(id: string, t: NewToken): { sql: string; params: Param[] } {
+  return {
+    sql: `INSERT INTO tokens (id, principal_id, label, token_hash, scopes, created_at, expires_at, origin, client_id, grant_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    params: [
+      id,
+      t.principalId,
+      t.label,
+      t.hash,
+      JSON.stringify(t.scopes),
+      now(),
+      t.expiresAt,
+      t.origin ?? 'static',
+      t.clientId ?? null,
+      t.grantId ?? null,
+    ],
+  };
 }
 
 function emptyMandate(): Mandate {

@@ -42,6 +42,12 @@ async function issued(club: ConsoleClub) {
 
 const NOTHING = { codes: 0, access: 0, refresh: 0, connections: 0 };
 
+/** The OAuth connections' rows as the principal's token list shows them: live or revoked. */
+async function connectionRows(club: ConsoleClub) {
+  const sql = (club.store as unknown as { sql: SqlExecutor }).sql;
+  return sql.all(`SELECT id, revoked_at FROM tokens WHERE origin = 'oauth'`);
+}
+
 void describe('OAuth refusals', () => {
   let club: ConsoleClub;
   let clientId: string;
@@ -148,6 +154,9 @@ void describe('OAuth refusals', () => {
     const now = await issued(club);
     assert.equal(now.access, 0);
     assert.equal(now.refresh, 0);
+    const rows = await connectionRows(club);
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0]!['revoked_at'], 'the connection is marked revoked with its grant, not left live');
   });
 
   void it('an expired code: refused, no token issued', async () => {
@@ -208,6 +217,9 @@ void describe('OAuth refusals', () => {
     });
     assert.equal(replay.status, 400);
     assert.equal((await listWith(club.server.mcpUrl, rotated.body['access_token']!)).status, 401);
+    const rows = await connectionRows(club);
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0]!['revoked_at'], 'the connection is marked revoked with its grant, not left live');
   });
 
   void it('a token issued for another audience is refused at /mcp with 401, and no handler runs', async () => {

@@ -1,9 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { DecisionOutcome, OAuthSaved, Store } from '../../../src/store/contract.ts';
 import { FUTURE, useStore, type Backend } from './backend.ts';
 
 const NOW = '2030-01-01T00:00:00.000Z';
 const LATER = '2030-01-01T01:00:00.000Z';
+
+const WITHDRAWN: DecisionOutcome = {
+  ok: false,
+  refusal: { code: 'stale_token_revoked', reason: 'The connection ended.', next: 'Nothing to do.' },
+};
+
+function record(model: string, id: string, grantId: string | null): OAuthSaved {
+  return { model, id, payload: '{}', grantId, uid: null, expiresAt: FUTURE };
+}
+
+/** Connects a client as consent does: its grant saved with the token row, earlier connections ended. */
+function connect(s: Store, principalId: string, clientId: string, grant: string, hash: string) {
+  return s.connectOAuthClient({
+    principalId,
+    clientId,
+    label: 'Agent',
+    hash,
+    scopes: ['inbox'],
+    grant: record('Grant', grant, null),
+    at: NOW,
+    withdrawal: WITHDRAWN,
+  });
+}
 
 export function oauthContract(backend: Backend): void {
   void describe('OAuth records and connections', () => {
@@ -111,7 +135,7 @@ export function oauthContract(backend: Backend): void {
         uid: null,
         expiresAt: LATER,
       });
-      await s.oauthRevokeByGrant('g1');
+      await s.oauthRevokeByGrant('g1', NOW);
       assert.equal(await s.oauthFind('Grant', 'g1', NOW), null);
       assert.equal(await s.oauthFind('AccessToken', 'a1', NOW), null);
       assert.equal(await s.oauthFind('RefreshToken', 'r1', NOW), null);
@@ -166,6 +190,81 @@ export function oauthContract(backend: Backend): void {
       assert.equal(await s.oauthFind('Grant', 'g9', NOW), null, 'the grant goes with the token');
       assert.equal(await s.oauthFind('RefreshToken', 'r9', NOW), null);
       assert.ok((await s.findCredentialByGrant('g9'))?.token.revokedAt, 'and the row says revoked');
+    });
+
+    void it('a grant the library revokes marks its connection revoked and withdraws its queued requests, in one write', async () => {
+      const s = store();
+      const p = await s.createPrincipal({ handle: 'alice', status: 'member', displayName: 'Alice' });
+      const t = await connect(s, p.id, 'client-a', 'g1', 'h1');
+      const other = await connect(s, p.id, 'client-b', 'g2', 'h2');
+      const queued = await s.createDecision({
+        principalId: p.id,
+        tokenId: t.id,
+        tool: 'ask_agent',
+        arguments: {},
+        reasonCode: 'daily_limit',
+        reason: 'over the limit',
+      });
+      await s.oauthRevokeByGrant('g1', NOW, WITHDRAWN);
+      assert.equal((await s.getToken(t.id))?.revokedAt, NOW, 'the connection says revoked');
+      assert.equal(await s.oauthFind('Grant', 'g1', NOW), null);
+      const d = await s.getDecision(queued.id);
+      assert.equal(d?.status, 'stale');
+      assert.deepEqual(d?.outcome, WITHDRAWN);
+      assert.equal((await s.getToken(other.id))?.revokedAt, null, 'another grant is untouched');
+      // Revoked again (the library revokes each model of a grant): nothing changes.
+      await s.oauthRevokeByGrant('g1', LATER, WITHDRAWN);
+      assert.equal((await s.getToken(t.id))?.revokedAt, NOW);
+    });
+
+    void it('connecting a client again revokes the earlier connection, its grant and its queued requests, in one transaction', async () => {
+      const s = store();
+      const p = await s.createPrincipal({ handle: 'alice', status: 'member', displayName: 'Alice' });
+      const first = await connect(s, p.id, 'client-a', 'g1', 'h1');
+      await s.oauthSave(record('RefreshToken', 'r1', 'g1'));
+      const elsewhere = await connect(s, p.id, 'client-b', 'g2', 'h2');
+      const queued = await s.createDecision({
+        principalId: p.id,
+        tokenId: first.id,
+        tool: 'ask_agent',
+        arguments: {},
+        reasonCode: 'daily_limit',
+        reason: 'over the limit',
+      });
+      const second = await connect(s, p.id, 'client-a', 'g3', 'h3');
+      assert.equal(second.origin, 'oauth');
+      assert.equal(second.clientId, 'client-a');
+      assert.deepEqual(second.scopes, ['inbox']);
+      assert.equal(second.expiresAt, null);
+      assert.equal((await s.findCredentialByGrant('g3'))?.token.id, second.id, 'bound to the new grant');
+      assert.ok(await s.oauthFind('Grant', 'g3', NOW), 'the new grant is saved');
+      assert.equal((await s.getToken(first.id))?.revokedAt, NOW, 'the earlier connection is revoked');
+      assert.equal(await s.oauthFind('Grant', 'g1', NOW), null, 'with its grant');
+      assert.equal(await s.oauthFind('RefreshToken', 'r1', NOW), null, 'and what the grant issued');
+      assert.deepEqual((await s.getDecision(queued.id))?.outcome, WITHDRAWN);
+      assert.equal((await s.getToken(elsewhere.id))?.revokedAt, null, "another client's connection stays");
+      assert.ok(await s.oauthFind('Grant', 'g2', NOW));
+    });
+
+    void it('a connection that fails to write leaves nothing half-written', async () => {
+      const s = store();
+      const p = await s.createPrincipal({ handle: 'alice', status: 'member', displayName: 'Alice' });
+      const first = await connect(s, p.id, 'client-a', 'g1', 'h1');
+      const queued = await s.createDecision({
+        principalId: p.id,
+        tokenId: first.id,
+        tool: 'ask_agent',
+        arguments: {},
+        reasonCode: 'daily_limit',
+        reason: 'over the limit',
+      });
+      // The last statement (the token row) fails: its hash is taken.
+      await assert.rejects(connect(s, p.id, 'client-a', 'g2', 'h1'));
+      assert.equal((await s.getToken(first.id))?.revokedAt, null, 'the earlier connection is still live');
+      assert.ok(await s.oauthFind('Grant', 'g1', NOW), 'with its grant');
+      assert.equal(await s.oauthFind('Grant', 'g2', NOW), null, 'the new grant was not saved');
+      assert.equal((await s.getDecision(queued.id))?.status, 'pending', 'its requests still queued');
+      assert.equal((await s.listTokens(p.id)).length, 1);
     });
   });
 }
