@@ -77,6 +77,25 @@ function consentPolicy() {
   return policy;
 }
 
+/** Hosts a plain-http redirect URI may name: the principal's own machine (RFC 8252 §7.3), nothing a network can see. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Why a client's redirect URIs are refused, or null: a plain-http URI on any host
+ * but loopback would carry the authorization code in the clear across a network.
+ * The operator's own configured clients are not judged here: they are its choice.
+ */
+export function plainHttpRedirect(uris: unknown): string | null {
+  if (!Array.isArray(uris)) return null;
+  for (const uri of uris) {
+    const u = typeof uri === 'string' ? URL.parse(uri) : null;
+    if (u?.protocol === 'http:' && !LOOPBACK_HOSTS.has(u.hostname)) {
+      return `redirect_uris over plain http are accepted only on a loopback host (127.0.0.1, [::1] or localhost, RFC 8252); ${u.host} is not one: use https for ${u.origin}`;
+    }
+  }
+  return null;
+}
+
 /** The MCP endpoint a base URL serves: the one resource this authorization server issues tokens for. */
 export function resourceOf(base: string): string {
   return `${base}/mcp`;
@@ -103,6 +122,7 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
       store.serverSecret('oauth_signing_key'),
     ]);
     const dev = opts.development;
+    const configured = new Set((opts.clients ?? []).map((c) => c.client_id));
     const configuration: Configuration = {
       adapter: (name: string) => new StoreAdapter(store, name, now),
       clients: opts.clients ?? [],
@@ -189,6 +209,15 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
               accessTokenFormat: 'opaque',
             };
           },
+        },
+      },
+      // Run for every client the library builds; the check is in redirectPolicy below.
+      extraClientMetadata: {
+        properties: ['redirect_uris'],
+        validator: (_ctx, key, value, metadata) => {
+          if (key !== 'redirect_uris' || configured.has(String(metadata['client_id']))) return;
+          const refused = plainHttpRedirect(value);
+          if (refused) throw new errors.InvalidClientMetadata(refused);
         },
       },
       fetchResponseBodyLimits: { 'client_id metadata document': METADATA_DOCUMENT_LIMIT },

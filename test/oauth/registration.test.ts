@@ -100,6 +100,49 @@ void describe('how clients become known', () => {
     assert.equal(bad.body['error'], 'invalid_redirect_uri');
   });
 
+  void it('dynamic registration: plain http only on loopback (RFC 8252), refused elsewhere with the reason', async () => {
+    const asWeb = (uri: string) =>
+      registerRaw(club.base, {
+        client_name: 'Web',
+        redirect_uris: [uri],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+      });
+    for (const uri of [
+      'http://client.example/cb',
+      'http://10.0.0.7:8080/cb',
+      'http://localhost.evil.example/cb',
+    ]) {
+      const bad = await asWeb(uri);
+      assert.equal(bad.status, 400, uri);
+      assert.equal(bad.body['error'], 'invalid_redirect_uri', uri);
+      assert.match(String(bad.body['error_description']), /only on a loopback host .*use https/, uri);
+    }
+    for (const uri of [
+      'http://127.0.0.1:9/cb',
+      'http://[::1]:9/cb',
+      'http://localhost:9/cb',
+      'https://client.example/cb',
+    ]) {
+      assert.equal((await asWeb(uri)).status, 201, uri);
+    }
+  });
+
+  void it('a client metadata document naming a plain-http redirect elsewhere: refused, never offered consent', async () => {
+    const host = await serveMetadata((url) => metadataDocument(url, 'http://client.example/cb', 'Doc Agent'));
+    try {
+      const b = await signIn(club);
+      const { res } = await start(
+        b,
+        authorizeUrl(club, host.url, pkce(), { redirect_uri: 'http://client.example/cb' }),
+      );
+      assert.equal(res.status, 400);
+      assert.match(await res.text(), /loopback/);
+    } finally {
+      await host.close();
+    }
+  });
+
   void it('dynamic registration: a web client may not use an app scheme', async () => {
     const bad = await registerRaw(club.base, {
       client_name: 'Web',
