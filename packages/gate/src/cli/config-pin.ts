@@ -7,7 +7,7 @@ import { assertConfigAlone } from './config-check.ts';
 import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
 import { buildLock, lockServer, setEntry, writeLock, type AuditEntry, type ServerLock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
-import { pinnedCounts } from './pin.ts';
+import { pinnedCounts } from './pinned.ts';
 
 /**
  * Pins every server the configuration starts (with `--server`, that one, keeping the lock's

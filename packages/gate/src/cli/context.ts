@@ -5,22 +5,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jsonText, type ItemReport, type RecordedCall } from '../compat/index.ts';
 import { forPeople } from '../text/index.ts';
-import { acceptSource } from './accept-command.ts';
+import { acceptSource, type AcceptSource } from './accept-source.ts';
 import { readCalls } from './compare.ts';
 import type { CliIo } from './io.ts';
 import { keyLines, lineOf, pinnedPath } from './locate.ts';
 import type { GateArgs } from './options.ts';
-
-/** How `accept` reaches what check read: the lock, and the source options as given (secrets masked). */
-export interface AcceptSource {
-  lock: string;
-  /** Options naming the source, `--` and its command excluded. */
-  options: string[];
-  /** A stdio server's command, after `--`. */
-  command: string[];
-  /** Whether `--server` is among the options already. */
-  serverGiven: boolean;
-}
 
 export interface RenderContext {
   /** The name commands are printed under: `warden-gate`, or `warden gate`. */

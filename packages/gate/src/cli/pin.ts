@@ -1,10 +1,11 @@
 import { PIN_USAGE } from './usage.ts';
 import fs from 'node:fs';
-import { conformanceFindings, renderMessage, type ServerSnapshot } from '../compat/index.ts';
+import { conformanceFindings, renderMessage } from '../compat/index.ts';
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from './lockfile.ts';
 import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
+import { pinnedCounts } from './pinned.ts';
 import { describeSource, loadSnapshot } from './sources.ts';
 
 export async function runPin(argv: string[], io: CliIo): Promise<number> {
@@ -39,20 +40,4 @@ export async function runPin(argv: string[], io: CliIo): Promise<number> {
   for (const line of odd.slice(0, 5)) io.stderr(`note: ${line}\n`);
   if (odd.length > 5) io.stderr(`note: ${odd.length - 5} more tools are not valid MCP\n`);
   return GATE_EXIT.pass;
-}
-
-/** "3 tools, 2 prompts, 1 skill": what a pin holds, surfaces with nothing left out. */
-export function pinnedCounts(snapshot: ServerSnapshot): string {
-  const parts: [number, string][] = [
-    [snapshot.tools.length, 'tool'],
-    [snapshot.prompts?.length ?? 0, 'prompt'],
-    [snapshot.resources?.length ?? 0, 'resource'],
-    [snapshot.resourceTemplates?.length ?? 0, 'resource template'],
-    [snapshot.skills?.length ?? 0, 'skill'],
-  ];
-  const shown = parts
-    .filter(([n], i) => i === 0 || n > 0)
-    .map(([n, what]) => `${n} ${what}${n === 1 ? '' : 's'}`);
-  if (snapshot.instructions) shown.push('instructions');
-  return shown.join(', ');
 }

@@ -1,5 +1,10 @@
-import { canonicalJson, type ItemReport, type JsonObject, type ServerSnapshot } from '../compat/index.ts';
-import type { ServerResult } from './compare.ts';
+import {
+  canonicalJson,
+  type ItemReport,
+  type JsonObject,
+  type ServerComparison,
+  type ServerSnapshot,
+} from '../compat/index.ts';
 import { ITEM_KEYS } from './lockfile.ts';
 
 /** A removed and an added item that may be one item under a new name: a hint, never a verdict. */
@@ -53,7 +58,7 @@ const SHAPES: Partial<Record<ItemReport['kind'], Shape>> = {
 export function findRenames(
   before: ReadonlyMap<string, ServerSnapshot>,
   after: ReadonlyMap<string, ServerSnapshot>,
-  servers: readonly ServerResult[],
+  servers: readonly { name: string; comparison: ServerComparison }[],
 ): Rename[] {
   const out: Rename[] = [];
   for (const { name: server, comparison } of servers) {

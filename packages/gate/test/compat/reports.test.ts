@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { acceptSource } from '../../src/cli/accept-command.ts';
+import { acceptSource } from '../../src/cli/accept-source.ts';
 import { parseGateArgs, SOURCE_OPTIONS } from '../../src/cli/options.ts';
 import { gate, workspace } from './report-fixture.ts';
 

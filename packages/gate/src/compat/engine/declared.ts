@@ -1,6 +1,12 @@
 import { isObject } from '../generate/merge.ts';
-import type { JsonObject } from '../types.ts';
+import type { JsonObject, Schema } from '../types.ts';
 import { matchingPatterns } from './pattern-properties.ts';
+
+/** additionalProperties as a schema: absent means true (open). */
+export function additionalOf(s: JsonObject): Schema {
+  const a = s.additionalProperties;
+  return a === undefined ? true : (a as Schema);
+}
 
 /**
  * The one home of the open-objects policy's notion of a declared key. Callers are assumed to

@@ -4,7 +4,7 @@ import type { Ctx } from './context.ts';
 import { compareDependentSchemas } from './conditional.ts';
 import { compareCount } from './counts.ts';
 import { includes } from './includes.ts';
-import { declaresKey, namedByAnArm } from './declared.ts';
+import { additionalOf, declaresKey, namedByAnArm } from './declared.ts';
 import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
@@ -17,12 +17,6 @@ function requiredOf(s: JsonObject): Set<string> {
   return new Set(
     Array.isArray(s.required) ? s.required.filter((r): r is string => typeof r === 'string') : [],
   );
-}
-
-/** additionalProperties as a schema: absent means true (open). */
-export function additionalOf(s: JsonObject): Schema {
-  const a = s.additionalProperties;
-  return a === undefined ? true : (a as Schema);
 }
 
 /**

@@ -1,0 +1,46 @@
+// How `accept` reaches the source a check read: the lock and the source options as given,
+// every secret masked, so the printed command can be pasted into a shell or a CI log.
+import type { GateArgs } from './options.ts';
+
+/** How `accept` reaches what check read: the lock, and the source options as given (secrets masked). */
+export interface AcceptSource {
+  lock: string;
+  /** Options naming the source, `--` and its command excluded. */
+  options: string[];
+  /** A stdio server's command, after `--`. */
+  command: string[];
+  /** Whether `--server` is among the options already. */
+  serverGiven: boolean;
+}
+
+const MASK = '***';
+
+/** A URL with any password in it masked: `https://user:***@host/mcp`. */
+function maskUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.password) return url;
+    u.password = MASK;
+    return u.href.replace('%2A%2A%2A', MASK);
+  } catch {
+    return url;
+  }
+}
+
+/** The source options of a check, as given, with every header and input value masked. */
+export function acceptSource(args: GateArgs): AcceptSource {
+  const options: string[] = [];
+  if (args.config !== undefined) options.push('--config', args.config);
+  for (const input of args.inputs ?? []) options.push('--input', `${input.split('=')[0]}=${MASK}`);
+  if (args.offline) options.push('--offline');
+  if (args.source.url !== undefined) options.push('--url', maskUrl(args.source.url));
+  for (const name of Object.keys(args.source.headers)) options.push('--header', `${name}: ${MASK}`);
+  if (args.source.manifest !== undefined) options.push('--manifest', args.source.manifest);
+  if (args.server !== undefined) options.push('--server', args.server);
+  return {
+    lock: args.lock,
+    options,
+    command: args.source.command ?? [],
+    serverGiven: args.server !== undefined,
+  };
+}
