@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { addPrincipal } from '../src/admin/principals.ts';
-import { issueToken } from '../src/admin/tokens.ts';
+import { issueAgentToken } from '../src/admin/tokens.ts';
 import { startHttpServer, silentLogger, type RunningServer } from '../src/server/index.ts';
 import type { Store } from '../src/store/contract.ts';
 import { openStore } from '../src/store/index.ts';
@@ -39,7 +39,7 @@ async function time(url: string, token: string, id: number): Promise<number> {
 async function compare(name: string, store: Store): Promise<string> {
   const registry = buildRegistry();
   await addPrincipal(store, 'bench', { status: 'member' });
-  const { token } = await issueToken(store, registry, 'bench', { scopes: 'consult,inbox' });
+  const { token } = await issueAgentToken(store, registry, 'bench', { scopes: 'consult,inbox' });
   const base = {
     store,
     registry,

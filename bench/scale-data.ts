@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changeMandate } from '../src/admin/mandate.ts';
 import { addPrincipal } from '../src/admin/principals.ts';
-import { issueToken } from '../src/admin/tokens.ts';
+import { issueAgentToken } from '../src/admin/tokens.ts';
 import { defaultMandate } from '../src/core/mandate.ts';
 import type { Registry } from '../src/core/registry.ts';
 import type { Store } from '../src/store/contract.ts';
@@ -120,7 +120,7 @@ export async function addBenchPrincipals(store: Store, registry: Registry<ToolCo
   await addPrincipal(store, 'bench', { status: 'member', name: 'Bench Mark' });
   await addPrincipal(store, 'peer', { status: 'member', name: 'Peer' });
   await changeMandate({ store, registry }, 'bench', { consultDaily: 'unlimited' });
-  const { token } = await issueToken(store, registry, 'bench', {
+  const { token } = await issueAgentToken(store, registry, 'bench', {
     scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
   });
   return token;

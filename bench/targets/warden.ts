@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { startHttpServer, silentLogger } from '../../src/server/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -13,7 +13,7 @@ const store = await openStore(join(mkdtempSync(join(tmpdir(), 'warden-bench-')),
 const registry = buildRegistry();
 await addPrincipal(store, 'bench', { status: 'member' });
 await addPrincipal(store, 'peer', { status: 'member' });
-const { token } = await issueToken(store, registry, 'bench', {
+const { token } = await issueAgentToken(store, registry, 'bench', {
   scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
 });
 // `sdk-path` as argument: the same server with the fast path off, every request through the SDK.

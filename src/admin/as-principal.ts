@@ -1,4 +1,4 @@
-import { principalPermissions } from '../core/permissions.ts';
+import { principalPermissions } from '../core/policy/index.ts';
 import type { Registry } from '../core/registry.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, Store } from '../store/contract.ts';

@@ -1,4 +1,4 @@
-import { evaluateStaleness, type StaleCode } from '../core/staleness.ts';
+import { evaluateStaleness, type StaleCode } from '../core/policy/index.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { DecisionOutcome, DecisionRecord, DecisionStatus, PrincipalRecord } from '../store/contract.ts';
 import type { Invocation } from '../tools/invoke.ts';

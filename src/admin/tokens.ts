@@ -1,9 +1,8 @@
-import { parseScopeList, PRINCIPAL_ONLY_SCOPE } from '../core/scopes.ts';
-import { generateToken, hashToken } from '../core/tokens.ts';
-import { TIER_CEILING, tierOfStatus } from '../core/tiers.ts';
+import { randomBytes } from 'node:crypto';
+import { evaluateIssuable, toolsSeen } from '../core/policy/index.ts';
 import type { Registry } from '../core/registry.ts';
-import { computePermissions } from '../core/permissions.ts';
-import type { Store, TokenRecord } from '../store/contract.ts';
+import { generateToken, hashToken } from '../core/tokens.ts';
+import type { OAuthSaved, Store, TokenRecord } from '../store/contract.ts';
 import type { ToolContext } from '../tools/index.ts';
 import { AdminRefusal } from './errors.ts';
 import { staleOutcome } from './decisions.ts';
@@ -27,58 +26,91 @@ export function parseExpiry(text: string | undefined, now: Date): string | null 
   return new Date(now.getTime() + n * unit).toISOString();
 }
 
+export interface AgentTokenRequest {
+  /** As asked: comma-separated (CLI) or a list (console, consent page). */
+  scopes: string | readonly string[];
+  label?: string;
+  /** "30d", "12h", "90m" or "never"; 90 days when absent. */
+  expires?: string;
+  now?: Date;
+  /** A candidate may also take member scopes, inert until the club admits them. */
+  afterAdmission?: boolean;
+}
+
+/** A client the principal approved on the consent page: its token row stands for `grant` and never expires (it ends by revocation). */
+export interface OAuthConnectionRequest extends AgentTokenRequest {
+  oauth: { clientId: string; grant: OAuthSaved };
+}
+
 export interface IssuedToken {
+  /** The bearer secret, shown once and stored only as a hash. */
   token: string;
   record: TokenRecord;
   /** The tools this token sees today, given the principal's mandate and tier now. */
   preview: string[];
 }
 
+/** An OAuth connection has no secret of its own: its client uses the access tokens of its grant. */
+export type IssuedConnection = Omit<IssuedToken, 'token'> & { token: null };
+
 /**
- * Issues an agent token: shown once, stored only as a hash. Refuses mandate:write,
- * unknown scopes and scopes above the principal's tier, each by name.
+ * Issues an agent token, whoever asks: the admin CLI, the console's tokens page, or
+ * OAuth consent (`oauth`). Refuses what policy does not allow on any agent token
+ * (a suspended principal, unknown scopes, mandate:write, scopes above the tier),
+ * each by name. A static token is shown once and stored only as a hash. An OAuth
+ * connection is written in one transaction with its grant, ending the principal's
+ * earlier connection of the same client: on any failure nothing is written.
  */
-export async function issueToken(
+export async function issueAgentToken(
   store: Store,
   registry: Registry<ToolContext>,
   handle: string,
-  opts: {
-    scopes: string;
-    label?: string;
-    expires?: string;
-    now?: Date;
-    /** A candidate may also take member scopes, inert until the club admits them. */
-    afterAdmission?: boolean;
-  },
-): Promise<IssuedToken> {
-  const now = opts.now ?? new Date();
+  req: OAuthConnectionRequest,
+): Promise<IssuedConnection>;
+export async function issueAgentToken(
+  store: Store,
+  registry: Registry<ToolContext>,
+  handle: string,
+  req: AgentTokenRequest,
+): Promise<IssuedToken>;
+export async function issueAgentToken(
+  store: Store,
+  registry: Registry<ToolContext>,
+  handle: string,
+  req: AgentTokenRequest & { oauth?: OAuthConnectionRequest['oauth'] },
+): Promise<IssuedToken | IssuedConnection> {
+  const now = req.now ?? new Date();
   const p = await requirePrincipal(store, handle);
-  const tier = tierOfStatus(p.status);
-  if (tier === null) throw new AdminRefusal('suspended', `${handle} is suspended; no token can be issued.`);
-  const { scopes, unknown } = parseScopeList(opts.scopes);
-  if (unknown.length) {
-    throw new AdminRefusal('unknown_scope', `Unknown scope(s): ${unknown.join(', ')}.`);
-  }
-  if (scopes.includes(PRINCIPAL_ONLY_SCOPE)) {
-    throw new AdminRefusal(
-      'scope_not_grantable',
-      'mandate:write is never issued to an agent: only the principal changes the mandate, through the console.',
-    );
-  }
-  const ceiling = opts.afterAdmission ? TIER_CEILING.member : TIER_CEILING[tier];
-  const above = scopes.filter((s) => !ceiling.includes(s));
-  if (above.length) {
-    throw new AdminRefusal(
-      'above_tier',
-      `${above.join(', ')} ${above.length === 1 ? 'is' : 'are'} above the ${tier} tier of ${handle} (ceiling: ${TIER_CEILING[tier].join(', ')}).`,
-      tier === 'candidate' && !opts.afterAdmission
-        ? 'Leave them out, or ask for them "for after admission": they stay inert until the club admits you.'
-        : '',
-    );
-  }
-  const label = opts.label ?? 'agent';
+  const verdict = evaluateIssuable({
+    handle,
+    status: p.status,
+    scopes: req.scopes,
+    ...(req.afterAdmission ? { afterAdmission: true } : {}),
+  });
+  if (!verdict.ok) throw new AdminRefusal(verdict.code, verdict.reason, verdict.next);
+  const { tier, scopes } = verdict;
+  const label = req.label ?? 'agent';
   if (!LABEL.test(label)) {
     throw new AdminRefusal('invalid_value', 'A label is 1 to 64 letters, digits, spaces or . _ : @ / ( ) -.');
+  }
+  const preview = async () => toolsSeen(registry, tier, scopes, (await store.getMandate(p.id)).scopes);
+  if (req.oauth) {
+    const at = now.toISOString();
+    const record = await store.connectOAuthClient({
+      principalId: p.id,
+      clientId: req.oauth.clientId,
+      label,
+      // Never presented, and not of a bearer token's form: nothing can sign in with it.
+      hash: hashToken(`oauth:${randomBytes(32).toString('base64url')}`),
+      scopes,
+      grant: req.oauth.grant,
+      at,
+      withdrawal: staleOutcome(
+        'token_revoked',
+        `The connection that asked was replaced on ${at}, when the principal connected the same client again, which withdrew the requests its agent had queued.`,
+      ),
+    });
+    return { token: null, record, preview: await preview() };
   }
   const token = generateToken();
   const record = await store.insertToken({
@@ -86,13 +118,9 @@ export async function issueToken(
     label,
     hash: hashToken(token),
     scopes,
-    expiresAt: parseExpiry(opts.expires, now),
+    expiresAt: parseExpiry(req.expires, now),
   });
-  const mandate = await store.getMandate(p.id);
-  const preview = registry
-    .list(computePermissions(tier, scopes, mandate.scopes).effective)
-    .map((t) => t.name);
-  return { token, record, preview };
+  return { token, record, preview: await preview() };
 }
 
 /**

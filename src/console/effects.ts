@@ -1,5 +1,4 @@
-import { computePermissions } from '../core/permissions.ts';
-import type { Registry } from '../core/registry.ts';
+import { toolsSeen as seenByTier, type ToolCatalog } from '../core/policy/index.ts';
 import type { Scope } from '../core/scopes.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, TokenRecord } from '../store/contract.ts';
@@ -8,15 +7,13 @@ import type { PrincipalRecord, TokenRecord } from '../store/contract.ts';
  * What a token really sees, computed exactly as a request would (token ∩ mandate ∩
  * tier through the registry): the console's previews never guess.
  */
-export function toolsSeen<Ctx>(
-  registry: Registry<Ctx>,
+export function toolsSeen(
+  registry: ToolCatalog,
   principal: PrincipalRecord,
   tokenScopes: readonly string[],
   mandateScopes: readonly string[],
 ): string[] {
-  const tier = tierOfStatus(principal.status);
-  if (tier === null) return [];
-  return registry.list(computePermissions(tier, tokenScopes, mandateScopes).effective).map((t) => t.name);
+  return seenByTier(registry, tierOfStatus(principal.status), tokenScopes, mandateScopes);
 }
 
 export interface TokenEffect {
@@ -28,8 +25,8 @@ export interface TokenEffect {
 }
 
 /** For each live token: the tools it sees under the current mandate scopes and under the proposed ones. */
-export function mandateEffect<Ctx>(
-  registry: Registry<Ctx>,
+export function mandateEffect(
+  registry: ToolCatalog,
   principal: PrincipalRecord,
   tokens: readonly TokenRecord[],
   current: readonly Scope[],

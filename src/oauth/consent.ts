@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { revokeToken } from '../admin/tokens.ts';
-import { AGENT_SCOPES, isScope, type Scope } from '../core/scopes.ts';
-import { TIER_CEILING, tierOfStatus } from '../core/tiers.ts';
-import { hashToken } from '../core/tokens.ts';
-import type { PrincipalRecord, Store, TokenRecord } from '../store/contract.ts';
+import type { AdminDeps } from '../admin/as-principal.ts';
+import { issueAgentToken } from '../admin/tokens.ts';
+import { consentedScopes, consentOffer, grantableScopes, type ConsentOffer } from '../core/policy/index.ts';
+import type { PrincipalRecord, Store } from '../store/contract.ts';
+import { holdingSaves } from './adapter.ts';
 import type { AuthorizationServer } from './provider.ts';
 
 /** What the consent page shows about a client: all of it the client's own say-so, so marked unverified. */
@@ -25,11 +24,17 @@ export interface PendingConsent {
   resource: string;
 }
 
-/** Scopes a principal may grant an agent now: their tier's ceiling within their mandate, never mandate:write. */
-export function grantableScopes(principal: PrincipalRecord, mandateScopes: readonly string[]): Scope[] {
-  const tier = tierOfStatus(principal.status);
-  if (!tier) return [];
-  return AGENT_SCOPES.filter((s) => TIER_CEILING[tier].includes(s) && mandateScopes.includes(s));
+/**
+ * What the consent page offers this principal for this request, from their tier and
+ * mandate as they are now: the page shows it, and approval grants only from it.
+ */
+export async function offerFor(
+  store: Store,
+  principal: PrincipalRecord,
+  pending: PendingConsent,
+): Promise<ConsentOffer> {
+  const mandate = await store.getMandate(principal.id);
+  return consentOffer(pending.requested, grantableScopes(principal.status, mandate.scopes));
 }
 
 /** The interaction behind a consent page, or null when the browser has none (expired, or opened elsewhere). */
@@ -88,45 +93,42 @@ export function labelFor(name: string): string {
 }
 
 /**
- * The principal approves: their previous connection of this client (if any) is revoked,
- * a grant for exactly `scopes` on this server's /mcp is saved, and an agent token row in
- * the tokens table stands for it (origin oauth, the client id kept), so mandate,
- * revocation and suspension act on it like on any token. Returns where to send the browser.
+ * The principal approves: exactly the offered scopes they chose are granted (none
+ * chosen: null, nothing is written). A grant for them on this server's /mcp and an
+ * agent token row that stands for it (origin oauth, the client id kept, so mandate,
+ * revocation and suspension act on it like on any token) are written in one
+ * transaction that also ends the principal's earlier connection of this client.
+ * Returns where to send the browser.
  */
 export async function approveConsent(
   as: AuthorizationServer,
-  store: Store,
+  deps: Pick<AdminDeps, 'store' | 'registry'>,
   base: string,
-  req: IncomingMessage,
-  res: ServerResponse,
+  http: { req: IncomingMessage; res: ServerResponse },
   pending: PendingConsent,
-  principal: PrincipalRecord,
-  scopes: Scope[],
-  now: Date,
-): Promise<string> {
+  answer: { principal: PrincipalRecord; offer: ConsentOffer; chosen: readonly string[]; now: Date },
+): Promise<string | null> {
+  const scopes = consentedScopes(answer.chosen, answer.offer.offered);
+  if (scopes.length === 0) return null;
+  const { principal } = answer;
   const provider = await as.provider(base);
-  for (const t of await connectionsOf(store, principal.id, pending.client.id, now))
-    await revokeToken(store, t.id, now);
   const grant = new provider.Grant({ accountId: principal.id, clientId: pending.client.id });
   grant.addResourceScope(pending.resource, scopes.join(' '));
   // offline_access (refresh tokens) when asked for: refresh ends with revocation or suspension anyway.
-  const oidc = pending.requested.filter((s) => s === 'offline_access');
-  if (oidc.length) grant.addOIDCScope(oidc.join(' '));
-  const grantId = await grant.save();
-  await store.insertToken({
-    principalId: principal.id,
-    label: labelFor(pending.client.name),
-    // Never presented: an OAuth connection is used through its access tokens only.
-    hash: hashToken(`oauth:${randomBytes(32).toString('base64url')}`),
+  if (answer.offer.staysConnected) grant.addOIDCScope('offline_access');
+  // The grant is built by the library but written by the store, with the token row, or not at all.
+  const { result: grantId, saves } = await holdingSaves(() => grant.save());
+  const saved = saves.find((r) => r.model === 'Grant' && r.id === grantId);
+  if (!saved || saves.length !== 1) throw new Error('the grant was not saved as one Grant record');
+  await issueAgentToken(deps.store, deps.registry, principal.handle, {
     scopes,
-    expiresAt: null,
-    origin: 'oauth',
-    clientId: pending.client.id,
-    grantId,
+    label: labelFor(pending.client.name),
+    now: answer.now,
+    oauth: { clientId: pending.client.id, grant: saved },
   });
   return provider.interactionResult(
-    req,
-    res,
+    http.req,
+    http.res,
     { login: { accountId: principal.id }, consent: { grantId } },
     { mergeWithLastSubmission: false },
   );
@@ -146,26 +148,4 @@ export async function denyConsent(
     { error: 'access_denied', error_description: 'The principal declined to connect this client.' },
     { mergeWithLastSubmission: false },
   );
-}
-
-/** A principal's live OAuth connections of one client. */
-async function connectionsOf(
-  store: Store,
-  principalId: string,
-  clientId: string,
-  now: Date,
-): Promise<TokenRecord[]> {
-  return (await store.listTokens(principalId)).filter(
-    (t) =>
-      t.origin === 'oauth' &&
-      t.clientId === clientId &&
-      !t.revokedAt &&
-      (!t.expiresAt || Date.parse(t.expiresAt) > now.getTime()),
-  );
-}
-
-/** Keeps only real agent scopes the principal may grant, in canonical order. */
-export function chosenScopes(values: string[], grantable: readonly Scope[]): Scope[] {
-  const picked = new Set(values.filter(isScope));
-  return grantable.filter((s) => picked.has(s));
 }

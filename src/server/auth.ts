@@ -1,4 +1,4 @@
-import { computePermissions, anonymousPermissions } from '../core/permissions.ts';
+import { computePermissions, anonymousPermissions } from '../core/policy/index.ts';
 import { looksLikeToken, hashToken } from '../core/tokens.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import { StoreBusyError } from '../store/busy.ts';

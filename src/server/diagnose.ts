@@ -2,7 +2,7 @@ import type { JsonObject } from '../core/json.ts';
 import type { Registry } from '../core/registry.ts';
 import { TIER_CEILING } from '../core/tiers.ts';
 import type { ToolContext } from '../tools/index.ts';
-import { explainTools } from '../tools/mandate/explain.ts';
+import { explainTools } from '../core/policy/index.ts';
 import { newWrapper } from '../untrusted/index.ts';
 import type { Authentication, HeaderShape } from './auth.ts';
 

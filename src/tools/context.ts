@@ -1,5 +1,5 @@
 import type { Mandate } from '../core/mandate.ts';
-import type { Permissions } from '../core/permissions.ts';
+import type { Permissions } from '../core/policy/index.ts';
 import type { Registry } from '../core/registry.ts';
 import type { PrincipalRecord, Store, TokenRecord } from '../store/contract.ts';
 import type { Wrapper } from '../untrusted/index.ts';

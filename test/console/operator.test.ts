@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { ALL_AGENT_SCOPES } from '../helpers/club.ts';
 import {
   browserSkip,
@@ -43,7 +43,7 @@ void describe('the operator at the console, in Chromium', { skip }, () => {
       note: 'Solid work on the grant.',
     });
     // Issued while a candidate, with the member scopes for after admission (inert until then).
-    const issued = await issueToken(club.store, club.registry, 'cleo', {
+    const issued = await issueAgentToken(club.store, club.registry, 'cleo', {
       scopes: ALL_AGENT_SCOPES,
       label: 'cleo-agent',
       afterAdmission: true,

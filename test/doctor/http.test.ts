@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { setStatus } from '../../src/admin/principals.ts';
-import { issueToken, revokeToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken, revokeToken } from '../../src/admin/tokens.ts';
 import { startClub, type TestClub } from '../helpers/club.ts';
 import { closedPort, doctorJson, tempDir, writeConfig } from './support.ts';
 
@@ -129,7 +129,7 @@ describe('doctor over HTTP, from client configurations, against a real Warden', 
     assert.match(after1.server.fix ?? '', /issue a token that carries consult, vouch/);
 
     // Step 2, exactly as the fix says: the new token sees the member's 14.
-    const issued = await issueToken(club.store, club.registry, 'cand-cora', { scopes: issue[1]! });
+    const issued = await issueAgentToken(club.store, club.registry, 'cand-cora', { scopes: issue[1]! });
     const after2 = await doctorJson([club.server.mcpUrl, '--token', issued.token, '--expect', 'member']);
     assert.equal(after2.code, 0);
     assert.equal(after2.server.tools, 14);
@@ -137,7 +137,7 @@ describe('doctor over HTTP, from client configurations, against a real Warden', 
 
   it('an expired token: rejected, and the reason says when it expired', async () => {
     await club.addMember('expired-eve');
-    const issued = await issueToken(club.store, club.registry, 'expired-eve', {
+    const issued = await issueAgentToken(club.store, club.registry, 'expired-eve', {
       scopes: 'inbox',
       expires: '60m',
       now: new Date(Date.now() - 2 * 3600_000),

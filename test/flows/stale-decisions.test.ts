@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { decide } from '../../src/admin/decisions.ts';
 import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
-import { issueToken, revokeToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken, revokeToken } from '../../src/admin/tokens.ts';
 import { bufferIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { ALL_AGENT_SCOPES, ok, spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
@@ -37,8 +37,12 @@ describe('decisions are re-checked when they are approved', () => {
     await club.addCandidate('dan');
     // A second token of alice's, never revoked, through which her agent reads the records.
     reader = await club.connect(
-      (await issueToken(club.store, club.registry, 'alice', { scopes: ALL_AGENT_SCOPES, label: 'reader' }))
-        .token,
+      (
+        await issueAgentToken(club.store, club.registry, 'alice', {
+          scopes: ALL_AGENT_SCOPES,
+          label: 'reader',
+        })
+      ).token,
       'modern',
     );
     askHandler = spyOnHandler(club.registry, 'ask_agent');
@@ -48,7 +52,7 @@ describe('decisions are re-checked when they are approved', () => {
 
   /** A fresh agent of alice's queues one request outside her terms (counterpart not listed). */
   async function queueWith(opts: { expires?: string } = {}) {
-    const issued = await issueToken(club.store, club.registry, 'alice', {
+    const issued = await issueAgentToken(club.store, club.registry, 'alice', {
       scopes: ALL_AGENT_SCOPES,
       label: 'asker',
       ...(opts.expires ? { expires: opts.expires } : {}),

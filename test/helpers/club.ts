@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import {
   startHttpServer,
   silentLogger,
@@ -48,7 +48,7 @@ export async function startClub(opts: { rateLimits?: RateLimits } = {}): Promise
   const clients: Client[] = [];
   const add = async (handle: string, status: 'member' | 'candidate', scopes: string) => {
     await addPrincipal(store, handle, { status, name: handle });
-    const issued = await issueToken(store, registry, handle, { scopes, label: `${handle}-agent` });
+    const issued = await issueAgentToken(store, registry, handle, { scopes, label: `${handle}-agent` });
     return { token: issued.token, tokenId: issued.record.id };
   };
   return {

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { makeLoginLink } from '../../src/admin/console-links.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { createConsole, type ConsoleDeps } from '../../src/console/index.ts';
 import {
   createAuthorizationServer,
@@ -129,7 +129,7 @@ export async function startConsoleClub(
     async issue(handle, scopes, label = `${handle}-agent`) {
       const p = await store.getPrincipalByHandle(handle);
       const s = scopes ?? (p?.status === 'candidate' ? CANDIDATE_SCOPES : ALL_AGENT_SCOPES);
-      const issued = await issueToken(store, registry, handle, { scopes: s, label });
+      const issued = await issueAgentToken(store, registry, handle, { scopes: s, label });
       return { token: issued.token, tokenId: issued.record.id };
     },
     async link(handle, expires) {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
-import { computePermissions } from '../../src/core/permissions.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
+import { computePermissions } from '../../src/core/policy/index.ts';
 import { spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
 
 describe('an agent can never widen itself: mandate:write', () => {
@@ -23,7 +23,7 @@ describe('an agent can never widen itself: mandate:write', () => {
       ['bob', 'vouch', 'above_tier'],
     ];
     for (const [handle, scopes, code] of cases) {
-      await assert.rejects(issueToken(club.store, club.registry, handle, { scopes }), (err: unknown) => {
+      await assert.rejects(issueAgentToken(club.store, club.registry, handle, { scopes }), (err: unknown) => {
         assert.ok(err instanceof AdminRefusal);
         assert.equal(err.code, code, scopes);
         return true;

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { startHttpServer, type RunningServer } from '../../src/server/index.ts';
 import type { Logger } from '../../src/server/log.ts';
 import {
@@ -184,7 +184,7 @@ describe('configured timeouts are enforced, measured', () => {
   before(async () => {
     club = await startClub();
     await addPrincipal(club.store, 'bob', { status: 'member' });
-    await issueToken(club.store, club.registry, 'bob', { scopes: ALL_AGENT_SCOPES });
+    await issueAgentToken(club.store, club.registry, 'bob', { scopes: ALL_AGENT_SCOPES });
     server = await startHttpServer({
       store: club.store,
       registry: club.registry,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { startHttpServer, silentLogger, type RunningServer } from '../../src/server/index.ts';
 import { RateLimiter } from '../../src/server/rate-limit.ts';
 import type { Store } from '../../src/store/contract.ts';
@@ -37,8 +37,8 @@ describe('rate limits: a token bucket per token and per anonymous address, HTTP 
     });
     await addPrincipal(store, 'alice', { status: 'member' });
     await addPrincipal(store, 'bob', { status: 'member' });
-    tokenA = (await issueToken(store, registry, 'alice', { scopes: ALL_AGENT_SCOPES })).token;
-    tokenB = (await issueToken(store, registry, 'bob', { scopes: ALL_AGENT_SCOPES })).token;
+    tokenA = (await issueAgentToken(store, registry, 'alice', { scopes: ALL_AGENT_SCOPES })).token;
+    tokenB = (await issueAgentToken(store, registry, 'bob', { scopes: ALL_AGENT_SCOPES })).token;
   });
   after(async () => {
     await server.close();

@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import type { Store } from '../../src/store/contract.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -105,7 +105,7 @@ for (const [backend, location] of backends) {
     const member = async (prefix: string, scopes = ALL_AGENT_SCOPES) => {
       const handle = `${prefix}${++seq}`;
       await addPrincipal(store, handle, { status: 'member' });
-      return { handle, token: (await issueToken(store, registry, handle, { scopes })).token };
+      return { handle, token: (await issueAgentToken(store, registry, handle, { scopes })).token };
     };
     const urlFor = (i: number) => replicas[i % replicas.length]!.mcpUrl;
 

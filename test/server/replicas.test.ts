@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
-import { issueToken } from '../../src/admin/tokens.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { startHttpServer, silentLogger } from '../../src/server/index.ts';
 import { openStore } from '../../src/store/index.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -45,7 +45,7 @@ async function twoReplicas(location: string) {
     port: 0,
   });
   await addPrincipal(storeB, 'alice', { status: 'member' });
-  const { token } = await issueToken(storeB, registry, 'alice', {
+  const { token } = await issueAgentToken(storeB, registry, 'alice', {
     scopes: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
   });
   return {

@@ -38,8 +38,8 @@ describe('pagination: keyset pages with signed cursors', () => {
     alice = await club.connect(a.token);
     bob = await club.connect((await club.addMember('bob')).token);
     // The same principal's second token is another caller: cursors are bound to the token.
-    const { issueToken } = await import('../../src/admin/tokens.ts');
-    const second = await issueToken(club.store, club.registry, 'alice', { scopes: 'consult' });
+    const { issueAgentToken } = await import('../../src/admin/tokens.ts');
+    const second = await issueAgentToken(club.store, club.registry, 'alice', { scopes: 'consult' });
     aliceAgain = await club.connect(second.token);
     anon = await club.connect();
     for (let i = 0; i < 45; i++) await club.addMember(`m${String(i * 2).padStart(3, '0')}`);

@@ -1,5 +1,5 @@
 import { requirePrincipal } from '../../admin/principals.ts';
-import { issueToken, revokeToken } from '../../admin/tokens.ts';
+import { issueAgentToken, revokeToken } from '../../admin/tokens.ts';
 import type { TokenRecord } from '../../store/contract.ts';
 import { forHumans as plain } from '../../untrusted/index.ts';
 import { printJson } from '../common.ts';
@@ -35,7 +35,7 @@ export const tokenCommands: Record<string, AdminCommand> = {
         throw new UsageError('--scopes is required (e.g. --scopes inbox,mandate:read)');
       const label = str(args.values, 'label');
       const expires = str(args.values, 'expires');
-      const issued = await issueToken(deps.store, deps.registry, positional(args, 0, 'HANDLE'), {
+      const issued = await issueAgentToken(deps.store, deps.registry, positional(args, 0, 'HANDLE'), {
         scopes,
         ...(label ? { label } : {}),
         ...(expires ? { expires } : {}),

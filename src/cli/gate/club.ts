@@ -19,7 +19,7 @@ import {
   type Tool,
 } from '@warden-mcp/gate';
 import { addPrincipal } from '../../admin/principals.ts';
-import { issueToken } from '../../admin/tokens.ts';
+import { issueAgentToken } from '../../admin/tokens.ts';
 import { silentLogger, startHttpServer } from '../../server/index.ts';
 import { openStore } from '../../store/index.ts';
 import { buildRegistry } from '../../tools/index.ts';
@@ -60,7 +60,7 @@ export async function servedClubManifests(): Promise<Record<ClubTier, Tool[]>> {
           status: tier === 'member' ? 'member' : 'candidate',
           name: handle,
         });
-        const issued = await issueToken(store, registry, handle, { scopes, label: `${handle}-agent` });
+        const issued = await issueAgentToken(store, registry, handle, { scopes, label: `${handle}-agent` });
         headers.Authorization = `Bearer ${issued.token}`;
       }
       out[tier] = await loadTools({ url: server.mcpUrl, headers });

@@ -1,8 +1,10 @@
+import { forPeople } from '@warden-mcp/gate/text';
+import { AdminRefusal } from '../../admin/errors.ts';
+import type { Refusal } from '../../core/refusal.ts';
 import {
   approveConsent,
-  chosenScopes,
   denyConsent,
-  grantableScopes,
+  offerFor,
   pendingConsent,
   type PendingConsent,
 } from '../../oauth/consent.ts';
@@ -47,31 +49,44 @@ function send(ctx: Ctx, title: string, body: Html, status: number, redirectUri =
   sendHtml(ctx.res, status, layout({ title, session: ctx.session, body }), headersFor(redirectUri));
 }
 
+/**
+ * The client's own words (name, addresses) as a person should read them: every bidi,
+ * invisible and control character made visible, so a right-to-left override cannot
+ * make a name read as another on the page where scopes are granted. Escaped as HTML
+ * after that, like every slot.
+ */
+function shown(text: string): string {
+  return forPeople(text, CLIENT_TEXT_MAX);
+}
+
+/** Client names and addresses are cut here (with "…"): enough to recognise, never a wall of text. */
+const CLIENT_TEXT_MAX = 200;
+
 function clientBox(p: PendingConsent): Html {
   const c = p.client;
   return html`<section aria-labelledby="client" class="client">
-    <h2 id="client">${c.name}</h2>
+    <h2 id="client">${shown(c.name)}</h2>
     <p class="unverified">
       <strong>Unverified:</strong> the name, address and logo below are what the application says of itself;
       the club has not checked them.
     </p>
     <dl>
       <dt>Client id</dt>
-      <dd><code>${c.id}</code> (${REGISTRATION[c.registration]})</dd>
+      <dd><code>${shown(c.id)}</code> (${REGISTRATION[c.registration]})</dd>
       ${
         c.uri
           ? html`<dt>Web site</dt>
-              <dd><code>${c.uri}</code></dd>`
+              <dd><code>${shown(c.uri)}</code></dd>`
           : ''
       }
       ${
         c.logo
           ? html`<dt>Logo</dt>
-              <dd><code>${c.logo}</code> (not loaded: the console fetches nothing from elsewhere)</dd>`
+              <dd><code>${shown(c.logo)}</code> (not loaded: the console fetches nothing from elsewhere)</dd>`
           : ''
       }
       <dt>Will act on</dt>
-      <dd><code>${p.resource}</code></dd>
+      <dd><code>${shown(p.resource)}</code></dd>
     </dl>
   </section>`;
 }
@@ -86,7 +101,7 @@ export async function consentPage(ctx: Ctx): Promise<void> {
   if (!ctx.session) {
     return send(
       ctx,
-      `Connect ${pending.client.name}?`,
+      `Connect ${shown(pending.client.name)}?`,
       html`${clientBox(pending)}
         <section aria-labelledby="who">
           <h2 id="who">Sign in to decide</h2>
@@ -119,19 +134,13 @@ async function renderConsent(
   pending: PendingConsent,
   redirectUri: string,
   picked: string[] | null,
+  refusal: Refusal | null = null,
 ): Promise<void> {
   const me = ctx.session.principal;
-  const mandate = await ctx.deps.store.getMandate(me.id);
-  const grantable = grantableScopes(me, mandate.scopes);
-  const asked = pending.requested.length ? pending.requested : [...grantable];
-  const offered = grantable.filter((s) => asked.includes(s));
   // offline_access asks for a refresh token, not a power: said below, not offered as a scope.
-  const staysConnected = pending.requested.includes('offline_access');
-  const notOffered = asked.filter(
-    (s) => !offered.includes(s as never) && s !== 'offline_access' && s !== 'openid',
-  );
+  const { offered, notOffered, staysConnected } = await offerFor(ctx.deps.store, me, pending);
   const checked = picked ?? offered;
-  const body = html`${clientBox(pending)}
+  const body = html`${refusal ? refusalBox(refusal) : ''}${clientBox(pending)}
     <section aria-labelledby="scopes">
       <h2 id="scopes">What it may do</h2>
       <p>
@@ -143,7 +152,7 @@ async function renderConsent(
         notOffered.length
           ? html`<p>
               Asked for but not offered (above your tier, outside your mandate, or never granted to an agent):
-              ${notOffered.join(', ')}.
+              ${shown(notOffered.join(', '))}.
             </p>`
           : ''
       }
@@ -173,12 +182,12 @@ async function renderConsent(
   sendHtml(
     ctx.res,
     200,
-    layout({ title: `Connect ${pending.client.name}?`, session: ctx.session, body }),
+    layout({ title: `Connect ${shown(pending.client.name)}?`, session: ctx.session, body }),
     headersFor(redirectUri),
   );
 }
 
-/** POST: allow (a grant and an agent token for exactly the scopes picked) or deny (access_denied). */
+/** POST: allow (a grant and an agent token for exactly the offered scopes picked) or deny (access_denied). */
 export async function consentPost(ctx: Authed): Promise<void> {
   const server = as(ctx);
   const pending = server ? await pendingConsent(server, ctx.base, ctx.req, ctx.res) : null;
@@ -190,22 +199,19 @@ export async function consentPost(ctx: Authed): Promise<void> {
     return redirect(ctx.res, to, headersFor(redirectUri));
   }
   const me = ctx.session.principal;
-  const mandate = await ctx.deps.store.getMandate(me.id);
-  const scopes = chosenScopes(ctx.form.getAll('scope'), grantableScopes(me, mandate.scopes));
-  if (scopes.length === 0) {
-    return renderConsent(ctx, pending, redirectUri, []);
+  let to;
+  try {
+    to = await approveConsent(server!, ctx.deps, ctx.base, { req: ctx.req, res: ctx.res }, pending, {
+      principal: me,
+      offer: await offerFor(ctx.deps.store, me, pending),
+      chosen: ctx.form.getAll('scope'),
+      now: ctx.now,
+    });
+  } catch (err) {
+    if (err instanceof AdminRefusal) return renderConsent(ctx, pending, redirectUri, [], err.refusal);
+    throw err;
   }
-  const to = await approveConsent(
-    server!,
-    ctx.deps.store,
-    ctx.base,
-    ctx.req,
-    ctx.res,
-    pending,
-    me,
-    scopes,
-    ctx.now,
-  );
+  if (to === null) return renderConsent(ctx, pending, redirectUri, []);
   redirect(ctx.res, to, headersFor(redirectUri));
 }
 

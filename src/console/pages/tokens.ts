@@ -1,7 +1,8 @@
 import { AdminRefusal } from '../../admin/errors.ts';
-import { issueToken, revokeToken } from '../../admin/tokens.ts';
-import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
-import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
+import { issueAgentToken, revokeToken } from '../../admin/tokens.ts';
+import { issuableScopes } from '../../core/policy/index.ts';
+import { isScope, type Scope } from '../../core/scopes.ts';
+import { tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
 import { html, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
@@ -24,14 +25,13 @@ const NOTICES: Record<string, string> = { revoked: 'Token revoked. Its agent’s
 
 function offered(ctx: Authed): readonly Scope[] {
   const tier = tierOfStatus(ctx.session.principal.status);
-  return tier ? TIER_CEILING[tier].filter((s) => AGENT_SCOPES.includes(s)) : [];
+  return tier ? issuableScopes(tier) : [];
 }
 
 /** For a candidate: member scopes a token may carry now, inert until admission. */
 function later(ctx: Authed): readonly Scope[] {
-  return ctx.session.principal.status === 'candidate'
-    ? TIER_CEILING.member.filter((s) => !offered(ctx).includes(s))
-    : [];
+  const tier = tierOfStatus(ctx.session.principal.status);
+  return tier ? issuableScopes(tier, true).filter((s) => !offered(ctx).includes(s)) : [];
 }
 
 function fromPost(form: URLSearchParams): IssueForm {
@@ -194,8 +194,8 @@ export async function tokensPost(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
   let issued;
   try {
-    issued = await issueToken(ctx.deps.store, ctx.deps.registry, me.handle, {
-      scopes: f.scopes.join(','),
+    issued = await issueAgentToken(ctx.deps.store, ctx.deps.registry, me.handle, {
+      scopes: f.scopes,
       label: f.label.trim(),
       expires: f.expires,
       now: ctx.now,

@@ -1,10 +1,9 @@
 import { TIER_CEILING } from '../../core/tiers.ts';
 import type { ToolSpec } from '../../core/registry.ts';
-import { MISSING_REASON_TEXT } from '../../core/permissions.ts';
+import { explainScopes, explainTools } from '../../core/policy/index.ts';
 import type { ToolContext } from '../context.ts';
 import { ok } from '../result.ts';
 import { output, untrustedText } from '../schemas.ts';
-import { explainTools } from './explain.ts';
 
 const strings = { type: 'array', items: { type: 'string' } };
 
@@ -83,12 +82,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
       },
       tier_ceiling: [...TIER_CEILING[p.tier]],
       effective_scopes: [...p.effective],
-      scopes: p.grants.map((g) => ({
-        scope: g.scope,
-        granted: g.granted,
-        missing: g.missing,
-        why: g.granted ? null : g.missing.map((r) => MISSING_REASON_TEXT[r]).join('; '),
-      })),
+      scopes: explainScopes(p),
       tools: explainTools(ctx.registry, p),
     });
   },

@@ -1,6 +1,7 @@
-import { computePermissions, MISSING_REASON_TEXT } from './permissions.ts';
-import type { Scope } from './scopes.ts';
-import type { Tier } from './tiers.ts';
+import type { Scope } from '../scopes.ts';
+import type { Tier } from '../tiers.ts';
+import { computePermissions } from './effective.ts';
+import { whyMissing } from './why.ts';
 
 /** Why a queued request may no longer run. Stable codes, stored on the closed decision. */
 export type StaleCode = 'token_revoked' | 'token_expired' | 'tool_gone' | 'scope_lapsed';
@@ -40,8 +41,10 @@ export function evaluateStaleness(a: AskedUnder): Staleness {
     (g) => g.scope === a.scope,
   );
   if (grant && !grant.granted) {
-    const why = grant.missing.map((m) => MISSING_REASON_TEXT[m]).join('; ');
-    return stale('scope_lapsed', `It needs the ${a.scope} scope, which no longer holds: ${why}.`);
+    return stale(
+      'scope_lapsed',
+      `It needs the ${a.scope} scope, which no longer holds: ${whyMissing(grant.missing)}.`,
+    );
   }
   return { stale: false };
 }

@@ -1,5 +1,5 @@
-import { AGENT_SCOPES, PRINCIPAL_ONLY_SCOPE, SCOPES, type Scope } from './scopes.ts';
-import { TIER_CEILING, type Tier } from './tiers.ts';
+import { AGENT_SCOPES, PRINCIPAL_ONLY_SCOPE, SCOPES, type Scope } from '../scopes.ts';
+import { TIER_CEILING, type Tier } from '../tiers.ts';
 
 /** Why a scope is not effective for a caller. Stable codes: /diagnose and get_mandate expose them. */
 export type MissingReason = 'principal_only' | 'above_tier' | 'not_in_token' | 'not_in_mandate';
@@ -50,13 +50,6 @@ export function computePermissions(
 export function anonymousPermissions(): Permissions {
   return computePermissions('anonymous', [], []);
 }
-
-export const MISSING_REASON_TEXT: Readonly<Record<MissingReason, string>> = {
-  principal_only: 'only the principal may use it, through the console; no agent token ever carries it',
-  above_tier: "it is above this caller's tier",
-  not_in_token: 'the token was not issued with it',
-  not_in_mandate: "the principal's mandate does not grant it",
-};
 
 /**
  * The principal in person (console or admin CLI, never a bearer token): their
