@@ -68,7 +68,7 @@ function someProperty(s: JsonObject, r: Chooser): [JsonObject, string] {
 }
 
 /** One edit per family of rule 2, each applied to a random property. */
-export const EDITS: Record<string, Edit> = {
+const EDITS: Record<string, Edit> = {
   'type narrowed': (s, r) => {
     const [p, k] = someProperty(s, r);
     p[k] = { ...(p[k] as JsonObject), type: 'integer' };

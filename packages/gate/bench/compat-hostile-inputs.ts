@@ -2,7 +2,7 @@
 // tests check for correctness and bench/compat-hostile.ts times as whole processes.
 import type { Json, JsonObject, Tool } from '../src/compat/index.ts';
 
-export interface Manifest {
+interface Manifest {
   tools: Tool[];
 }
 

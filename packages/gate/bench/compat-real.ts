@@ -23,7 +23,7 @@ import type * as ValidatorLib from '../src/compat/validator.ts';
 import { DATA, type Release } from './compat-npm-data.ts';
 import { specPairs } from './compat-spec.ts';
 
-export interface RealPair {
+interface RealPair {
   source: 'npm' | 'spec';
   name: string;
   direction: Direction;
@@ -35,7 +35,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PROCESS_RUNS = Number(process.env.PROCESS_RUNS ?? 3);
 
 /** Every changed inputSchema/outputSchema of a tool between consecutive releases, and the spec pairs. */
-export function realPairs(): RealPair[] {
+function realPairs(): RealPair[] {
   const out: RealPair[] = [];
   const { releases } = JSON.parse(fs.readFileSync(DATA, 'utf8')) as { releases: Release[] };
   for (let i = 0; i + 1 < releases.length; i++) {

@@ -13,7 +13,7 @@ const DIR = path.join(
   'compat',
   'mcp-spec',
 );
-export const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+const REVISIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
 
 export interface SpecPair {
   name: string;

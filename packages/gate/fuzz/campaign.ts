@@ -48,7 +48,7 @@ export interface CampaignResult {
 }
 
 /** Every outcome a judgement can have. */
-export const OUTCOMES: Outcome[] = [
+const OUTCOMES: Outcome[] = [
   'ok',
   'permissive',
   'false-alarm',

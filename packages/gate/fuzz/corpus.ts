@@ -19,7 +19,7 @@ interface NpmTools {
 }
 
 /** Every tool inputSchema and outputSchema of the recorded npm MCP server releases. */
-export function toolSeeds(): Seed[] {
+function toolSeeds(): Seed[] {
   const data = JSON.parse(fs.readFileSync(NPM_TOOLS, 'utf8')) as NpmTools;
   const out: Seed[] = [];
   for (const release of data.releases)
@@ -68,7 +68,7 @@ export function reachedDefinitions(body: Json, defs: JsonObject): string[] {
 }
 
 /** Each definition of each MCP specification revision, as a `$ref` to it with what it reaches. */
-export function specSeeds(): Seed[] {
+function specSeeds(): Seed[] {
   const out: Seed[] = [];
   for (const file of fs
     .readdirSync(SPEC_DIR)
@@ -93,7 +93,7 @@ export function specSeeds(): Seed[] {
 }
 
 /** Keeps the first of every group of seeds with the same canonical JSON. */
-export function dedupe(seeds: Seed[]): Seed[] {
+function dedupe(seeds: Seed[]): Seed[] {
   const seen = new Set<string>();
   return seeds.filter((s) => {
     const text = canonical(s.schema);

@@ -13,7 +13,7 @@ export interface Example {
 const escape = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The shallowest places where two documents differ (a key added, removed or changed). */
-export function changedPaths(a: Json, b: Json, path = ''): string[] {
+function changedPaths(a: Json, b: Json, path = ''): string[] {
   if (canonical(a) === canonical(b)) return [];
   if (isObject(a) && isObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();

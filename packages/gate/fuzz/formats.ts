@@ -2,7 +2,7 @@
  * Instances of the string formats ajv-formats asserts: valid ones, then near misses a careless
  * generator (or engine) might take for valid.
  */
-export const FORMAT_INSTANCES: Record<string, { valid: string[]; near: string[] }> = {
+const FORMAT_INSTANCES: Record<string, { valid: string[]; near: string[] }> = {
   email: { valid: ['a@b.co', 'first.last@example.com'], near: ['a@b', 'ab.co', '@b.co', 'a@@b.co'] },
   uri: {
     valid: ['https://example.com/x', 'urn:isbn:0451450523', 'mailto:a@b.co'],

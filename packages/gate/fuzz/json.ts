@@ -17,11 +17,6 @@ export function canonical(value: Json): string {
   return JSON.stringify(value);
 }
 
-/** Deep equality of JSON values, key order ignored. */
-export function sameJson(a: Json, b: Json): boolean {
-  return canonical(a) === canonical(b);
-}
-
 /** A deep copy, so an edit never reaches the seed it was made from. */
 export function clone<T extends Json>(value: T): T {
   return structuredClone(value);

@@ -1,7 +1,7 @@
 import { isObject, type JsonObject } from './json.ts';
 
 /** Numbers at which validators and engines disagree: type limits, float artefacts, format ranges. */
-export const SPECIAL_NUMBERS = [
+const SPECIAL_NUMBERS = [
   0,
   1,
   -1,
@@ -86,7 +86,7 @@ export function numberCandidates(node: JsonObject, hints: number[], max: number)
 }
 
 /** True when a schema's bounds would reject a number, so obviously invalid numbers go last. */
-export function withinBounds(node: unknown, x: number): boolean {
+function withinBounds(node: unknown, x: number): boolean {
   if (!isObject(node)) return true;
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node;
   if (typeof minimum === 'number' && x < minimum) return false;

@@ -9,13 +9,13 @@ import { canonical, isObject, type Json, type JsonObject } from './json.ts';
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
 /** Both readings of a schema without `$schema`: MCP 2025-11-25 says 2020-12, Ajv's default is draft-07. */
-export const UNDECLARED_READINGS: readonly Dialect[] = ['2020-12', 'draft-07'];
+const UNDECLARED_READINGS: readonly Dialect[] = ['2020-12', 'draft-07'];
 
 /**
  * The dialect a schema's `$schema` names; undefined when it names none (read both ways), and
  * 'unsupported' when it names one the oracle does not read (its compile then fails).
  */
-export function declaredDialect(schema: Json): Dialect | 'unsupported' | undefined {
+function declaredDialect(schema: Json): Dialect | 'unsupported' | undefined {
   const s = isObject(schema) ? schema.$schema : undefined;
   if (s === undefined) return undefined;
   if (typeof s !== 'string') return 'unsupported';

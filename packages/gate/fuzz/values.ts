@@ -9,7 +9,7 @@ import type { Rng } from './prng.ts';
 export type Direction = 'input' | 'output';
 
 /** One reading of a pair, with both sides compiled. */
-export interface CompiledReading {
+interface CompiledReading {
   source: Dialect;
   target: Dialect;
   acceptsSource: (value: Json) => boolean | undefined;

@@ -1,4 +1,4 @@
-import { isObject, type Json, type JsonObject } from './json.ts';
+import { isObject, type Json } from './json.ts';
 
 /** A place in a document: object keys and array indexes from its root. */
 export type Path = (string | number)[];
@@ -77,14 +77,6 @@ export function setAt(root: Json, path: Path, value: Json): void {
   else if (isObject(parent) && typeof last === 'string') parent[last] = value;
 }
 
-/** Removes the value at a path (an array element is spliced out). */
-export function deleteAt(root: Json, path: Path): void {
-  const parent = at(root, path.slice(0, -1));
-  const last = path[path.length - 1];
-  if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
-  else if (isObject(parent) && typeof last === 'string') delete parent[last];
-}
-
 /** The subschema a local `$ref` (`#`, `#/…` JSON Pointer) names, or undefined. */
 export function resolveRef(root: Json, ref: string): Json | undefined {
   if (ref === '#') return root;
@@ -100,15 +92,4 @@ export function resolveRef(root: Json, ref: string): Json | undefined {
     else return undefined;
   }
   return node;
-}
-
-/** A JSON Pointer fragment for a path ("#/$defs/a~1b"). */
-export function pointer(path: Path): string {
-  return `#${path.map((p) => `/${String(p).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
-}
-
-/** The schema read as an object (a boolean schema as its object equivalent, for editing). */
-export function asObject(schema: Json | undefined): JsonObject {
-  if (isObject(schema)) return schema;
-  return schema === false ? { not: {} } : {};
 }

@@ -50,7 +50,7 @@ const malformed: Kind[] = [
 ];
 
 /** Wraps a schema in `depth` levels of one nesting keyword. */
-export function nest(schema: Json, depth: number, how: number): Json {
+function nest(schema: Json, depth: number, how: number): Json {
   let s = schema;
   for (let i = 0; i < depth; i++) {
     if (how === 0) s = { type: 'object', properties: { n: s }, required: ['n'] };

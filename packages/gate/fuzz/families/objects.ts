@@ -209,18 +209,7 @@ const additionalProperties: Kind[] = [
 ];
 
 /** Regexes used as patternProperties and propertyNames patterns; neighbours overlap. */
-export const PATTERNS = [
-  '^x-',
-  '^x-a',
-  '^[a-z]+$',
-  '^[a-z_]+$',
-  '^[0-9]+$',
-  '^S_',
-  '^S_[0-9]+$',
-  '.*',
-  'a',
-  '^me',
-];
+const PATTERNS = ['^x-', '^x-a', '^[a-z]+$', '^[a-z_]+$', '^[0-9]+$', '^S_', '^S_[0-9]+$', '.*', 'a', '^me'];
 
 function patternFor(rng: Rng, node: JsonObject): string {
   const names = propertyNames(node);

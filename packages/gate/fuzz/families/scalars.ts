@@ -123,7 +123,7 @@ const pattern: Kind[] = [
   listEdit(stringNode, 'pattern', STRING_PATTERNS, { seed: 0.5, drop: 0.3, kind: 'string' }),
 ];
 
-export const STRING_FORMATS = ['email', 'uri', 'date-time', 'date', 'uuid', 'ipv4', 'hostname', 'time'];
+const STRING_FORMATS = ['email', 'uri', 'date-time', 'date', 'uuid', 'ipv4', 'hostname', 'time'];
 
 const format: Kind[] = [
   listEdit(stringNode, 'format', STRING_FORMATS, { seed: 0.5, drop: 0.3, kind: 'string' }, [
@@ -132,7 +132,7 @@ const format: Kind[] = [
   ]),
 ];
 
-export const NUMBER_FORMATS = ['int32', 'int64', 'float', 'double'];
+const NUMBER_FORMATS = ['int32', 'int64', 'float', 'double'];
 
 const numericFormat: Kind[] = [
   // on an integer or number schema directly

@@ -7,7 +7,7 @@ import type { RenderContext } from './context.ts';
 import { isBlessable } from './order.ts';
 
 /** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

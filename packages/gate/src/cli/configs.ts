@@ -36,7 +36,7 @@ export interface ServerRead {
 
 /** Servers read at once, and how long each gets for every request (starting, each page). */
 const PARALLEL = 4;
-export const SERVER_TIMEOUT_MS = 60_000;
+const SERVER_TIMEOUT_MS = 60_000;
 
 /** The configuration's servers (only `--server NAME` when given), each with its launch. */
 export function readConfiguration(

@@ -9,7 +9,7 @@ import type { Enforcer } from './enforcer.ts';
  */
 
 /** Most pages read in one listing, so a server that pages forever cannot hold a call. */
-export const MAX_LIST_PAGES = 50;
+const MAX_LIST_PAGES = 50;
 /** Longest wait for one page; a listing that does not come leaves the call refused. */
 export const LIST_PAGE_TIMEOUT_MS = 15_000;
 

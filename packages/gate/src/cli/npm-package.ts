@@ -48,7 +48,7 @@ export function packageOf(command: string, args: readonly string[]): PackageSpec
 }
 
 /** `@scope/name@1.2.3` → name and requested version; anything not a registry name → undefined. */
-export function specOf(spec: string | undefined): PackageSpec | undefined {
+function specOf(spec: string | undefined): PackageSpec | undefined {
   if (spec === undefined) return undefined;
   const at = spec.indexOf('@', 1);
   const name = at < 0 ? spec : spec.slice(0, at);

@@ -8,7 +8,7 @@ import type { GateResult } from './compare.ts';
 const RANK: Record<string, number> = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
 
 /** A finding that says the gate's own signals contradict each other (never let through). */
-export function isDisagreement(finding: Finding): boolean {
+function isDisagreement(finding: Finding): boolean {
   return DISAGREEMENT_RULES.has(finding.rule);
 }
 

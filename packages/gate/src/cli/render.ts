@@ -19,7 +19,7 @@ export function findingLine(f: Finding, more = ''): string {
 }
 
 /** A tools-only comparison (compareManifests) as the result of one server. */
-export function asGateResult(result: GateResult | ManifestComparison): GateResult {
+function asGateResult(result: GateResult | ManifestComparison): GateResult {
   if ('servers' in result) return result;
   const items = result.tools.map((t) => ({ kind: 'tool' as const, ...t }));
   const comparison = { verdict: result.verdict, items, replay: result.replay, unpinned: [], unread: [] };

@@ -26,7 +26,7 @@ export function describeSource(source: Source): string {
 }
 
 /** Exactly one source, or a usage error. */
-export function checkSource(source: Source): void {
+function checkSource(source: Source): void {
   const count = [source.url, source.manifest, source.command?.length ? source.command : undefined].filter(
     Boolean,
   ).length;

@@ -2,7 +2,7 @@ import type { Verdict } from '../compat/index.ts';
 import type { GateResult } from './compare.ts';
 
 /** How many items ended with each verdict. */
-export interface Counts {
+interface Counts {
   breaking: number;
   unknown: number;
   compatible: number;

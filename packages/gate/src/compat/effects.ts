@@ -47,8 +47,6 @@ const HINTS: readonly {
   },
 ];
 
-export const EFFECT_HINTS = new Set(HINTS.map((h) => h.key));
-
 function effective(annotations: JsonObject, key: string, absent: boolean): boolean {
   const v = annotations[key];
   return typeof v === 'boolean' ? v : absent;

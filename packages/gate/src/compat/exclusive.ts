@@ -24,7 +24,7 @@ function tagValues(branch: Schema, k: string): Json[] | undefined {
  * around them does), requires one property k, and allows values at k that no other branch
  * allows. Then "exactly one branch matches" and "some branch matches" are the same test.
  */
-export function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boolean {
+function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boolean {
   const first = branches[0];
   if (!isObject(first) || !isObject(first.properties)) return false;
   const objects = onlyObjects(node) || branches.every((b) => isObject(b) && onlyObjects(b));

@@ -4,7 +4,7 @@
  * hashing, pinning and printing must work on a schema nested 10,000 deep as on any other.
  */
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Object keys in code-unit order (RFC 8785), or in their own order (as JSON.stringify). */
   sortKeys?: boolean;
   /** Spaces per level, as JSON.stringify's third argument; 0 writes compact text. */
@@ -37,7 +37,7 @@ function numberText(n: number, nonFinite: 'null' | 'literal'): string {
 }
 
 /** JSON text of a value, written with an explicit stack instead of recursion. */
-export function writeJson(value: unknown, options: WriteOptions = {}): string {
+function writeJson(value: unknown, options: WriteOptions = {}): string {
   const { sortKeys = false, indent = 0, flatBelow = Infinity, limit = Infinity } = options;
   const nonFinite = options.nonFinite ?? 'null';
   const out: string[] = [];

@@ -59,6 +59,3 @@ export const ANALYSED = new Set([
   'then',
   'else',
 ]);
-
-export const INSTANCE_TYPES = ['null', 'boolean', 'object', 'array', 'number', 'string'] as const;
-export type InstanceType = (typeof INSTANCE_TYPES)[number] | 'integer';

@@ -11,7 +11,7 @@ export function escapeSegment(segment: Segment): string {
 }
 
 /** Tokens back from their escaped form: `~1` → `/`, then `~0` → `~` (section 4). */
-export function unescapeSegment(token: string): string {
+function unescapeSegment(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 

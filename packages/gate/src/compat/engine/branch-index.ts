@@ -31,7 +31,7 @@ function required(s: JsonObject): Set<string> {
  * property the new branch requires whose allowed values (const or enum) share none with the
  * old branch's.
  */
-export function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
+function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
   const a = deref(aIn, 'sub', ctx),
     b = deref(bIn, 'sup', ctx);
   if (a === false || b === false) return true;

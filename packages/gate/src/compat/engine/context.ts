@@ -46,7 +46,7 @@ interface Decided {
  * Memory of the inclusion walk: pairs decided once (keyed by the whole subschemas on each side),
  * the pairs being decided now (the co-inductive assumptions), and the work budget.
  */
-export interface Memory {
+interface Memory {
   done: Map<string, Decided>;
   /** Pair key → position on the stack of pairs being decided. */
   active: Map<string, number>;
@@ -61,7 +61,7 @@ export interface Memory {
   exhausted: boolean;
 }
 
-export interface Side {
+interface Side {
   root: Schema;
   dialect: Dialect;
 }
@@ -116,7 +116,7 @@ function spelled(path: readonly Segment[], aliases: Aliases): readonly Segment[]
  */
 export const MAX_DEPTH = 600;
 /** Pairs of subschemas compared before the verdict becomes unknown: a bound on work, not on time. */
-export const DEFAULT_BUDGET = 20_000;
+const DEFAULT_BUDGET = 20_000;
 
 /**
  * Walk state for `includes(sub, sup)`: which side is which, where we are in both documents,

@@ -15,7 +15,7 @@ function reach(b: Bounds): number {
  * integers (0.5, 0.25, 3 — not 0.1), the new step divides the old, and every scaled value stays
  * within 2^53, so each quotient is an exact integer below 1e21.
  */
-export function multiplesFit(step: number, m: number, b: Bounds): boolean {
+function multiplesFit(step: number, m: number, b: Bounds): boolean {
   let scale = 1;
   for (let j = 0; j <= 64; j++, scale *= 2) {
     const x = step * scale,

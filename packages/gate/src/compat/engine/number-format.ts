@@ -7,7 +7,7 @@ import { numberProbes } from './number-probes.ts';
 import { firstThat, typeSet } from './util.ts';
 
 /** The node's format when it is one that constrains numbers (int32, int64, float, double). */
-export function numberFormat(s: JsonObject): string | undefined {
+function numberFormat(s: JsonObject): string | undefined {
   return typeof s.format === 'string' && formatKind(s.format) === 'number' ? s.format : undefined;
 }
 

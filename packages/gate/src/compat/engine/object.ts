@@ -23,7 +23,7 @@ function requiredOf(s: JsonObject): Set<string> {
  * A key no side declares, for witnesses about undeclared properties; undefined when the tried
  * names are all declared or matched by a pattern (a pattern such as "" matches every name).
  */
-export function extraKey(sub: JsonObject, sup: JsonObject): string | undefined {
+function extraKey(sub: JsonObject, sup: JsonObject): string | undefined {
   const taken = (k: string): boolean =>
     k in props(sub) ||
     k in props(sup) ||

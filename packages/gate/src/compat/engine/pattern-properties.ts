@@ -76,7 +76,7 @@ function nameOnly(q: string, others: string[]): string | undefined {
 }
 
 /** A name matching every given regex, for witnesses: tried among names built for each of them. */
-export function nameMatching(patternsToMatch: string[]): string | undefined {
+function nameMatching(patternsToMatch: string[]): string | undefined {
   const all = patternsToMatch.map(regex);
   if (all.some((r) => r === undefined)) return undefined;
   for (const p of patternsToMatch)

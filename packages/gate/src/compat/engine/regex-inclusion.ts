@@ -197,7 +197,7 @@ function readQuantifier(r: Reader): [number, number] | undefined {
 }
 
 /** A regex of the simple shape as slots, anchors made explicit; undefined for any other shape. */
-export function slotsOf(source: string): Slot[] | undefined {
+function slotsOf(source: string): Slot[] | undefined {
   const r = new Reader(source);
   const slots: Slot[] = [];
   const anchoredStart = r.peek() === '^';

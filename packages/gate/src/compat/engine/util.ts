@@ -61,10 +61,6 @@ export function firstThat<T>(candidates: readonly (T | undefined)[], test: (v: T
   return undefined;
 }
 
-export function asObject(s: Schema): JsonObject {
-  return s === true ? {} : s === false ? { not: {} } : s;
-}
-
 /** A value that a declared property schema rejects, chosen by type, for the strict open-object reading. */
 export function valueOutside(schemaIn: Schema, ctx: Ctx): Json | undefined {
   let schema = schemaIn;

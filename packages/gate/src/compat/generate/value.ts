@@ -19,7 +19,7 @@ const MAX_DEPTH = 12;
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'];
 
 /** Which instance types a schema allows, from `type` or else from the keywords it uses. */
-export function typesOf(schema: JsonObject): string[] {
+function typesOf(schema: JsonObject): string[] {
   const t = schema.type;
   if (typeof t === 'string') return [t];
   if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
