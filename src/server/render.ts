@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { JsonObject } from '../core/json.ts';
 import type { Refusal } from '../core/refusal.ts';
-import { UNTRUSTED_NOTICE } from '../untrusted/index.ts';
+import { echo, UNTRUSTED_NOTICE } from '../untrusted/index.ts';
 
 /**
  * Tool results as the model reads them. The text content is the JSON of the
@@ -49,5 +49,5 @@ export function renderRefusal(r: Refusal): CallToolResult {
 
 /** The JSON-RPC error message for a tool the caller cannot call: word for word the SDK's for a name it never registered. */
 export function unknownToolMessage(name: string): string {
-  return `Tool ${name} not found`;
+  return `Tool ${echo(name)} not found`;
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { JsonObject } from '../core/json.ts';
 import { RefusalError, refusal, type Refusal } from '../core/refusal.ts';
 import { describeErrors, findLoneSurrogate } from '../core/validation.ts';
 import { StoreBusyError } from '../store/busy.ts';
+import { echo } from '../untrusted/index.ts';
 import type { ToolContext } from './context.ts';
 
 /** What one call came to. `unknown_tool` covers both "never existed" and "hidden from you": one answer. */
@@ -35,7 +37,7 @@ export async function invokeTool(
       kind: 'refused',
       refusal: refusal(
         'invalid_arguments',
-        `The arguments do not match ${name}'s input schema: ${describeErrors(tool.validateInput.errors)}.`,
+        `The arguments do not match ${name}'s input schema: ${describeErrors(echoed(tool.validateInput.errors))}.`,
         'Fix the arguments as the schema in tools/list describes, then call again.',
       ),
     };
@@ -47,7 +49,7 @@ export async function invokeTool(
       kind: 'refused',
       refusal: refusal(
         'invalid_arguments',
-        `The argument ${lone.path} holds a lone surrogate (U+${lone.codeUnit}) at character ${lone.index}: half of a UTF-16 pair without its other half, which is not a character and cannot be stored. Nothing was written.`,
+        `The argument ${echo(lone.path)} holds a lone surrogate (U+${lone.codeUnit}) at character ${lone.index}: half of a UTF-16 pair without its other half, which is not a character and cannot be stored. Nothing was written.`,
         'Send the complete character (both halves of the pair), or remove it, then call again.',
       ),
     };
@@ -85,4 +87,19 @@ export async function invokeTool(
       ),
     };
   }
+}
+
+/**
+ * Schema errors with what the caller wrote in them (the path through its keys, an unknown
+ * property's name) made safe and short, as every echo of a caller's string is.
+ */
+function echoed(errors: ErrorObject[] | null | undefined): ErrorObject[] | null | undefined {
+  return errors?.map((e) => ({
+    ...e,
+    instancePath: echo(e.instancePath),
+    params:
+      typeof e.params['additionalProperty'] === 'string'
+        ? { ...e.params, additionalProperty: echo(e.params['additionalProperty']) }
+        : e.params,
+  }));
 }

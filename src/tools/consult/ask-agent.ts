@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { evaluateConsultTerms, startOfUtcDay } from '../../core/terms.ts';
+import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { approvedByPrincipal, queueForPrincipal } from '../decisions.ts';
 import { ok, refuse } from '../result.ts';
@@ -51,7 +52,7 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
     if (!target || target.status === 'suspended') {
       return refuse(
         'not_found',
-        `No member or candidate has the handle "${args.to}".`,
+        `No member or candidate has the handle "${echo(args.to)}".`,
         'Call list_members to see who accepts questions.',
       );
     }

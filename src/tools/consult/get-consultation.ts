@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { presentQuestion } from '../present.ts';
 import { pageInputs, pageOutputs, parseTimeKey, readPage, timeKey, type PageArgs } from '../paging.ts';
@@ -24,7 +25,7 @@ export const getConsultation: ToolSpec<ToolContext, PageArgs & { consultation_id
       if (!q || q.askerId !== me.id) {
         return refuse(
           'not_found',
-          `Your principal asked no question with id "${args.consultation_id}".`,
+          `Your principal asked no question with id "${echo(args.consultation_id)}".`,
           'Call get_consultation without an id to list them all.',
         );
       }

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { presentQuestion } from '../present.ts';
 import { ok, refuse } from '../result.ts';
@@ -25,7 +26,7 @@ export const answerQuestion: ToolSpec<ToolContext, { question_id: string; answer
     if (!q) {
       return refuse(
         'not_found',
-        `There is no question with id "${args.question_id}".`,
+        `There is no question with id "${echo(args.question_id)}".`,
         'Call list_questions for the ids of open questions.',
       );
     }

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { presentDecision } from '../decisions.ts';
 import { pageInputs, pageOutputs, parseTimeKey, readPage, timeKey, type PageArgs } from '../paging.ts';
@@ -44,7 +45,7 @@ export const listDecisions: ToolSpec<
       if (!d || d.principalId !== me.id) {
         return refuse(
           'not_found',
-          `Your principal has no decision with id "${args.decision_id}".`,
+          `Your principal has no decision with id "${echo(args.decision_id)}".`,
           'Call list_decisions without an id to see them all.',
         );
       }

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { echo } from '../../untrusted/index.ts';
 import type { ToolContext } from '../context.ts';
 import { pageInputs, pageOutputs, parseTimeKey, readPage, timeKey, type PageArgs } from '../paging.ts';
 import { presentEvidence, presentProfile } from '../present.ts';
@@ -27,7 +28,7 @@ export const getProfile: ToolSpec<ToolContext, PageArgs & { handle: string }> = 
     if (!p || p.status === 'suspended') {
       return refuse(
         'not_found',
-        `No member or candidate has the handle "${args.handle}".`,
+        `No member or candidate has the handle "${echo(args.handle)}".`,
         'Call list_members to see who is in the club.',
       );
     }

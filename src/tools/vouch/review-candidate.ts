@@ -1,5 +1,6 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { evaluateReviewTerms } from '../../core/terms.ts';
+import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { approvedByPrincipal, queueForPrincipal } from '../decisions.ts';
 import { ok, refuse } from '../result.ts';
@@ -49,7 +50,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     if (!candidate || candidate.status !== 'candidate') {
       return refuse(
         'not_a_candidate',
-        `"${args.handle}" is not a candidate under evaluation.`,
+        `"${echo(args.handle)}" is not a candidate under evaluation.`,
         'Call list_candidates for the people you can review.',
       );
     }
