@@ -5,7 +5,7 @@ import type { Store } from '../store/index.ts';
 import { UsageError, type CliIo } from './io.ts';
 
 /** The embedded default: a SQLite file in the current directory's .warden folder. */
-export const DEFAULT_DB = '.warden/warden.db';
+const DEFAULT_DB = '.warden/warden.db';
 
 export const DB_OPTIONS = {
   db: { type: 'string' },

@@ -54,7 +54,7 @@ export function commandNodes(): string[][] {
 }
 
 /** The usage lines of a help text: its first paragraph, one entry per "warden …" line, continuations joined. */
-export function usagesOf(help: string): string[] {
+function usagesOf(help: string): string[] {
   const paragraph = help.split(/\n\s*\n/)[0] ?? '';
   const usages: string[] = [];
   for (const raw of paragraph.replace(/^Usage:\s*/, '').split('\n')) {

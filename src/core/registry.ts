@@ -8,7 +8,7 @@ import { compileSchema } from './validation.ts';
 /** What a tool handler returns: data for the caller, or a refusal with its reason. */
 export type ToolOutcome = { ok: true; data: JsonObject } | { ok: false; refusal: Refusal };
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;

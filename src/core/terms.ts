@@ -1,7 +1,7 @@
 import type { Mandate } from './mandate.ts';
 
 /** Why a request its scope allows still needs the principal: stable codes. */
-export type TermsCode = 'counterpart_not_in_mandate' | 'daily_question_limit' | 'review_needs_approval';
+type TermsCode = 'counterpart_not_in_mandate' | 'daily_question_limit' | 'review_needs_approval';
 
 export type TermsVerdict = { within: true } | { within: false; code: TermsCode; reason: string };
 

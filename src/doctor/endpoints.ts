@@ -57,7 +57,7 @@ export type DiagnoseAnswer =
   | { kind: 'absent'; why: string };
 
 /** Where Warden serves /tiers and /diagnose: beside the MCP path, on the same HTTP server. */
-export function besideMcp(mcpUrl: string, path: string): string {
+function besideMcp(mcpUrl: string, path: string): string {
   const url = new URL(mcpUrl);
   const base = url.pathname.replace(/\/+$/, '').replace(/\/mcp$/, '');
   return `${url.origin}${base}${path}`;

@@ -6,7 +6,7 @@ import type { ServerReport, Status } from './types.ts';
  * could not be filled in, or served tools that contradict the diagnosis; 2 a server
  * unreachable, not MCP, or an entry that cannot be run. The worst server wins.
  */
-export const EXIT_CODE: Readonly<Record<Status, 0 | 1 | 2>> = {
+const EXIT_CODE: Readonly<Record<Status, 0 | 1 | 2>> = {
   healthy: 0,
   below_expected: 1,
   rejected: 1,

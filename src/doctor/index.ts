@@ -3,9 +3,9 @@ import { probeHttp } from './probe-http.ts';
 import { probeStdio } from './probe-stdio.ts';
 import type { ServerReport, Target, Tier } from './types.ts';
 
-export { readClientConfig, ConfigError, type ClientConfig } from '@warden-mcp/gate/connect';
-export { exitCodeOf, EXIT_CODE } from './exit-codes.ts';
-export { isTier, TIERS, type Check, type ServerReport, type Target, type Tier } from './types.ts';
+export { readClientConfig, ConfigError } from '@warden-mcp/gate/connect';
+export { exitCodeOf } from './exit-codes.ts';
+export { isTier, type Check, type ServerReport, type Target, type Tier } from './types.ts';
 export { maskTokens } from './mask.ts';
 
 export interface DoctorOptions {
@@ -20,7 +20,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
  * Diagnoses one server as its client would reach it. Never throws for anything the
  * server does; every outcome is a report.
  */
-export async function diagnoseTarget(target: Target, options: DoctorOptions): Promise<ServerReport> {
+async function diagnoseTarget(target: Target, options: DoctorOptions): Promise<ServerReport> {
   const evidence = target.invalid
     ? {
         target,

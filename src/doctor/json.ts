@@ -1,6 +1,6 @@
 import { isObject } from '@warden-mcp/gate/connect';
 
-export { isObject, type JsonRecord } from '@warden-mcp/gate/connect';
+export { isObject } from '@warden-mcp/gate/connect';
 
 /** The strings of an array, or none. */
 export function strings(value: unknown): string[] {
