@@ -257,8 +257,10 @@ function gateEntries(): GateEntries {
   return entries as GateEntries;
 }
 
-/** Every refusal code, Warden's and the gate's, with its families and its one-line doc. */
-export const REFUSALS = { ...WARDEN_REFUSALS, ...gateEntries() } as const;
+const ALL = { ...WARDEN_REFUSALS, ...gateEntries() } as const;
 
 /** A refusal code: only what the catalogue lists type-checks. */
-export type RefusalCode = keyof typeof REFUSALS;
+export type RefusalCode = keyof typeof ALL;
+
+/** Every refusal code, Warden's and the gate's, with its families and its one-line doc. */
+export const REFUSALS: Readonly<Record<RefusalCode, RefusalEntry>> = ALL;
