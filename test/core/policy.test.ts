@@ -15,6 +15,7 @@ import {
   grantableScopes,
   issuableScopes,
   principalPermissions,
+  stepUpScopes,
   toolsSeen,
   whyMissing,
   type AskedUnder,
@@ -287,6 +288,36 @@ void describe('grantable and the consent offer', () => {
   for (const r of grantable) {
     void it(`grantable: ${r.status} with mandate [${r.mandate.join(' ')}]`, () => {
       assert.deepEqual(grantableScopes(r.status, r.mandate), r.want);
+    });
+  }
+
+  const stepUps: { case: string; tier: Tier; token: string[]; mandate: string[]; want: Scope[] }[] = [
+    {
+      case: 'a connection granted less than the mandate allows',
+      tier: 'member',
+      token: ['inbox'],
+      mandate: ['inbox', 'consult'],
+      want: ['consult'],
+    },
+    {
+      case: 'granted all the mandate allows',
+      tier: 'member',
+      token: ['inbox'],
+      mandate: ['inbox'],
+      want: [],
+    },
+    {
+      case: 'a candidate: member scopes are not grantable',
+      tier: 'candidate',
+      token: ['inbox'],
+      mandate: ALL,
+      want: ['profile:write', 'evidence:write', 'mandate:read'],
+    },
+    { case: 'never mandate:write', tier: 'member', token: [], mandate: ['mandate:write'], want: [] },
+  ];
+  for (const r of stepUps) {
+    void it(`step-up: ${r.case}`, () => {
+      assert.deepEqual(stepUpScopes(computePermissions(r.tier, r.token, r.mandate), r.mandate), r.want);
     });
   }
 

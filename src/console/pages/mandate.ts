@@ -2,9 +2,10 @@ import { changeMandate, type MandateChange } from '../../admin/mandate.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import { isHandle } from '../../core/handles.ts';
 import type { Mandate } from '../../core/mandate.ts';
+import { issuableScopes } from '../../core/policy/index.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
-import { TIER_CEILING, tierOfStatus } from '../../core/tiers.ts';
+import { tierOfStatus } from '../../core/tiers.ts';
 import { html, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
 import type { Authed } from '../context.ts';
@@ -50,10 +51,10 @@ function fromPost(form: URLSearchParams): MandateForm {
   };
 }
 
-/** Scopes the form offers: the agent scopes within the tier ceiling; mandate:write never. */
+/** Scopes the form offers: those an agent of this tier may be issued; mandate:write never. */
 function offered(ctx: Authed): readonly Scope[] {
   const tier = tierOfStatus(ctx.session.principal.status);
-  return tier ? TIER_CEILING[tier].filter((s) => AGENT_SCOPES.includes(s)) : [];
+  return tier ? issuableScopes(tier) : [];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Scope } from '../scopes.ts';
 import { tierOfStatus, type PrincipalStatus } from '../tiers.ts';
+import type { Permissions } from './effective.ts';
 import { issuableScopes } from './issuable.ts';
 
 /**
@@ -11,6 +12,16 @@ export function grantableScopes(status: PrincipalStatus, mandateScopes: readonly
   const tier = tierOfStatus(status);
   if (tier === null) return [];
   return issuableScopes(tier).filter((s) => mandateScopes.includes(s));
+}
+
+/**
+ * What an OAuth connection could still be granted (step-up, RFC 6750 insufficient_scope):
+ * grantable to its principal now, and not yet effective for it.
+ */
+export function stepUpScopes(permissions: Permissions, mandateScopes: readonly string[]): Scope[] {
+  return issuableScopes(permissions.tier).filter(
+    (s) => mandateScopes.includes(s) && !permissions.effective.has(s),
+  );
 }
 
 /** Scope names that ask for a kind of token, not a power: never offered as a scope to tick. */

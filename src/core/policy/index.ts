@@ -13,7 +13,13 @@ export {
   type Permissions,
   type ScopeGrant,
 } from './effective.ts';
-export { consentedScopes, consentOffer, grantableScopes, type ConsentOffer } from './grantable.ts';
+export {
+  consentedScopes,
+  consentOffer,
+  grantableScopes,
+  stepUpScopes,
+  type ConsentOffer,
+} from './grantable.ts';
 export {
   evaluateIssuable,
   issuableScopes,
