@@ -1,4 +1,4 @@
-import { forHumans, type MemberText } from '../untrusted/index.ts';
+import { forHumans, forPeople, type MemberText } from '../untrusted/index.ts';
 
 // Assigned by the class's static block, which alone reaches the private field.
 // Declared first so that block does not hit the temporal dead zone.
@@ -9,11 +9,12 @@ let read: (h: Html) => string;
  * HTML that is safe by construction. The only way to make an `Html` is the `html`
  * tag: its literal parts come from our source code, and every interpolated value is
  * escaped — plain strings, numbers and member text alike — unless it is already
- * `Html`. `Html` is a class with an ES private field, so TypeScript treats it
+ * `Html`; text also has its control, bidi and invisible characters made visible first,
+ * so what a member or a client wrote reads on the page as it will be taken. `Html` is a class with an ES private field, so TypeScript treats it
  * nominally: a `string` (or a `MemberText`) is not assignable to it, and no page,
  * layout or response function accepts anything else. A raw member string therefore
  * cannot reach a page without passing through the escaper; that is a compile error,
- * not a review finding (test/console/html-types.test.ts proves it).
+ * not a review finding (test/console/html.test.ts proves it).
  */
 export class Html {
   readonly #text: string;
@@ -60,10 +61,12 @@ function slotText(value: Slot, before: string): string {
       'Only Html (e.g. from url()) may be interpolated into a URL, style or handler attribute',
     );
   }
-  if (typeof value === 'string' || typeof value === 'number' || value === true)
-    return escapeText(String(value));
-  // What remains is member text: sanitised for a person (no controls, bidi or invisible tricks),
-  // cut at SLOT_MAX code points so a page stays light however much was written, then escaped.
+  // A string may be a client's or a member's (a client id, a label, an operator's entry sent
+  // back, a reason quoting it): made readable for a person, never cut, then escaped.
+  if (typeof value === 'string') return escapeText(forPeople(value, Number.MAX_SAFE_INTEGER));
+  if (typeof value === 'number' || value === true) return escapeText(String(value));
+  // What remains is member text: the same for a person, cut at SLOT_MAX code points so a page
+  // stays light however much was written, then escaped.
   return escapeText(forHumans(value as MemberText, SLOT_MAX));
 }
 

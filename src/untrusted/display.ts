@@ -1,14 +1,15 @@
 import { openForWrapping, type MemberText } from './member-text.ts';
-import { DEFAULT_MAX_LENGTH, sanitize } from '@warden-mcp/gate/text';
+import { DEFAULT_MAX_LENGTH, forPeople } from '@warden-mcp/gate/text';
 
 /**
- * Member text for a person's screen (admin CLI, console), not for a model: the same
- * sanitising as the wrapper, so no escape sequence or bidi override reaches a
- * terminal, but without boundary markers. Never use it to build a tool result.
+ * Member text for a person's screen (admin CLI, console), not for a model: every control,
+ * escape sequence, bidi and invisible character made visible by the wrapper's rules, so none
+ * reaches a terminal or a page raw, but markup (`<`, `&`) left as written for the output to
+ * escape in its own syntax (a model needs markup made visible, a person does not), and no
+ * boundary markers. Never use it to build a tool result.
  */
 export function forHumans(mt: MemberText, maxLength: number = DEFAULT_MAX_LENGTH): string {
-  const { text, truncated } = sanitize(openForWrapping(mt).raw, maxLength);
-  return truncated ? `${text}…` : text;
+  return forPeople(openForWrapping(mt).raw, maxLength);
 }
 
 /** Who wrote it, from the store row. */

@@ -131,8 +131,8 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     const queue = await page.locator('main').innerText();
     assert.match(queue, /Waiting for you: 1/);
     assert.match(queue, /token “laptop”/);
-    // Shown as data: the same sanitised view the admin CLI prints (angle brackets made visible), never markup.
-    assert.match(queue, /Lunch on \[U\+003C\]b\[U\+003E\]Friday/);
+    // Shown as data: the text as written (escaped, as the admin CLI prints it), never markup.
+    assert.match(queue, /Lunch on <b>Friday<\/b>\?/);
     assert.equal(await page.locator('main b').count(), 0);
     await screenshots(page, 'decisions');
     await page.getByLabel('Note to your agent (optional)').fill('Fine, go ahead.');

@@ -1,12 +1,13 @@
-// Member-written text on every console page, in Chromium: a corpus of injection
-// strings planted in every member-writable field runs nothing and shows as text.
+// Member- and client-written text on every console page, in Chromium: a corpus of injection
+// strings planted in every member-writable field (and a client id and a passkey name) runs
+// nothing and shows as text, with every invisible, bidi and control character made visible.
 // The same run measures each page's weight (all under 100 KB).
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { sanitize } from '../../src/untrusted/index.ts';
+import { forPeople } from '../../src/untrusted/index.ts';
 import {
   browserSkip,
   launchBrowser,
@@ -19,8 +20,13 @@ import { XSS_CORPUS } from './xss-corpus.ts';
 
 const skip = browserSkip();
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** What a person sees for a member's string: the same sanitised text as the admin CLI (forHumans). */
-const shown = (raw: string) => flat(sanitize(raw).text);
+/** What a person sees for a member's string: markup as text, hidden characters as [U+XXXX] (as the admin CLI). */
+const shown = (raw: string) => flat(forPeople(raw));
+/** Nothing a reader cannot see may reach the page raw: controls, bidi and other format characters. */
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
+/** Written by an OAuth client about itself, and by a person naming a passkey (both plain strings, not member text). */
+const CLIENT_ID = 'https://app.example/\u202Etxt.exe\u200B\u001b[31m<img src=x onerror="window.__xss=30">';
+const PASSKEY_LABEL = 'laptop\u2066\u202E<b>key</b>\u2069\u{E0041}';
 
 void describe('member text on every console page, in Chromium', { skip }, () => {
   let club: ConsoleClub;
@@ -68,6 +74,24 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
       });
       await s.claimDecision(decided.id, 'denied', raw, new Date().toISOString());
     }
+    // A connection named by its client, and a passkey named by a person: plain strings, not member text.
+    await s.insertToken({
+      principalId: alice.id,
+      label: 'connection',
+      hash: 'c'.repeat(64),
+      scopes: ['inbox'],
+      expiresAt: null,
+      origin: 'oauth',
+      clientId: CLIENT_ID,
+    });
+    await s.addPasskey({
+      id: 'xss-passkey',
+      principalId: alice.id,
+      publicKey: 'AA',
+      counter: 0,
+      transports: [],
+      label: PASSKEY_LABEL,
+    });
     // The signed-in principal's own profile carries every string too.
     await s.updateProfile(alice.id, {
       displayName: XSS_CORPUS[0]!,
@@ -97,8 +121,8 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
     { path: '/console/operator/principal?h=cand', name: 'operator-reviews', expect: XSS_CORPUS },
     { path: '/console/operator/principal?h=m5', name: 'operator-member', expect: XSS_CORPUS.slice(15, 18) },
     { path: '/console/mandate', name: 'mandate', expect: [] },
-    { path: '/console/tokens', name: 'tokens-list', expect: [] },
-    { path: '/console/passkeys', name: 'passkeys-list', expect: [] },
+    { path: '/console/tokens', name: 'tokens-list', expect: [CLIENT_ID] },
+    { path: '/console/passkeys', name: 'passkeys-list', expect: [PASSKEY_LABEL] },
   ];
 
   async function sentinel(page: Page): Promise<unknown> {
@@ -111,7 +135,7 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
     const watch = watchPage(page, club.base);
     await page.goto(await club.link('alice'));
     await page.getByRole('button', { name: 'Continue and sign in' }).click();
-    await page.waitForURL(/passkeys/);
+    await page.waitForURL(/\/console\/(?:$|passkeys)/);
     const weights: Record<string, number> = {};
     for (const p of PAGES) {
       const res = await page.goto(club.base + p.path);
@@ -131,6 +155,10 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
       for (const raw of p.expect) {
         assert.ok(text.includes(shown(raw)), `${p.path} does not show ${JSON.stringify(raw)}`);
       }
+      const hidden = HIDDEN.exec(text);
+      assert.equal(hidden, null, `${p.path} shows U+${hidden?.[0].codePointAt(0)?.toString(16)} raw`);
+      if (p.expect.some((raw) => raw.includes('\u202E')))
+        assert.ok(text.includes('[U+202E]'), `${p.path}: a right-to-left override is shown, not obeyed`);
       // Nothing a member wrote became an element: no script, frame, style, form or link beyond ours.
       const foreign = await page.evaluate(() => ({
         scripts: [...document.scripts]

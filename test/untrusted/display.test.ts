@@ -2,11 +2,18 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { authorOf, forHumans, memberText } from '../../src/untrusted/index.ts';
 
-void test('text for a person is sanitized like wrapped text, so nothing reaches a terminal raw', () => {
-  const mt = memberText('\x1b]8;;https://evil.example\x07ok\x1b[2J \u202Eexe.pdf <b>', 'mallory');
+void test('text for a person has every hidden character made visible, so nothing reaches a terminal raw', () => {
+  const mt = memberText('\x1b]8;;https://evil.example\x07ok\x1b[2J \u202Eexe.pdf\u200B\u{E0041}', 'mallory');
   assert.equal(
     forHumans(mt),
-    '[U+001B]]8;;https://evil.example[U+0007]ok[U+001B][2J [U+202E]exe.pdf [U+003C]b[U+003E]',
+    '[U+001B]]8;;https://evil.example[U+0007]ok[U+001B][2J [U+202E]exe.pdf[U+200B][U+E0041]',
+  );
+});
+
+void test('markup is left as written for a person: the output (HTML, a terminal) escapes it in its own syntax', () => {
+  assert.equal(
+    forHumans(memberText('<b>Tom & Jerry</b> [U+0041] &lt;', 'alice')),
+    '<b>Tom & Jerry</b> [U+0041] &lt;',
   );
 });
 
