@@ -1,9 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import type { Registry } from '../core/registry.ts';
 import { AGENT_SCOPES, type Scope } from '../core/scopes.ts';
 import { TIER_CEILING } from '../core/tiers.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
-import { sendJson } from './http-io.ts';
 
 /** The name of a single JSON-RPC tools/call request, or null for anything else. */
 export function calledToolName(message: unknown): string | null {
@@ -45,32 +43,4 @@ export function challengeFor(
     (s) => ceiling.includes(s) && caller.mandate.scopes.includes(s) && !caller.permissions.effective.has(s),
   );
   return more.length ? { kind: 'step_up', scopes: more } : null;
-}
-
-/** The challenge as HTTP: 401 with the metadata pointer, or 403 insufficient_scope (RFC 6750 §3.1, RFC 9728). */
-export function sendChallenge(res: ServerResponse, challenge: Challenge, metadataUrl: string): void {
-  const scope = challenge.scopes.join(' ');
-  if (challenge.kind === 'sign_in') {
-    const description = challenge.required
-      ? 'Sign in to this server: it serves nothing without a credential.'
-      : 'Sign in to this server to use tools beyond the anonymous tier.';
-    return sendJson(
-      res,
-      401,
-      { error: 'invalid_token', error_description: description, reason: 'sign_in_required' },
-      {
-        'WWW-Authenticate': `Bearer realm="warden", error="invalid_token", error_description="${description}", scope="${scope}", resource_metadata="${metadataUrl}"`,
-      },
-    );
-  }
-  const description =
-    'This connection was granted fewer scopes than its principal may grant; ask them for more.';
-  sendJson(
-    res,
-    403,
-    { error: 'insufficient_scope', error_description: description, scope },
-    {
-      'WWW-Authenticate': `Bearer realm="warden", error="insufficient_scope", error_description="${description}", scope="${scope}", resource_metadata="${metadataUrl}"`,
-    },
-  );
 }

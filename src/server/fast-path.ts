@@ -61,7 +61,8 @@ export function classifyFast(headers: Headers, message: unknown): FastRequest | 
     return null;
   const p = (params ?? {}) as Record<string, unknown>;
   const allowed = method === 'tools/list' ? ['_meta'] : ['_meta', 'name', 'arguments'];
-  if (Object.keys(p).some((k) => !allowed.includes(k))) return null; // cursor, task, … → SDK
+  // cursor, task, … → the SDK (it refuses a tools/list cursor with −32602: mcp.ts).
+  if (Object.keys(p).some((k) => !allowed.includes(k))) return null;
 
   const version = header(headers, 'mcp-protocol-version');
   const meta = p['_meta'];
@@ -86,35 +87,50 @@ export function classifyFast(headers: Headers, message: unknown): FastRequest | 
   return { era, id, method, name, arguments: args };
 }
 
-/** Builds the fast path over compiled descriptors; returns the JSON-RPC response text. */
-export function createFastPath(deps: McpDeps) {
+/** The fast path's answer: the JSON-RPC response as bytes, in order; at once for tools/list. */
+export type FastPath = (req: FastRequest, caller: Caller) => Buffer[] | Promise<Buffer[]>;
+
+/**
+ * Builds the fast path over compiled descriptors. A tools/list answer is the bytes of one
+ * response per view and era, made once, followed by the id that ends it: the list of tools
+ * is neither serialised, encoded nor copied again per request (encoding a 14 KB string
+ * cost more than all the rest the edge does for it, and a copy per request fed the GC).
+ */
+export function createFastPath(deps: McpDeps): FastPath {
   const registry: Registry<ToolContext> = deps.registry;
   const serverInfo = { name: 'warden', version: deps.version };
   const metaJson = JSON.stringify({ [SERVER_INFO_META_KEY]: serverInfo });
-  /** Serialised tool arrays, one per distinct view (the registry memoises views by scope set). */
-  const listJson = new WeakMap<object, string>();
+  /** Per view (the registry memoises views by scope set): the response up to its id, per era. */
+  const listHeads = new WeakMap<object, Partial<Record<Era, Buffer>>>();
 
   const envelope = (id: string | number, resultJson: string) =>
     `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
 
-  return async function answer(req: FastRequest, caller: Caller): Promise<string> {
-    if (req.method === 'tools/list') {
-      const view = registry.list(caller.permissions.effective);
-      let tools = listJson.get(view);
-      if (tools === undefined) {
-        tools = JSON.stringify(view);
-        listJson.set(view, tools);
-      }
+  const listHead = (view: object, era: Era): Buffer => {
+    let heads = listHeads.get(view);
+    if (heads === undefined) listHeads.set(view, (heads = {}));
+    let head = heads[era];
+    if (head === undefined) {
+      const tools = JSON.stringify(view);
       const result =
-        req.era === 'modern'
+        era === 'modern'
           ? `{"tools":${tools},"resultType":"complete","ttlMs":0,"cacheScope":"private","_meta":${metaJson}}`
           : `{"tools":${tools}}`;
-      return envelope(req.id, result);
+      head = heads[era] = Buffer.from(`{"result":${result},"jsonrpc":"2.0","id":`);
     }
+    return head;
+  };
+
+  const list = (req: FastRequest, caller: Caller): Buffer[] => [
+    listHead(registry.list(caller.permissions.effective), req.era),
+    Buffer.from(`${JSON.stringify(req.id)}}`),
+  ];
+
+  const call = async (req: FastRequest, caller: Caller): Promise<Buffer[]> => {
     const rendered = await callToolAs(deps, caller, req.name!, req.arguments);
     if (!rendered) {
       const error = { code: ProtocolErrorCode.InvalidParams, message: unknownToolMessage(req.name!) };
-      return JSON.stringify({ jsonrpc: '2.0', id: req.id, error });
+      return [Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: req.id, error }))];
     }
     const result =
       req.era === 'modern'
@@ -125,6 +141,8 @@ export function createFastPath(deps: McpDeps) {
             _meta: { ...rendered._meta, [SERVER_INFO_META_KEY]: serverInfo },
           }
         : rendered;
-    return envelope(req.id, JSON.stringify(result));
+    return [Buffer.from(envelope(req.id, JSON.stringify(result)))];
   };
+
+  return (req, caller) => (req.method === 'tools/list' ? list(req, caller) : call(req, caller));
 }

@@ -110,6 +110,7 @@ function missingParams(message: unknown): { id: unknown; message: string } | nul
   const id = message['id'];
   const method = message['method'];
   const params = message['params'];
+  if (method !== 'tools/call' && method !== 'initialize') return null;
   const say = (text: string) => ({ id, message: `Invalid params: ${text}` });
   if (method === 'tools/call') {
     const shape =
