@@ -1,4 +1,4 @@
-import type { Authed } from './context.ts';
+import type { Route } from './route.ts';
 import { mandatePage, mandatePost } from './pages/mandate.ts';
 import { overviewPage } from './pages/overview.ts';
 import { passkeysPage, removePasskey } from './pages/passkeys.ts';
@@ -11,19 +11,6 @@ import { linkPage, signInPage, signOut, useLink } from './pages/signin.ts';
 import { consentPage, consentPost } from './pages/consent.ts';
 
 const CONSENT = /^\/console\/oauth\/[A-Za-z0-9_-]{1,64}$/;
-
-/** One console route: who may use it, and what runs. */
-export interface Route {
-  method: 'GET' | 'POST';
-  path: string | RegExp;
-  /** public: anyone; principal: a signed-in principal; operator: answered "not found" to anyone else. */
-  access: 'public' | 'principal' | 'operator';
-  /** A sign-in attempt: counted by the rate limit. */
-  signIn?: true;
-  /** A JSON body (the passkey ceremony), its CSRF token in the X-CSRF-Token header. */
-  json?: true;
-  run: (ctx: Authed) => Promise<void> | void;
-}
 
 export const ROUTES: readonly Route[] = [
   { method: 'GET', path: '/console/signin', access: 'public', run: signInPage },
