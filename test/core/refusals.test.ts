@@ -137,7 +137,9 @@ describe('refusal catalogue audit', () => {
   it('gives no code in a refusal position that the catalogue does not list', () => {
     const written = codesWritten([...sources('src'), ...sources('packages/gate/src')]);
     assert.ok(written.size >= 30, 'the scan finds the refusals it is meant to');
-    const missing = [...written].filter(([code]) => !(code in REFUSALS));
+    const missing = [...written]
+      .filter(([code]) => !(code in REFUSALS))
+      .map(([code, at]) => `${code} (${at.join(', ')})`);
     assert.deepEqual(missing, [], 'add these codes to src/core/refusals/catalogue.ts (with a doc line)');
   });
 
