@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { RefusalCode } from '../core/refusal.ts';
 import type { Authentication } from './auth.ts';
 import type { Challenge } from './challenge.ts';
 import { sendJson } from './http-io.ts';
@@ -19,7 +20,8 @@ export type EdgeErrorCode =
   | 'internal_error';
 
 export interface EdgeErrorBody {
-  error: EdgeErrorCode;
+  /** A code of the refusal catalogue too: one not listed there does not type-check. */
+  error: EdgeErrorCode & RefusalCode;
   error_description?: string;
   [more: string]: unknown;
 }
