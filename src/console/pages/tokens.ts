@@ -64,7 +64,7 @@ export async function preview(ctx: Authed, scopes: readonly string[]): Promise<H
 async function render(
   ctx: Authed,
   f: IssueForm,
-  extra: { refusal?: { code: string; reason: string; next: string }; status?: number },
+  extra: { refusal?: Parameters<typeof refusalBox>[0]; status?: number },
 ) {
   const me = ctx.session.principal;
   // Live tokens first, newest first, then the rest; bounded so the page stays light.
