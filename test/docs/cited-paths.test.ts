@@ -93,6 +93,20 @@ describe('what comments and docs cite exists', () => {
     assert.deepEqual(missing.map(where), []);
   });
 
+  it('docs/README.md lists every page of docs/ and of the gate package’s docs', () => {
+    const index = readFileSync(path.join(ROOT, 'docs/README.md'), 'utf8');
+    const linked = new Set(
+      [...index.matchAll(/\]\(([^)#\s]+)/g)].map((m) => path.normalize(path.join('docs', m[1] as string))),
+    );
+    const pages = [...walk('docs'), ...walk(`${GATE}/docs`)].filter(
+      (f) => f.endsWith('.md') && f !== 'docs/README.md',
+    );
+    assert.deepEqual(
+      pages.filter((f) => !linked.has(path.normalize(f))),
+      [],
+    );
+  });
+
   it("every flag given to a warden command is one that command's help lists", async () => {
     let help = '';
     for (const node of commandNodes()) {
