@@ -11,7 +11,7 @@ import { requirePrincipal } from './principals.ts';
 const LABEL = /^[\p{L}\p{N} ._:@/()-]{1,64}$/u;
 
 /** Parses "30d", "12h", "90m" or "never" into an expiry instant (null = never). */
-export function parseExpiry(text: string | undefined, now: Date): string | null {
+function parseExpiry(text: string | undefined, now: Date): string | null {
   if (text === undefined) return new Date(now.getTime() + 90 * 86_400_000).toISOString();
   if (text === 'never') return null;
   const m = /^(\d{1,5})([dhm])$/.exec(text);

@@ -32,7 +32,7 @@ for (const [net, prefix] of [
 ] as const)
   SPECIAL.addSubnet(net, prefix, 'ipv6');
 
-export function isSpecialUseAddress(address: string): boolean {
+function isSpecialUseAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return SPECIAL.check(address, 'ipv4');
   if (family !== 6) return true;

@@ -7,7 +7,7 @@ import { holdingSaves } from './adapter.ts';
 import type { AuthorizationServer } from './provider.ts';
 
 /** What the consent page shows about a client: all of it the client's own say-so, so marked unverified. */
-export interface ClientFacts {
+interface ClientFacts {
   id: string;
   name: string;
   uri: string | null;
@@ -81,7 +81,7 @@ async function isConfigured(as: AuthorizationServer, base: string, clientId: str
 }
 
 /** A token label from a client's name: the label rules of every agent token, whatever the client calls itself. */
-export function labelFor(name: string): string {
+function labelFor(name: string): string {
   const cleaned = name
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N} ._:@/()-]/gu, ' ')

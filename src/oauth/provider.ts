@@ -33,13 +33,13 @@ export interface AuthorizationServerOptions {
 }
 
 /** Where the authorization server lives under the server's base URL. */
-export const OAUTH_PREFIX = '/oauth';
+const OAUTH_PREFIX = '/oauth';
 const WELL_KNOWN = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 /** The console page that signs the principal in and asks for consent. */
-export const CONSENT_PATH = '/console/oauth/';
+const CONSENT_PATH = '/console/oauth/';
 
 /** The largest client metadata document fetched (bytes); the library refuses anything longer. */
-export const METADATA_DOCUMENT_LIMIT = 5 * 1024;
+const METADATA_DOCUMENT_LIMIT = 5 * 1024;
 
 /** What Warden's edge needs from its authorization server. */
 export interface AuthorizationServer {
@@ -85,7 +85,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
  * but loopback would carry the authorization code in the clear across a network.
  * The operator's own configured clients are not judged here: they are its choice.
  */
-export function plainHttpRedirect(uris: unknown): string | null {
+function plainHttpRedirect(uris: unknown): string | null {
   if (!Array.isArray(uris)) return null;
   for (const uri of uris) {
     const u = typeof uri === 'string' ? URL.parse(uri) : null;

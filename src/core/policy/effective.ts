@@ -4,7 +4,7 @@ import { TIER_CEILING, type Tier } from '../tiers.ts';
 /** Why a scope is not effective for a caller. Stable codes: /diagnose and get_mandate expose them. */
 export type MissingReason = 'principal_only' | 'above_tier' | 'not_in_token' | 'not_in_mandate';
 
-export interface ScopeGrant {
+interface ScopeGrant {
   scope: Scope;
   granted: boolean;
   /** Every reason it is missing, most fundamental first (empty when granted). */

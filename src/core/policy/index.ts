@@ -11,7 +11,6 @@ export {
   principalPermissions,
   type MissingReason,
   type Permissions,
-  type ScopeGrant,
 } from './effective.ts';
 export {
   consentedScopes,
@@ -20,13 +19,7 @@ export {
   stepUpScopes,
   type ConsentOffer,
 } from './grantable.ts';
-export {
-  evaluateIssuable,
-  issuableScopes,
-  type IssueRefusalCode,
-  type IssueRequest,
-  type IssueVerdict,
-} from './issuable.ts';
-export { evaluateStaleness, type AskedUnder, type StaleCode, type Staleness } from './staleness.ts';
-export { explainTools, toolsSeen, type ToolCatalog, type ToolExplanation } from './tools.ts';
-export { explainScopes, MISSING_REASON_TEXT, whyMissing, type ScopeExplanation } from './why.ts';
+export { evaluateIssuable, issuableScopes, type IssueRequest } from './issuable.ts';
+export { evaluateStaleness, type AskedUnder, type StaleCode } from './staleness.ts';
+export { explainTools, toolsSeen, type ToolCatalog } from './tools.ts';
+export { explainScopes, MISSING_REASON_TEXT, whyMissing } from './why.ts';

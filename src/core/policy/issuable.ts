@@ -12,9 +12,9 @@ export function issuableScopes(tier: Tier, afterAdmission = false): Scope[] {
 }
 
 /** Why a token cannot be issued as asked. Stable codes: the CLI and the console show them. */
-export type IssueRefusalCode = 'suspended' | 'unknown_scope' | 'scope_not_grantable' | 'above_tier';
+type IssueRefusalCode = 'suspended' | 'unknown_scope' | 'scope_not_grantable' | 'above_tier';
 
-export type IssueVerdict =
+type IssueVerdict =
   | { ok: true; tier: Tier; scopes: Scope[] }
   | { ok: false; code: IssueRefusalCode; reason: string; next: string };
 

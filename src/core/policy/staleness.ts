@@ -6,7 +6,7 @@ import { whyMissing } from './why.ts';
 /** Why a queued request may no longer run. Stable codes, stored on the closed decision. */
 export type StaleCode = 'token_revoked' | 'token_expired' | 'tool_gone' | 'scope_lapsed';
 
-export type Staleness = { stale: false } | { stale: true; code: StaleCode; reason: string };
+type Staleness = { stale: false } | { stale: true; code: StaleCode; reason: string };
 
 export interface AskedUnder {
   /** The scope the queued tool needs now (null: a public tool); undefined: the tool is gone. */

@@ -10,7 +10,7 @@ export interface ToolCatalog {
 }
 
 /** One tool as get_mandate and /diagnose explain it. */
-export type ToolExplanation = {
+type ToolExplanation = {
   name: string;
   scope: Scope | null;
   visible: boolean;

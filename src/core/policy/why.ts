@@ -14,7 +14,7 @@ export function whyMissing(missing: readonly MissingReason[]): string {
 }
 
 /** One scope as get_mandate reports it: granted or not, and if not, why. */
-export type ScopeExplanation = {
+type ScopeExplanation = {
   scope: Scope;
   granted: boolean;
   missing: MissingReason[];
