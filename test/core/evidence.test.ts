@@ -94,7 +94,11 @@ const ACCEPTED: readonly [origin: 'commit' | 'document' | 'calendar', ref: strin
   ['calendar', 'webcal://cal.example.org/event/77', 'webcal://cal.example.org/event/77'],
   ['calendar', 'webcals://cal.example.org/e', 'webcals://cal.example.org/e'],
   // A UID is an identifier, never opened: its domain is checked for form only.
-  ['calendar', '040000008200E00074C5B7101A82E008@example.org', '040000008200E00074C5B7101A82E008@example.org'],
+  [
+    'calendar',
+    '040000008200E00074C5B7101A82E008@example.org',
+    '040000008200E00074C5B7101A82E008@example.org',
+  ],
 ];
 
 describe('artifact references', () => {
