@@ -23,7 +23,8 @@ export type Answered = typeof ANSWERED;
 export interface Step<In, Out = In> {
   /** Stable, kebab-case: it names the step in the edge's list and in tests. */
   readonly name: string;
-  run(ctx: In): Out | Answered | Promise<Out | Answered>;
+  /** A property, not a method: so the compiler checks what it takes strictly (no bivariance). */
+  readonly run: (ctx: In) => Out | Answered | Promise<Out | Answered>;
 }
 
 /** A whole edge, built: the names of its steps in order, and the function that serves a request. */
