@@ -44,7 +44,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Escapes text for an HTML text node or a quoted attribute value. */
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/[&<>"'`=]/g, (c) => ESCAPES[c]!);
 }
 
@@ -97,11 +97,6 @@ export function html(strings: TemplateStringsArray, ...slots: Slot[]): Html {
 export function url(path: `/console${string}`, query: Record<string, string> = {}): Html {
   const q = new URLSearchParams(query).toString();
   return make(escapeText(q ? `${path}?${q}` : path));
-}
-
-/** `/console/<fixed>/<encoded part>`: a path segment that cannot escape its place. */
-export function urlWith(prefix: `/console/${string}/`, part: string): Html {
-  return make(escapeText(prefix + encodeURIComponent(part)));
 }
 
 /** The document text, for the response; the only way out of Html. */

@@ -10,14 +10,14 @@ type ArtifactOrigin = Exclude<Origin, 'manual'>;
  * what it shows). webcal: stays for calendars: it names a subscription, and calendar
  * clients choose its transport themselves.
  */
-export const ARTIFACT_SCHEMES: Readonly<Record<ArtifactOrigin, readonly string[]>> = {
+const ARTIFACT_SCHEMES: Readonly<Record<ArtifactOrigin, readonly string[]>> = {
   commit: ['https:'],
   document: ['https:'],
   calendar: ['https:', 'webcal:', 'webcals:'],
 };
 
 /** The form of reference each artifact origin needs, as told to a caller that got it wrong. */
-export const ARTIFACT_FORMS: Readonly<Record<ArtifactOrigin, string>> = {
+const ARTIFACT_FORMS: Readonly<Record<ArtifactOrigin, string>> = {
   commit:
     'the repository URL and the full commit hash (40 hex digits, or 64 for SHA-256), as https://host/owner/repo@<hash> or https://host/owner/repo/commit/<hash>',
   document: 'an https: URL of the document on a public host, e.g. https://docs.example.org/design/42',
