@@ -10,7 +10,7 @@ import { sendJson } from './http-io.ts';
  * JSON-RPC-shaped refusals (body too large, too many requests, a malformed message) are
  * the protocol's own and live with the step that makes them.
  */
-export type EdgeErrorCode =
+type EdgeErrorCode =
   | 'forbidden_host'
   | 'forbidden_origin'
   | 'not_found'
@@ -19,7 +19,7 @@ export type EdgeErrorCode =
   | 'insufficient_scope'
   | 'internal_error';
 
-export interface EdgeErrorBody {
+interface EdgeErrorBody {
   /** A code of the refusal catalogue too: one not listed there does not type-check. */
   error: EdgeErrorCode & RefusalCode;
   error_description?: string;
@@ -58,8 +58,8 @@ export function internalError(res: ServerResponse): void {
 /**
  * /mcp asked with anything but POST: byte for byte the SDK's own answer for GET and DELETE
  * (it serves only POST, statelessly), now given to every method. Before, a method the
- * SDK's web Request cannot even represent (TRACE, TRACK) threw in its adapter and was
- * answered 500, its stack logged as a fault.
+ * SDK's web Request cannot even represent (TRACE) threw in its adapter and was answered
+ * 500, its stack logged as a fault.
  */
 export function mcpMethodNotAllowed(res: ServerResponse): void {
   sendJson(

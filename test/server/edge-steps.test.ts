@@ -282,7 +282,7 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
   });
 
   it('post-only: every method but POST is 405 with Allow: POST in the SDK’s words, and nothing after runs', async () => {
-    for (const method of ['GET', 'DELETE', 'TRACE', 'TRACK', 'PUT', 'PROPFIND', 'OPTIONS']) {
+    for (const method of ['GET', 'DELETE', 'TRACE', 'PUT', 'PROPFIND', 'OPTIONS']) {
       const { x, written } = await served({ url: '/mcp', method });
       assert.equal((await runStep(postOnly(), x)).next, false, method);
       assert.equal(written.status, 405, method);

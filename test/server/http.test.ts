@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { revokeToken } from '../../src/admin/tokens.ts';
 import { generateToken } from '../../src/core/tokens.ts';
+import { startHttpServer, type RunningServer } from '../../src/server/index.ts';
+import type { Logger } from '../../src/server/log.ts';
 import { rawPost, spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
 
 const LIST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
@@ -172,5 +176,85 @@ describe('the HTTP edge', () => {
   it('sets timeouts so slow clients cannot hold sockets', () => {
     assert.ok(club.server.http.headersTimeout > 0 && club.server.http.headersTimeout <= 30_000);
     assert.ok(club.server.http.requestTimeout > 0 && club.server.http.requestTimeout <= 60_000);
+  });
+});
+
+/** One request with any method (fetch refuses TRACE): status, Allow and body. */
+function send(url: string, method: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('/mcp serves POST only: every other method is 405 with Allow, and no fault is logged', () => {
+  let club: TestClub;
+  let server: RunningServer;
+  let member: string;
+  const logged: { level: string; event: string; fields?: Record<string, unknown> }[] = [];
+  const logger: Logger = {
+    info: (event, fields) => void logged.push({ level: 'info', event, ...(fields ? { fields } : {}) }),
+    error: (event, fields) => void logged.push({ level: 'error', event, ...(fields ? { fields } : {}) }),
+  };
+  before(async () => {
+    club = await startClub();
+    member = (await club.addMember('alice')).token;
+    server = await startHttpServer({
+      store: club.store,
+      registry: club.registry,
+      logger,
+      version: 'test',
+      port: 0,
+    });
+  });
+  after(async () => {
+    await server.close();
+    await club.close();
+  });
+
+  it('TRACE and other methods, with a credential and without: 405, Allow: POST, nothing logged', async () => {
+    const spy = spyOnHandler(club.registry, 'club_info');
+    logged.length = 0;
+    for (const method of ['TRACE', 'PROPFIND', 'M-SEARCH', 'PUT', 'PATCH', 'OPTIONS'])
+      for (const headers of [{}, { authorization: `Bearer ${member}` }] as Record<string, string>[]) {
+        const r = await send(server.mcpUrl, method, headers);
+        assert.equal(r.status, 405, `${method} ${JSON.stringify(headers)}`);
+        assert.equal(r.allow, 'POST', method);
+        assert.deepEqual(JSON.parse(r.body), {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed.' },
+          id: null,
+        });
+      }
+    assert.deepEqual(
+      logged.filter((l) => l.event !== 'listening'),
+      [],
+      'a client asking with the wrong method is neither a fault nor worth a line',
+    );
+    assert.equal(spy.calls, 0);
+  });
+
+  it('GET and DELETE get the very answer the SDK gives them (it serves POST only, statelessly)', async () => {
+    const sdk = createMcpHandler(() => {
+      throw new Error('no instance is built for a method the SDK refuses');
+    });
+    for (const method of ['GET', 'DELETE']) {
+      const ours = await send(server.mcpUrl, method, { accept: 'application/json, text/event-stream' });
+      const theirs = await sdk.fetch(new Request('http://127.0.0.1/mcp', { method }));
+      assert.equal(ours.status, theirs.status, method);
+      assert.equal(ours.allow, theirs.headers.get('allow') ?? undefined, method);
+      assert.equal(ours.body, await theirs.text(), method);
+    }
+    await sdk.close();
+  });
+
+  it('a bad credential is still 401 whatever the method: the credential is judged first', async () => {
+    const r = await send(server.mcpUrl, 'TRACE', { authorization: 'Bearer wdn_nonsense' });
+    assert.equal(r.status, 401);
   });
 });
