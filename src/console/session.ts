@@ -10,7 +10,7 @@ import { cookies } from './web.ts';
  * suspended principal's sessions end at their next request, if suspension did not
  * end them already.
  */
-export const SESSION_COOKIE = 'warden_console';
+const SESSION_COOKIE = 'warden_console';
 
 export interface SessionConfig {
   idleMs: number;
@@ -28,7 +28,7 @@ export interface SignedIn {
 
 const TOUCH_MS = 60_000;
 
-export function sessionCookie(id: string, cfg: SessionConfig): string {
+function sessionCookie(id: string, cfg: SessionConfig): string {
   return `${SESSION_COOKIE}=${id}; Path=/console; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(cfg.maxMs / 1000)}${cfg.secure ? '; Secure' : ''}`;
 }
 

@@ -1,7 +1,7 @@
 import type { Scope } from './scopes.ts';
 
 export type Tier = 'anonymous' | 'candidate' | 'member';
-export const PRINCIPAL_STATUSES = ['candidate', 'member', 'suspended'] as const;
+const PRINCIPAL_STATUSES = ['candidate', 'member', 'suspended'] as const;
 export type PrincipalStatus = (typeof PRINCIPAL_STATUSES)[number];
 
 export const isPrincipalStatus = (s: string): s is PrincipalStatus =>
@@ -20,12 +20,4 @@ export const TIER_CEILING: Readonly<Record<Tier, readonly Scope[]>> = {
 export function tierOfStatus(status: PrincipalStatus): Tier | null {
   if (status === 'suspended') return null;
   return status;
-}
-
-export function tierRank(tier: Tier): number {
-  return TIERS.indexOf(tier);
-}
-
-export function isTier(value: string): value is Tier {
-  return (TIERS as readonly string[]).includes(value);
 }

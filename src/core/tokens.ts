@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** Recognisable prefix: secret scanners and humans can tell a Warden agent token at a glance. */
-export const TOKEN_PREFIX = 'wdn_';
+const TOKEN_PREFIX = 'wdn_';
 const TOKEN_SHAPE = /^wdn_[A-Za-z0-9_-]{43}$/;
 
 /** A fresh agent token: 256 random bits, base64url, shown once and never stored. */

@@ -198,7 +198,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
 }
 
 /** The keyword families, for the types both sides admit. */
-export function compareKeywords(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+function compareKeywords(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   if (compareFinite(sub, sup, ctx)) return;
   compareTypes(sub, sup, ctx);
   if (shared(sub, sup, 'object')) compareObjects(sub, sup, ctx);
