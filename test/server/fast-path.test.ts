@@ -112,6 +112,39 @@ describe('the fast path answers exactly what the SDK path answers', () => {
     }
   }
 
+  it('a tools/list cursor is −32602 on either path and in either era: no cursor is ever issued', async () => {
+    for (const era of ['legacy', 'modern'] as const)
+      for (const cursor of ['garbage', '', 'eyJwYWdlIjoyfQ', 'a'.repeat(5000)])
+        for (const server of [club.server, sdkOnly]) {
+          const params = era === 'modern' ? { cursor, _meta: META } : { cursor };
+          const headers: Record<string, string> = {
+            'mcp-protocol-version': era === 'modern' ? '2026-07-28' : '2025-11-25',
+            ...(era === 'modern' ? { 'mcp-method': 'tools/list' } : {}),
+            authorization: `Bearer ${tokens['member']}`,
+          };
+          const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params });
+          const res = await rawPost(server.mcpUrl, body, headers);
+          assert.equal(res.status, 200, `${era} ${cursor.slice(0, 9)}`);
+          const answer = (await message(res)) as {
+            id: number;
+            result?: unknown;
+            error?: { code: number; message: string };
+          };
+          assert.equal(answer.result, undefined, `${era}: no list for an invalid cursor`);
+          assert.equal(answer.id, 9);
+          assert.equal(answer.error?.code, -32602, `${era} ${cursor.slice(0, 9)}`);
+          assert.match(answer.error?.message ?? '', /^Invalid params: .*issues no tools\/list cursor/);
+          assert.ok(!answer.error?.message.includes(cursor || 'never'), 'the cursor is not echoed');
+        }
+    // The official client's explicit page request is refused the same way.
+    const client = await club.connect(tokens['member']);
+    await assert.rejects(client.listTools({ cursor: 'garbage' }), (err: Error & { code?: number }) => {
+      assert.equal(err.code, -32602);
+      return true;
+    });
+    assert.equal((await client.listTools()).tools.length, 14, 'without a cursor, the whole list');
+  });
+
   it('leaves everything unusual to the SDK: a cursor, a batch, a notification, a mismatched header', async () => {
     const auth = { authorization: `Bearer ${tokens['member']}` };
     const cases: [string, Record<string, string>][] = [
