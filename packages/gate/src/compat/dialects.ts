@@ -45,19 +45,25 @@ const MAX_REWRITE_DEPTH = 200;
  * explicit stack (the schema may be hostile); false too when it nests too deep to rewrite.
  */
 export function dialectSensitive(schema: Schema): boolean {
-  const stack: [Json, number][] = [[schema as Json, 0]];
+  // Containers and their depths on two stacks side by side: nothing is allocated per member.
+  if (schema === null || typeof schema !== 'object') return false;
+  const stack: Json[] = [schema as Json];
+  const depths: number[] = [0];
   let found = false;
   while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [Json, number];
+    const node = stack.pop() as JsonObject | Json[];
+    const depth = depths.pop() as number;
     if (depth > MAX_REWRITE_DEPTH) return false;
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      for (const x of node) stack.push([x, depth + 1]);
-      continue;
-    }
-    for (const [k, v] of Object.entries(node)) {
-      if (SENSITIVE.has(k) || (k === 'items' && Array.isArray(v))) found = true;
-      stack.push([v, depth + 1]);
+    const members = Array.isArray(node) ? node : Object.values(node);
+    // Its members would be too deep to rewrite, scalars included.
+    if (members.length > 0 && depth + 1 > MAX_REWRITE_DEPTH) return false;
+    if (!Array.isArray(node))
+      for (const k of Object.keys(node))
+        if (SENSITIVE.has(k) || (k === 'items' && Array.isArray(node[k]))) found = true;
+    for (const x of members) {
+      if (x === null || typeof x !== 'object') continue;
+      stack.push(x);
+      depths.push(depth + 1);
     }
   }
   return found;

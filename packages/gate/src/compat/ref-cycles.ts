@@ -19,8 +19,10 @@ function inPlaceRefs(node: Json | undefined): string[] {
     if (!isObject(s)) continue;
     if (typeof s.$ref === 'string' && s.$ref.startsWith('#')) out.push(s.$ref);
     for (const k of IN_PLACE_ONE) stack.push(s[k]);
-    for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) stack.push(...(s[k] as Json[]));
-    for (const k of IN_PLACE_MAP) if (isObject(s[k])) stack.push(...Object.values(s[k] as JsonObject));
+    // One push per member: spreading a long array into push() would overflow the stack itself.
+    for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) for (const x of s[k] as Json[]) stack.push(x);
+    for (const k of IN_PLACE_MAP)
+      if (isObject(s[k])) for (const x of Object.values(s[k] as JsonObject)) stack.push(x);
   }
   return out;
 }
@@ -32,11 +34,11 @@ function allRefs(schema: Schema): string[] {
   while (stack.length > 0) {
     const v = stack.pop() as Json;
     if (v === null || typeof v !== 'object') continue;
-    if (Array.isArray(v)) stack.push(...v);
-    else {
-      if (typeof v.$ref === 'string' && v.$ref.startsWith('#')) out.add(v.$ref);
-      stack.push(...Object.values(v));
-    }
+    if (!Array.isArray(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#')) out.add(v.$ref);
+    // Containers only, one push each: a scalar holds no reference, and spreading a long array
+    // into push() would overflow the stack itself.
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') stack.push(x);
   }
   return [...out];
 }

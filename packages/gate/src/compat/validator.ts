@@ -110,8 +110,42 @@ export interface Validator {
   errors?: ValidateFunction['errors'];
 }
 
-const cache = new Map<string, ValidateFunction>();
-const problems = new Map<string, string | undefined>();
+/**
+ * Compiled validators by the schema's JSON text, then by dialect and variant. The text is the
+ * outer key, as is, so a large schema's text is hashed once rather than copied into every key.
+ */
+const cache = new Map<string, Map<string, ValidateFunction>>();
+
+function cached(text: string, kind: string): ValidateFunction | undefined {
+  return cache.get(text)?.get(kind);
+}
+
+function keep(text: string, kind: string, fn: ValidateFunction): void {
+  // Ajv keeps every schema it compiled; forgetting them bounds memory (and garbage collection).
+  if (cache.size >= MAX_CACHE) clearValidatorCache();
+  let kinds = cache.get(text);
+  if (!kinds) {
+    kinds = new Map();
+    cache.set(text, kinds);
+  }
+  kinds.set(kind, fn);
+}
+
+/** The JSON text of each schema object asked about, written once (a large schema is asked several times). */
+const texts = new WeakMap<object, string>();
+
+function textOf(schema: Schema): string {
+  if (typeof schema !== 'object') return JSON.stringify(schema);
+  let text = texts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    texts.set(schema, text);
+  }
+  return text;
+}
+
+/** What the meta-schema says of a schema, by its JSON text, then by dialect. */
+const problems = new Map<string, Map<Dialect, string | undefined>>();
 const MAX_CACHE = 2000;
 /** The definitions each Ajv instance has registered, by content-addressed id, up to MAX_DEFINITIONS. */
 const MAX_DEFINITIONS = 20_000;
@@ -186,8 +220,8 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const dialect = dialectOf(whole) ?? '2020-12';
   const split = splitShared(whole);
   if (split) {
-    const key = `${dialect}\u0000${variant}\u0000${JSON.stringify(split.body)}`;
-    const hit = cache.get(key);
+    const text = textOf(split.body);
+    const hit = cached(text, `${dialect}/${variant}`);
     if (hit) return hit;
     const problem = schemaProblem(whole);
     if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
@@ -205,13 +239,12 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn =
       (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant) as AnySchema);
-    if (cache.size >= MAX_CACHE) clearValidatorCache();
-    cache.set(key, fn);
+    keep(text, `${dialect}/${variant}`, fn);
     return fn;
   }
   const schema = pruneDefinitions(whole);
-  const key = `${dialect}\u0000${variant}\u0000${JSON.stringify(schema)}`;
-  const hit = cache.get(key);
+  const text = textOf(schema);
+  const hit = cached(text, `${dialect}/${variant}`);
   if (hit) return hit;
   const problem = schemaProblem(schema);
   if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
@@ -219,11 +252,7 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
   const fn = ajv.compile(forAjv(body, variant) as AnySchema);
-  if (cache.size >= MAX_CACHE) {
-    // Ajv keeps every schema it compiled; forgetting them bounds memory (and garbage collection).
-    clearValidatorCache();
-  }
-  cache.set(key, fn);
+  keep(text, `${dialect}/${variant}`, fn);
   return fn;
 }
 
@@ -261,13 +290,17 @@ export function schemaProblem(whole: Schema): string | undefined {
   return undefined;
 }
 
-function metaProblem(schema: Schema, dialect: Dialect, text = JSON.stringify(schema)): string | undefined {
-  const key = `${dialect}\u0000${text}`;
-  if (problems.has(key)) return problems.get(key);
+function metaProblem(schema: Schema, dialect: Dialect, text = textOf(schema)): string | undefined {
+  let known = problems.get(text);
+  if (known?.has(dialect)) return known.get(dialect);
   const ajv = ajvFor(dialect, 'messages');
   const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
-  if (problems.size >= MAX_CACHE) problems.clear();
-  problems.set(key, problem);
+  if (!known) {
+    if (problems.size >= MAX_CACHE) problems.clear();
+    known = new Map();
+    problems.set(text, known);
+  }
+  known.set(dialect, problem);
   return problem;
 }
 
@@ -294,6 +327,8 @@ function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefi
   };
 }
 
+const containing = new WeakMap<object, boolean>();
+
 /**
  * Whether a schema applies `contains` anywhere: the one keyword where Ajv 8's two configurations
  * have been seen to answer differently (its shortcut for an always-valid `contains` schema, beside
@@ -301,14 +336,20 @@ function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefi
  * the second build would double the compile cost of every break for nothing.
  */
 function usesContains(schema: Schema): boolean {
+  if (typeof schema !== 'object') return false;
+  const known = containing.get(schema);
+  if (known !== undefined) return known;
+  let found = false;
   const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v) && 'contains' in v) return true;
-    stack.push(...Object.values(v));
+  while (stack.length > 0 && !found) {
+    const v = stack.pop() as object;
+    if (!Array.isArray(v) && 'contains' in v) found = true;
+    // Containers only, one push each: spreading a long array into push() would overflow the stack.
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') stack.push(x);
   }
-  return false;
+  containing.set(schema, found);
+  return found;
 }
 
 /** Members of one keyword at which Ajv's default build is not tried (see breakChecker). */

@@ -84,11 +84,11 @@ function hasNestedId(root: Schema): boolean {
   const stack: Json[] = isObject(root) ? Object.values(root) : [];
   while (stack.length > 0) {
     const v = stack.pop() as Json;
-    if (Array.isArray(v)) stack.push(...v);
-    else if (isObject(v)) {
-      if ('$id' in v) return true;
-      stack.push(...Object.values(v));
-    }
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v) && '$id' in v) return true;
+    // Containers only, one push each: spreading a long array into push() would overflow the stack.
+    for (const x of Array.isArray(v) ? v : Object.values(v))
+      if (x !== null && typeof x === 'object') stack.push(x);
   }
   return false;
 }
