@@ -36,6 +36,19 @@ function numberText(n: number, nonFinite: 'null' | 'literal'): string {
   return Number.isNaN(n) ? 'NaN' : n > 0 ? '1e400' : '-1e400';
 }
 
+/**
+ * JSON.stringify's text of an array whose members are all strings, booleans, null or finite
+ * numbers, which is the text the writer gives it in any of its settings; undefined otherwise.
+ */
+function plainScalars(items: readonly unknown[]): string | undefined {
+  for (const v of items) {
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) continue;
+    if (typeof v === 'number' && Number.isFinite(v)) continue;
+    return undefined;
+  }
+  return JSON.stringify(items);
+}
+
 /** JSON text of a value, written with an explicit stack instead of recursion. */
 function writeJson(value: unknown, options: WriteOptions = {}): string {
   const { sortKeys = false, indent = 0, flatBelow = Infinity, limit = Infinity } = options;
@@ -75,6 +88,19 @@ function writeJson(value: unknown, options: WriteOptions = {}): string {
   while (stack.length > 0 && length <= limit) {
     const f = stack[stack.length - 1] as Frame;
     const size = f.keys ? f.keys.length : (f.node as unknown[]).length;
+    // An array of plain scalars written compact (an enum, a required list) is JSON.stringify's
+    // own text of it: written in one native call rather than member by member.
+    if (f.next === 0 && !f.keys && size > 1 && limit === Infinity && !pretty(stack.length)) {
+      const text = plainScalars(f.node as unknown[]);
+      if (text !== undefined) {
+        out.pop(); // the '[' just written: the text has its own
+        push(text);
+        length -= 1;
+        stack.pop();
+        onPath.delete(f.node);
+        continue;
+      }
+    }
     if (f.next === size) {
       stack.pop();
       onPath.delete(f.node);

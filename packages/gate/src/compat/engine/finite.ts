@@ -4,7 +4,8 @@ import { compileSchema } from '../validator.ts';
 import type { Ctx } from './context.ts';
 import { firstThat, subValue } from './util.ts';
 import { DIRECT } from './direct.ts';
-import { finiteTest, memberOf } from './value-sets.ts';
+import { finiteTest, keySet, memberOf } from './value-sets.ts';
+import { canonicalKeys } from '../hash.ts';
 import { acceptedMembers } from './whole.ts';
 
 /** Which rule names the failure of a keyword when a known value is rejected. */
@@ -38,7 +39,10 @@ function valuesOf(s: JsonObject): Json[] | undefined {
  * enum or const beside it (both may be given) is decided by set lookup, the other keywords by
  * one validator compiled once for the whole set.
  */
-function rejectingKeyword(sup: JsonObject, dialect: string): (value: Json) => string | undefined {
+function rejectingKeyword(
+  sup: JsonObject,
+  dialect: string,
+): (value: Json, key: string) => string | undefined {
   const direct: JsonObject = {};
   for (const k of DIRECT) if (k in sup && k !== 'enum' && k !== 'const') direct[k] = sup[k] as Json;
   const inEnum = finiteTest(withoutKeys(sup, ['const']));
@@ -46,11 +50,11 @@ function rejectingKeyword(sup: JsonObject, dialect: string): (value: Json) => st
   if (dialect === 'draft-07') direct.$schema = 'http://json-schema.org/draft-07/schema#';
   const fn = Object.keys(direct).some((k) => k !== '$schema') ? compileSchema(direct) : undefined;
   // In the validator's order: the type first, then const and enum, then the typed keywords.
-  return (value) => {
+  return (value, key) => {
     const failed = fn && !fn(value) ? (fn.errors?.[0]?.keyword ?? 'type') : undefined;
     if (failed === 'type') return failed;
-    if (inConst && !inConst(value)) return 'const';
-    if (inEnum && !inEnum(value)) return 'enum';
+    if (inConst && !inConst(value, key)) return 'const';
+    if (inEnum && !inEnum(value, key)) return 'enum';
     return failed;
   };
 }
@@ -72,8 +76,12 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
   const at = ctx.onNew([valuesOf(sub) && 'const' in sub ? 'const' : 'enum'], [supKind]);
   if (a) {
     const rejecting = rejectingKeyword(sup, ctx.shared.sup.dialect);
-    for (const v of a) {
-      if (b && !memberOf(b, v)) {
+    // Each member's canonical JSON is written once, and each set built once.
+    const keysA = canonicalKeys(a);
+    const inB = b && keySet(b);
+    for (const [i, v] of a.entries()) {
+      const key = keysA[i] as string;
+      if (inB && !inB.has(key)) {
         const rule =
           supKind === 'enum'
             ? ctx.id('enum-value-removed', 'enum-value-added')
@@ -84,7 +92,7 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
         ctx.emit(rule, at, args, () => v);
         continue;
       }
-      const kw = rejecting(v);
+      const kw = rejecting(v, key);
       const pair = kw ? RULE_FOR[kw] : undefined;
       if (kw && pair)
         ctx.emit(ctx.id(pair[0], pair[1]), ctx.onNew([], [kw]), { value: v, keyword: kw }, () => v);
@@ -99,8 +107,11 @@ export function compareFinite(sub: JsonObject, sup: JsonObject, ctx: Ctx): boole
     if (b) {
       // Likewise only a member the new node accepts whole is news when the old set lacks it.
       const added = 'const' in sub && 'const' in sup ? [] : acceptedMembers(b, sup, 'sup', ctx);
-      for (const w of added) {
-        if (!memberOf(a, w)) ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
+      const inA = keySet(a);
+      const keysAdded = canonicalKeys(added);
+      for (const [i, w] of added.entries()) {
+        if (!inA.has(keysAdded[i] as string))
+          ctx.emit(ctx.id('enum-value-added', 'enum-value-removed'), at, { value: w });
       }
     } else {
       const rule =

@@ -76,7 +76,10 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
   const text = !isObj
     ? JSON.stringify(node)
     : Array.isArray(node)
-      ? `[${node.map(part).join(',')}]`
+      ? // An array of scalars (an enum) is its JSON text, written in one native call.
+        node.every((x) => x === null || typeof x !== 'object')
+        ? JSON.stringify(node)
+        : `[${node.map(part).join(',')}]`
       : // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
         `${readFromDependencies(node as JsonObject) ? 'read ' : ''}{${Object.entries(node)
           .map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`)

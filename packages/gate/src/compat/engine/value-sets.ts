@@ -23,14 +23,13 @@ export function memberOf(values: readonly Json[], value: Json): boolean {
  * lookup rather than by the validator: Ajv compares a value with an enum member by member, so
  * checking each of n old values against an n-value enum would cost n² comparisons.
  */
-export function finiteTest(s: JsonObject): ((value: Json) => boolean) | undefined {
+export function finiteTest(s: JsonObject): ((value: Json, key?: string) => boolean) | undefined {
   const values = Array.isArray(s.enum) ? s.enum : undefined;
   const fixed = 'const' in s ? canonicalJson(s.const) : undefined;
   if (!values && fixed === undefined) return undefined;
-  return (value) => {
-    const key = canonicalJson(value);
-    return (fixed === undefined || key === fixed) && (!values || keySet(values).has(key));
-  };
+  // `key`, when the caller has it already, is the value's canonical JSON.
+  return (value, key = canonicalJson(value)) =>
+    (fixed === undefined || key === fixed) && (!values || keySet(values).has(key));
 }
 
 /** A schema without its own `enum` and `const`: what is left for the validator once finiteTest has passed. */
