@@ -41,7 +41,7 @@ export interface TokenRecord {
   clientId: string | null;
 }
 
-export type TokenOrigin = 'static' | 'oauth';
+type TokenOrigin = 'static' | 'oauth';
 
 /** What one bearer lookup returns: the token, its principal and the principal's current mandate. */
 export interface Credential {
@@ -425,7 +425,7 @@ export interface Store extends ConsoleStore, OAuthStore {
    */
   serverSecret(name: string): Promise<string>;
 
-  // Rate limits shared by replicas (serve --rate-limits store).
+  // Rate limits shared by replicas (serve --shared-rate-limits).
   /** Takes one request from a bucket in one conditional write; else how full it is. */
   takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake>;
   /** Drops buckets untouched since `beforeMs`; how many. */

@@ -59,7 +59,7 @@ export interface SearchPlan {
   broad: number;
   window: number;
 }
-export const SEARCH_PLAN: SearchPlan = { narrow: 2_000, broad: 20_000, window: 10_000 };
+const SEARCH_PLAN: SearchPlan = { narrow: 2_000, broad: 20_000, window: 10_000 };
 
 type Range = { low: string; high: string };
 
@@ -195,7 +195,7 @@ async function walk(
  * (principals are never deleted), PostgreSQL's planner statistics (counted when the
  * table has none yet). A search plan needs only the order of magnitude.
  */
-export async function estimatePrincipals(sql: SqlExecutor): Promise<number> {
+async function estimatePrincipals(sql: SqlExecutor): Promise<number> {
   const row =
     sql.kind === 'sqlite'
       ? await sql.get(`SELECT MAX(rowid) AS n FROM principals`)

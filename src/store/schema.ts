@@ -182,7 +182,7 @@ export const MIGRATIONS: readonly string[] = [
   // per word instead of reading each of the principal's term rows.
   `DROP INDEX principal_terms_principal;
    CREATE INDEX principal_terms_principal_term ON principal_terms(principal_id, term);`,
-  // Rate-limit buckets for `warden serve --rate-limits store`: one row per caller,
+  // Rate-limit buckets for `warden serve --shared-rate-limits`: one row per caller,
   // taken by one conditional upsert so replicas share each bucket.
   `CREATE TABLE rate_buckets (
      bucket TEXT PRIMARY KEY,

@@ -8,10 +8,10 @@
 const MAX_TERM_LENGTH = 32;
 const MAX_TERMS = 48;
 /** Query words beyond this are ignored: each costs one index range. */
-export const MAX_QUERY_WORDS = 4;
+const MAX_QUERY_WORDS = 4;
 
 /** Lower-cased, compatibility-normalised words (letters and digits), each cut at 32 code points. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   return text
     .normalize('NFKC')
     .toLowerCase()

@@ -10,8 +10,8 @@ import type { Caller, ToolContext } from './context.ts';
  * and a signed cursor to continue from the last row returned.
  */
 
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 /** No tool result's text is larger than this. */
 export const RESULT_BYTE_BUDGET = 64 * 1024;
 /** What the items of one page may take: the budget less room for the notice, counts and cursor. */
@@ -28,7 +28,6 @@ export const pageOutputs: Record<string, JsonSchema> = {
   next_cursor: { type: 'string' },
   cut_at_byte_budget: { const: true },
 };
-export const PAGE_OUTPUT_KEYS = Object.keys(pageOutputs);
 
 export interface PageArgs {
   limit?: number;
@@ -36,7 +35,7 @@ export interface PageArgs {
 }
 
 /** Who a cursor is issued to: the token (an agent), the principal in person, or anyone anonymous. */
-export function callerKey(caller: Caller): string {
+function callerKey(caller: Caller): string {
   if (caller.kind === 'agent') return `token:${caller.token.id}`;
   if (caller.kind === 'principal') return `principal:${caller.principal.id}`;
   return 'anonymous';
@@ -79,7 +78,7 @@ export interface PageSpec<R> {
  * Rows read by a bounded walk: when it stopped at its work bound before finding
  * `limit` rows, `resumeKey` is where the next page starts (this page may be short).
  */
-export interface Fetched<R> {
+interface Fetched<R> {
   rows: R[];
   resumeKey?: string[] | undefined;
 }

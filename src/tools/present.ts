@@ -18,13 +18,6 @@ export function presentProfile(p: PrincipalRecord, w: Wrapper): JsonObject {
   return { ...presentPrincipal(p, w), bio: w.wrap(p.bio) };
 }
 
-/** Evidence counted by origin: what strangers may know of a principal's record. */
-export function countByOrigin(evidence: EvidenceRecord[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const e of evidence) counts[e.origin] = (counts[e.origin] ?? 0) + 1;
-  return counts;
-}
-
 export function presentEvidence(e: EvidenceRecord, w: Wrapper): JsonObject {
   return {
     id: e.id,

@@ -1,9 +1,11 @@
 import { EVIDENCE_ORIGINS } from '../core/evidence.ts';
+import { HANDLE_PATTERN } from '../core/handles.ts';
 import type { JsonSchema } from '../core/json.ts';
 
 /** Shared JSON Schema pieces, so every tool describes the same things the same way. */
 
-export const HANDLE_PATTERN = '^[a-z0-9][a-z0-9_-]{1,31}$';
+/** The handle rule lives in core/handles.ts (admin/ and the console check it too). */
+export { HANDLE_PATTERN };
 
 export const handle: JsonSchema = {
   type: 'string',

@@ -46,7 +46,7 @@ export async function openPostgres(url: string): Promise<SqlExecutor> {
   return new PostgresExecutor(pool);
 }
 
-export class PostgresExecutor implements SqlExecutor {
+class PostgresExecutor implements SqlExecutor {
   readonly kind = 'postgres';
 
   constructor(readonly pool: pg.Pool) {}

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreBusyError } from '../busy.ts';
 
 /** How long one request keeps retrying a locked SQLite file before it gives up. */
-export const BUSY_DEADLINE_MS = 2_000;
+const BUSY_DEADLINE_MS = 2_000;
 
 function isBusy(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
