@@ -29,7 +29,10 @@ describe('doctor runs stdio entries as the client would', () => {
     const env: Record<string, string> = { WARDEN_DB: join(club.dir, 'club.db') };
     if (token) env['WARDEN_TOKEN'] = token;
     return writeConfig(tmp.dir, `${dir}/claude_desktop_config.json`, {
-      mcpServers: { club: { command: process.execPath, args: [BIN, 'stdio'], env } },
+      // Without a token, the entry asks for the anonymous tier (warden stdio refuses otherwise).
+      mcpServers: {
+        club: { command: process.execPath, args: [BIN, 'stdio', ...(token ? [] : ['--anonymous'])], env },
+      },
     });
   }
 

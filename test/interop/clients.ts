@@ -80,6 +80,9 @@ function stdioEnv(target: Target): Record<string, string> {
   return env;
 }
 
+/** `warden stdio` serves the anonymous tier only when asked to (--anonymous). */
+const stdioArgs = (target: Target): string[] => [BIN, 'stdio', ...(target.token ? [] : ['--anonymous'])];
+
 const authHeaders = (token: string | undefined): Record<string, string> =>
   token ? { Authorization: `Bearer ${token}` } : {};
 
@@ -94,7 +97,7 @@ export const sdkV1: ClientKind = {
         ? new HttpV1(new URL(target.url), { requestInit: { headers: authHeaders(target.token) } })
         : new StdioV1({
             command: process.execPath,
-            args: [BIN, 'stdio'],
+            args: stdioArgs(target),
             env: stdioEnv(target),
             stderr: 'pipe',
           }),
@@ -123,7 +126,7 @@ function sdkV2(era: 'legacy' | 'modern'): ClientKind {
           ? new HttpV2(new URL(target.url), { requestInit: { headers: authHeaders(target.token) } })
           : new StdioV2({
               command: process.execPath,
-              args: [BIN, 'stdio'],
+              args: stdioArgs(target),
               env: stdioEnv(target),
               stderr: 'pipe',
             }),
@@ -161,7 +164,14 @@ export const inspectorCli: ClientKind = {
         target.transport === 'http'
           ? [target.url, '--transport', 'http', ...headerArgs(target.token)]
           : [process.execPath, BIN, 'stdio', '--transport', 'stdio'];
-      const argv = [join(INSPECTOR_BUILD, 'index.js'), ...targetArgs, ...extra];
+      // Flags of the server itself go after "--" (the Inspector would take them for its own).
+      const serverFlags = stdioArgs(target).slice(2);
+      const argv = [
+        join(INSPECTOR_BUILD, 'index.js'),
+        ...targetArgs,
+        ...extra,
+        ...(target.transport === 'stdio' && serverFlags.length ? ['--', ...serverFlags] : []),
+      ];
       const options = {
         // It finds its own package.json relative to the working directory: run it from its folder.
         cwd: INSPECTOR_BUILD,
