@@ -22,14 +22,44 @@ export function count(haystack: string, needle: string): number {
   return n;
 }
 
-/** Undoes the `[U+XXXX]` notation, to compare what a reader sees with what was written. */
+/** Combining marks one character keeps; the rest of a run is shown as a count. */
+export const MARKS_KEPT = 4;
+/** A combining mark that is passed through (an invisible one is shown, and ends a run). */
+const PASSING_MARK = /^(?![\p{Default_Ignorable_Code_Point}\p{Variation_Selector}])\p{M}$/u;
+
+/**
+ * Undoes the `[U+XXXX]` notation, to compare what a reader sees with what was written; a
+ * count of marks past the cap (`[+75 combining marks]`) stands for marks no longer there.
+ */
 export function decodeVisible(s: string): string {
-  return s.replace(/\[U\+([0-9A-F]{4,6})\]/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
+  return s
+    .replace(/\[\+\d+ combining marks?\]/g, '')
+    .replace(/\[U\+([0-9A-F]{4,6})\]/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
 }
 
-/** What the sanitizer is allowed to change without escaping: line ends and odd spaces. */
+/**
+ * What the sanitizer is allowed to change without escaping: line ends, odd spaces, and
+ * combining marks past the cap on one character.
+ */
 export function normaliseWritten(s: string): string {
-  return s.replace(/\r\n?/g, '\n').replace(/(?! )\p{Zs}/gu, ' ');
+  let out = '';
+  let run = 0;
+  for (const ch of s.replace(/\r\n?/g, '\n').replace(/(?! )\p{Zs}/gu, ' ')) {
+    run = PASSING_MARK.test(ch) ? run + 1 : 0;
+    if (run <= MARKS_KEPT) out += ch;
+  }
+  return out;
+}
+
+/** The longest run of passed-through combining marks on one character. */
+export function longestMarkRun(s: string): number {
+  let run = 0;
+  let longest = 0;
+  for (const ch of s) {
+    run = PASSING_MARK.test(ch) ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
 }
 
 /** True if some spelling of `boundary` survives a reader folding width, case and spacing. */

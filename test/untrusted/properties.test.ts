@@ -10,6 +10,8 @@ import {
   assertWrapperProperties,
   codePoints,
   decodeVisible,
+  longestMarkRun,
+  MARKS_KEPT,
   normaliseWritten,
 } from './helpers.ts';
 
@@ -98,7 +100,8 @@ const printable = fc
           (!HIDDEN.test(c) && !/[<>⟦⟧〚〛]/u.test(c.normalize('NFKD'))),
       ) &&
       !/&(?:#|[a-z][a-z0-9]*;|lt|gt)/i.test(s) &&
-      !/\[[uU]\+/.test(s),
+      !/\[(?:[uU]\+|\+\d)/.test(s) &&
+      longestMarkRun(s) <= MARKS_KEPT,
   );
 
 void test('property: the boundary appears only in the two markers, the payload is safe and capped', () => {
@@ -148,6 +151,39 @@ void test('property: the cap counts code points of output, and only truncates wh
     RUNS,
   );
 });
+
+/** Text thick with combining marks, among letters, emoji, invisible marks and line ends. */
+const markHeavy = fc.string({
+  unit: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('\u0301', '\u0489', '\u0903', '\u05a5', '\u20e3', '\u0338') },
+    { weight: 2, arbitrary: fc.constantFrom('Z', 'a', 'é', 'क', '1', '\u2764', '\n', ' ') },
+    { weight: 1, arbitrary: fc.constantFrom('\u034f', '\ufe0f', '\u200d', '\u{e0100}') },
+    { weight: 1, arbitrary: anyCodePoint },
+  ),
+  maxLength: 300,
+});
+
+void test('property: no character carries more than the cap of combining marks, and the rest is counted', () => {
+  fc.assert(
+    fc.property(markHeavy, fc.integer({ min: 0, max: 400 }), (raw, maxLength) => {
+      const { text, truncated } = sanitize(raw, maxLength);
+      assert.ok(longestMarkRun(text) <= MARKS_KEPT, 'a run past the cap');
+      const written = normaliseWritten(raw);
+      if (truncated) assert.ok(written.startsWith(decodeVisible(text)));
+      else assert.equal(decodeVisible(text), written);
+      const dropped = [...text.matchAll(/\[\+(\d+) combining marks?\]/g)].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
+      if (!truncated) assert.equal([...raw].length - [...written].length, dropped + crlfs(raw));
+    }),
+    RUNS,
+  );
+});
+
+function crlfs(s: string): number {
+  return s.split('\r\n').length - 1;
+}
 
 /** Spellings of a boundary a reader might fold back into it. */
 function spellings(b: string): fc.Arbitrary<string> {

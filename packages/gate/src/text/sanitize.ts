@@ -22,8 +22,26 @@ const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
 const DELIMITER = /[<>⟦⟧〚〛]/u;
 /** `&` that starts something an HTML decoder would turn into a character (`&lt;`, `&#x3c;`, `&gt`). */
 const ENTITY_START = /&(?:#|[a-z][a-z0-9]*;|lt|gt)/iy;
-/** `[U+` in the input would look like one of our own escapes; escaping its `[` keeps the notation unambiguous. */
-const ESCAPE_LOOKALIKE = /\[[uU]\+/y;
+/**
+ * `[U+` (or `[+` and a digit) in the input would look like one of our own escapes or mark
+ * counts; escaping its `[` keeps the notation unambiguous.
+ */
+const ESCAPE_LOOKALIKE = /\[(?:[uU]\+|\+\d)/y;
+/** A combining mark (accents, vowel signs, enclosing marks): it draws on the character before it. */
+const MARK = /\p{M}/u;
+
+/**
+ * Combining marks kept on one character; the rest of a run is counted instead. Written text
+ * stacks few: Vietnamese two, Thai and Arabic two or three, Devanagari three, Hebrew with
+ * cantillation and Tibetan stacks four. Past that a run is "Zalgo": it draws a line out of
+ * its place across whatever is above and below, on a page as in a terminal.
+ */
+export const MAX_COMBINING_MARKS = 4;
+/**
+ * Marks one count stands for at most, so a long run reads only this far ahead before its
+ * count is written and a cut can fall after it: the input is never walked far past the cap.
+ */
+const MARK_COUNT_CHUNK = 999;
 
 const ZWJ = 0x200d;
 const TEXT_VS = 0xfe0e;
@@ -33,7 +51,8 @@ const EMOJI_VS = 0xfe0f;
  * Text nobody controls, shown to a model or to a person. Turns member-written text into something safe to quote to a model: hidden and
  * control characters become visible `[U+XXXX]`, anything that is or folds (NFKD) to
  * `<`, `>` or a wrapper bracket is escaped the same way, CR/CRLF become LF, other
- * spaces become U+0020, and the result is capped at `maxLength` code points.
+ * spaces become U+0020, a run of combining marks keeps `MAX_COMBINING_MARKS` and
+ * counts the rest (`[+75 combining marks]`), and the result is capped at `maxLength` code points.
  * Everything else — including any prompt-injection prose — passes through
  * unchanged: the wrapper, not this function, is what marks it as data. Pure; used
  * by the wrapper, and exposed for tests and the console.
@@ -48,8 +67,9 @@ export function sanitize(
 
 /**
  * The same text for a person (a terminal, a CI log, a review): every hidden, control and bidi
- * character made visible by the same rules, but markup characters (`<`, `&`, `[U+`) left as
- * written; the output format (Markdown, SARIF, XML) escapes them for its own syntax.
+ * character made visible and runs of combining marks capped by the same rules, but markup
+ * characters (`<`, `&`, `[U+`) left as written; the output format (Markdown, SARIF, XML)
+ * escapes them for its own syntax.
  */
 export function forPeople(raw: string, maxLength: number = DEFAULT_MAX_LENGTH): string {
   const { text, truncated } = rendered(raw, maxLength, false);
@@ -73,11 +93,32 @@ function rendered(
   let used = 0;
   let emoji: EmojiState = 'none';
   let hidden = 0;
+  /** Marks passed through on the current character, and marks past the cap not yet counted out. */
+  let marks = 0;
+  let dropped = 0;
+  /** Writes the count of the marks dropped so far; false when it does not fit under the cap. */
+  const countDropped = (): boolean => {
+    const token = markCount(dropped);
+    const cost = countCodePoints(token);
+    if (used + cost > maxLength) return false;
+    out += token;
+    used += cost;
+    dropped = 0;
+    return true;
+  };
 
   for (let i = 0; i < raw.length;) {
     const cp = raw.codePointAt(i) as number;
     const ch = String.fromCodePoint(cp);
     const step = render(raw, i, cp, ch, emoji, markup);
+    const isMark = step.token === ch && MARK.test(ch) && !HIDDEN.test(ch);
+    if (isMark && marks >= MAX_COMBINING_MARKS) {
+      dropped++;
+      i += ch.length;
+      if (dropped === MARK_COUNT_CHUNK && !countDropped()) return { text: out, truncated: true, hidden };
+      continue;
+    }
+    if (dropped > 0 && !countDropped()) return { text: out, truncated: true, hidden };
     if (step.token === ZWJ_CHAR && used + 2 > maxLength) {
       // A joiner is emitted only with the pictograph after it, so none dangles at a cut.
       return { text: out, truncated: true, hidden };
@@ -88,9 +129,16 @@ function rendered(
     out += step.token;
     used += cost;
     emoji = step.emoji;
+    marks = isMark ? marks + 1 : 0;
     i += ch.length;
   }
+  if (dropped > 0 && !countDropped()) return { text: out, truncated: true, hidden };
   return { text: out, truncated: false, hidden };
+}
+
+/** What a run of combining marks past the cap is shown as: how many there were, never the marks. */
+function markCount(n: number): string {
+  return `[+${n} combining mark${n === 1 ? '' : 's'}]`;
 }
 
 /**
