@@ -4,11 +4,26 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 /** Small I/O pieces of the HTTP edge: bodies read under a bound, replayed to the SDK, JSON answers. */
 
 /**
+ * The body, when all of it has already arrived: most posts are small and come in the
+ * same packets as their headers, so by the time the caller is known the parser has
+ * pushed the whole body. Then it is taken at once, with no listener, promise or await;
+ * `undefined` means it is still on its way (read it with readBody). Null: over `max`.
+ */
+export function arrivedBody(req: IncomingMessage, max: number): Buffer | null | undefined {
+  if (!req.complete || req.readableFlowing === true) return undefined;
+  const raw = (req.read() as Buffer | null) ?? EMPTY;
+  if (raw.length <= max) return raw;
+  req.resume();
+  return null;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/**
  * Reads a body under a bound; null when it is larger, declared or sent (the rest is
  * drained, not kept). The bound holds as the gate's reader holds it (@warden-mcp/gate/io),
  * but with events rather than `for await`: an async iterator costs several promises per
- * chunk, and on the hot path a body is one small chunk. A client that hangs up mid-body
- * rejects, as the iterator did.
+ * chunk. A client that hangs up mid-body rejects, as the iterator did.
  */
 export function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
   const declared = Number(req.headers['content-length']);
@@ -16,6 +31,8 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer | nu
     req.resume();
     return Promise.resolve(null);
   }
+  const arrived = arrivedBody(req, max);
+  if (arrived !== undefined) return Promise.resolve(arrived);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -20,10 +20,19 @@ export function fakeHttp(
     headers?: Record<string, string>;
     body?: string | Buffer;
     remoteAddress?: string;
+    /** The whole body is already in (the parser is done with it), as for most small posts. */
+    arrived?: boolean;
   } = {},
 ): { req: IncomingMessage; res: ServerResponse; written: Written } {
   const body = init.body === undefined ? [] : [Buffer.from(init.body)];
-  const req = Object.assign(Readable.from(body), {
+  let stream: Readable = Readable.from(body);
+  if (init.arrived) {
+    stream = new Readable({ read() {} });
+    for (const chunk of body) stream.push(chunk);
+    stream.push(null);
+  }
+  const req = Object.assign(stream, {
+    complete: init.arrived === true,
     method: init.method ?? 'GET',
     url: init.url ?? '/',
     headers: Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),

@@ -307,6 +307,17 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
     const on = await runStep(readBounded(1024, 64), member.x);
     assert.equal(on.next, true);
     assert.equal(on.out?.raw.toString(), big);
+    // A body already in whole is taken at once, without waiting, under the same bounds.
+    for (const [auth, status] of [
+      [await anonymous(), 413],
+      [await agent, null],
+    ] as const) {
+      const arrived = await served({ url: '/mcp', method: 'POST', body: big, arrived: true }, auth);
+      const out = readBounded(1024, 64).run(arrived.x);
+      assert.ok(!(out instanceof Promise), 'no await for a body already in');
+      assert.equal(arrived.written.status, status);
+      if (status === null) assert.equal((out as WithBody).raw.toString(), big);
+    }
     // A declared length over the bound is refused before a byte is read.
     const declared = await served({ url: '/mcp', method: 'POST', headers: { 'content-length': '100000' } });
     assert.equal((await runStep(readBounded(1024, 64), declared.x)).next, false);

@@ -1,5 +1,5 @@
-import { payloadTooLarge, readBody, sendJson } from '../http-io.ts';
-import { ANSWERED, type Step } from '../../core/pipeline.ts';
+import { arrivedBody, payloadTooLarge, readBody, sendJson } from '../http-io.ts';
+import { ANSWERED, type Answered, type Step } from '../../core/pipeline.ts';
 import type { Served, WithBody } from './exchange.ts';
 
 /**
@@ -10,12 +10,20 @@ import type { Served, WithBody } from './exchange.ts';
 export function readBounded(maxBody: number, anonymousMaxBody: number): Step<Served, WithBody> {
   return {
     name: 'read-body',
-    async run(x) {
+    run(x) {
       const limit = x.auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;
-      const raw = await readBody(x.req, limit);
-      if (raw !== null) return Object.assign(x, { raw });
-      sendJson(x.res, 413, payloadTooLarge(limit), { Connection: 'close' });
-      return ANSWERED;
+      // Usually the whole body is already here: no await. Otherwise, wait for it.
+      const declared = Number(x.req.headers['content-length']);
+      const arrived = declared > limit ? null : arrivedBody(x.req, limit);
+      if (arrived === undefined) return readBody(x.req, limit).then((raw) => take(x, raw, limit));
+      if (arrived === null) x.req.resume();
+      return take(x, arrived, limit);
     },
   };
+}
+
+function take(x: Served, raw: Buffer | null, limit: number): WithBody | Answered {
+  if (raw !== null) return Object.assign(x, { raw });
+  sendJson(x.res, 413, payloadTooLarge(limit), { Connection: 'close' });
+  return ANSWERED;
 }
