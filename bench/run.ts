@@ -1,6 +1,8 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
 // `npm run bench -- scale rate` runs only the parts named.
 import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
+import { benchFlood } from './flood.ts';
+import { benchList } from './list.ts';
 import { benchRateLimits } from './rate-limits.ts';
 import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
@@ -8,6 +10,8 @@ import { benchStartup } from './startup.ts';
 
 const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['server', 'Warden server', benchServer],
+  ['list', 'tools/list beside plain node:http', benchList],
+  ['flood', 'tools/list under a flood of nested brackets', benchFlood],
   ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
