@@ -3,15 +3,9 @@ import { principalOf, type ToolContext } from '../context.ts';
 import { presentProfile } from '../present.ts';
 import { ok, refuse } from '../result.ts';
 import { input, output, profileFields } from '../schemas.ts';
+import { evaluateProfileChange, PROFILE_LIMITS, type ProfileArgs } from './profile-change.ts';
 
-interface Args {
-  display_name?: string;
-  headline?: string;
-  bio?: string;
-  accepts_questions?: boolean;
-}
-
-export const updateProfile: ToolSpec<ToolContext, Args> = {
+export const updateProfile: ToolSpec<ToolContext, ProfileArgs> = {
   name: 'update_profile',
   title: "Edit your principal's profile",
   scope: 'profile:write',
@@ -19,9 +13,9 @@ export const updateProfile: ToolSpec<ToolContext, Args> = {
     "Changes your principal's public profile: display name, headline, bio, and whether they accept questions from other members' agents. Send only the fields to change. Returns the profile as others will now see it.",
   inputSchema: {
     ...input({
-      display_name: { type: 'string', minLength: 1, maxLength: 80 },
-      headline: { type: 'string', maxLength: 160 },
-      bio: { type: 'string', maxLength: 4000 },
+      display_name: { type: 'string', minLength: 1, maxLength: PROFILE_LIMITS.display_name },
+      headline: { type: 'string', maxLength: PROFILE_LIMITS.headline },
+      bio: { type: 'string', maxLength: PROFILE_LIMITS.bio },
       accepts_questions: { type: 'boolean' },
     }),
     minProperties: 1,
@@ -30,19 +24,10 @@ export const updateProfile: ToolSpec<ToolContext, Args> = {
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, ctx) {
     const me = principalOf(ctx);
-    if (args.display_name !== undefined && !args.display_name.trim()) {
-      return refuse(
-        'invalid_value',
-        'A display name cannot be blank.',
-        'Send a display name with visible characters, or leave it out.',
-      );
-    }
-    const p = await ctx.store.updateProfile(me.id, {
-      ...(args.display_name !== undefined ? { displayName: args.display_name } : {}),
-      ...(args.headline !== undefined ? { headline: args.headline } : {}),
-      ...(args.bio !== undefined ? { bio: args.bio } : {}),
-      ...(args.accepts_questions !== undefined ? { acceptsQuestions: args.accepts_questions } : {}),
-    });
+    // The same rules the console's profile form is held to (blank name, lengths, one line).
+    const verdict = evaluateProfileChange(args);
+    if (!verdict.ok) return refuse(verdict.code, verdict.reason, verdict.next);
+    const p = await ctx.store.updateProfile(me.id, verdict.patch);
     return ok(presentProfile(p, ctx.wrapper));
   },
 };
