@@ -1,6 +1,7 @@
 import { isHandle } from '../core/handles.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, Store } from '../store/contract.ts';
+import { singleLineProblem } from '../untrusted/index.ts';
 import { AdminRefusal } from './errors.ts';
 
 /** Looks a principal up by handle or refuses with the handle named. */
@@ -21,6 +22,9 @@ export async function addPrincipal(
       `"${handle}" is not a valid handle: 2 to 32 characters, lowercase letters, digits, "_" or "-", starting with a letter or digit.`,
     );
   }
+  // A name given here is a display name like any other: read on one line.
+  const broken = opts.name === undefined ? null : singleLineProblem(opts.name, 'A display name');
+  if (broken) throw new AdminRefusal('invalid_value', broken.reason, broken.next);
   if (await store.getPrincipalByHandle(handle)) {
     throw new AdminRefusal('conflict', `A principal with the handle "${handle}" exists already.`);
   }

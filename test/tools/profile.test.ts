@@ -2,6 +2,8 @@
 // untouched), and the shared rules it and the console's profile form are both held to.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { AdminRefusal } from '../../src/admin/errors.ts';
+import { addPrincipal } from '../../src/admin/principals.ts';
 import { evaluateProfileChange, PROFILE_LIMITS } from '../../src/tools/profile/profile-change.ts';
 import { ok, refused, startClub, unwrap, type TestClub } from '../helpers/club.ts';
 
@@ -97,6 +99,15 @@ describe('update_profile', () => {
       assert.equal(unwrap(seen['bio']), 'One\nTwo', 'not even the fields without a problem');
     });
   }
+
+  it('a name given when a principal is added is one line too, and nothing is added otherwise', async () => {
+    await assert.rejects(
+      addPrincipal(club.store, 'carol', { status: 'candidate', name: 'Carol\nOperator' }),
+      (err: unknown) =>
+        err instanceof AdminRefusal && err.code === 'invalid_value' && /single line/.test(err.message),
+    );
+    assert.equal(await club.store.getPrincipalByHandle('carol'), null);
+  });
 
   it('keeps refusing a blank name as before', async () => {
     const r = await refused(alice, 'update_profile', { display_name: ' ' });
