@@ -193,11 +193,14 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
 
     await tabTo(page, page.getByLabel('Label (which agent it is for)'));
     await page.keyboard.type('desk agent');
-    // Space unticks a scope; the live preview follows.
+    // Space unticks a scope; the live preview follows, in the same live region (a region
+    // put in place of another is not announced).
+    const region = await page.locator('#token-preview[aria-live=polite]').elementHandle();
     await press(page, page.getByRole('checkbox', { name: /^vouch/ }), 'Space');
     await page.waitForFunction(() =>
       /sees 12 tools/.test(document.getElementById('token-preview')?.textContent ?? ''),
     );
+    assert.ok(await region!.evaluate((el) => el.isConnected), 'the preview is announced where it was');
     const expires = page.getByLabel('Expires after');
     await tabTo(page, expires);
     await page.keyboard.press('ArrowUp');

@@ -20,7 +20,8 @@
     var doc = new DOMParser().parseFromString(await res.text(), 'text/html');
     var fresh = doc.getElementById('token-preview');
     var old = document.getElementById('token-preview');
-    if (fresh && old) old.replaceWith(document.adoptNode(fresh));
+    // The same live region keeps the new words, so a screen reader announces them.
+    if (fresh && old) old.replaceChildren(...document.adoptNode(fresh).childNodes);
   }
   form.addEventListener('change', function () {
     clearTimeout(pending);
