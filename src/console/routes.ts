@@ -3,7 +3,8 @@ import { mandatePage, mandatePost } from './pages/mandate.ts';
 import { overviewPage } from './pages/overview.ts';
 import { passkeysPage, removePasskey } from './pages/passkeys.ts';
 import { decisionsPage, decisionsPost, reissuePost } from './pages/decisions.ts';
-import { consultationsPage, evidencePage, profilePage } from './pages/records.ts';
+import { consultationsPage, evidencePage } from './pages/records.ts';
+import { profilePage, profilePost } from './pages/profile.ts';
 import { addCandidate, linkPost, operatorPage, principalDetail, statusPost } from './pages/operator.ts';
 import { revokePost, tokenPreview, tokensPage, tokensPost } from './pages/tokens.ts';
 import { registrationOptions, registrationVerify, signInOptions, signInVerify } from './passkeys.ts';
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/console/decisions', access: 'principal', run: decisionsPost },
   { method: 'POST', path: '/console/decisions/reissue', access: 'principal', run: reissuePost },
   { method: 'GET', path: '/console/profile', access: 'principal', run: profilePage },
+  { method: 'POST', path: '/console/profile', access: 'principal', run: profilePost },
   { method: 'GET', path: '/console/evidence', access: 'principal', run: evidencePage },
   { method: 'GET', path: '/console/consultations', access: 'principal', run: consultationsPage },
   { method: 'GET', path: '/console/operator', access: 'operator', run: (c) => operatorPage(c) },

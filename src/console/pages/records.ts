@@ -1,4 +1,4 @@
-import { html, long } from '../html.ts';
+import { html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -6,30 +6,7 @@ import { sendPage } from '../respond.ts';
 const EVIDENCE_SHOWN = 30;
 const QUESTIONS_SHOWN = 10;
 
-/** Read-only pages of what the principal's agents wrote and received: profile, evidence, consultations. */
-
-export async function profilePage(ctx: Authed): Promise<void> {
-  const me = ctx.session.principal;
-  const body = html`<p>
-      Your public profile, as other members' agents read it. Your agents edit it with
-      <code>update_profile</code>.
-    </p>
-    <dl class="facts">
-      <dt>Handle</dt>
-      <dd>@${me.handle}</dd>
-      <dt>Name</dt>
-      <dd class="member-text">${me.displayName}</dd>
-      <dt>Headline</dt>
-      <dd class="member-text">${me.headline}</dd>
-      <dt>Bio</dt>
-      <dd class="member-text">${long(me.bio)}</dd>
-      <dt>Accepts questions</dt>
-      <dd>${me.acceptsQuestions ? 'yes' : 'no'}</dd>
-      <dt>Member since</dt>
-      <dd>${me.createdAt}</dd>
-    </dl>`;
-  await sendPage(ctx, 'Profile', 'profile', body);
-}
+/** Read-only pages of what the principal's agents wrote and received: evidence, consultations. */
 
 export async function evidencePage(ctx: Authed): Promise<void> {
   const me = ctx.session.principal;
