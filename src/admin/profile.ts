@@ -4,6 +4,9 @@ import { runAsPrincipal, type AdminDeps } from './as-principal.ts';
 import { AdminRefusal } from './errors.ts';
 import { requirePrincipal } from './principals.ts';
 
+/** How long each text field may be, for a form to say so before the rules refuse it. */
+export { PROFILE_LIMITS } from '../tools/profile/profile-change.ts';
+
 /** A change the principal makes to their own profile in person: only the fields to change. */
 export interface ProfileEdit {
   displayName?: string;

@@ -44,7 +44,8 @@ async function formOf(v: Visitor, change: Record<string, string | null>): Promis
       };
       return map[e]!;
     });
-  const bio = /<textarea id="bio"[^>]*>\n?([\s\S]*?)<\/textarea>/.exec(page)?.[1] ?? '';
+  const bio = /<textarea[^>]*id="bio"[^>]*>\n?([\s\S]*?)<\/textarea/.exec(page)?.[1];
+  assert.ok(bio !== undefined, 'the page has the bio field');
   const form: Record<string, string | null> = {
     _csrf: /name="_csrf" value="([^"]+)"/.exec(page)![1]!,
     display_name: decode(value('display_name')),
@@ -138,6 +139,21 @@ describe('editing one’s profile at the console', () => {
     const res = await v.post('/console/profile', await formOf(v, {}));
     assert.equal(res.headers.get('location'), '/console/profile?done=unchanged');
     assert.equal((await club.store.getPrincipalByHandle('alice'))!.updatedAt, before!.updatedAt);
+  });
+
+  it('a name longer than a profile allows is left out of the form, and kept when the form is saved', async () => {
+    await club.add('olga', 'member', { name: `Olga ${'of the long name '.repeat(50)}` });
+    const v = new Visitor(club.base);
+    await v.signInWith(await club.link('olga'));
+    const page = await (await v.get('/console/profile')).text();
+    assert.match(page, /id="display_name"[^>]*value=""/);
+    assert.match(page, /Longer than a profile allows \(80 characters\), so not shown here/);
+    const res = await v.post('/console/profile', await formOf(v, { headline: 'Keeps her name' }));
+    assert.equal(res.headers.get('location'), '/console/profile?done=saved');
+    assert.match(
+      unwrap((await ok<Record<string, unknown>>(bob, 'get_profile', { handle: 'olga' }))['display_name']),
+      /^Olga of the long name/,
+    );
   });
 
   it('refuses a blank name as the tool does', async () => {

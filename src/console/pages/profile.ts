@@ -1,49 +1,70 @@
 import { AdminRefusal } from '../../admin/errors.ts';
-import { editProfile, type ProfileEdit } from '../../admin/profile.ts';
+import { editProfile, PROFILE_LIMITS, type ProfileEdit } from '../../admin/profile.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { forHumans } from '../../untrusted/index.ts';
-import { html, long } from '../html.ts';
+import { html, long, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
 import { redirect } from '../web.ts';
 
 /** The form's limits, as the profile rules count them (characters); the server checks them again. */
-const MAX = { name: 80, headline: 160, bio: 4000 } as const;
-
-/** An HTML parser drops one line break right after `<textarea>`: this one, so a bio's own first one stays. */
-const TEXTAREA_START = '\n';
+const MAX = {
+  name: PROFILE_LIMITS.display_name,
+  headline: PROFILE_LIMITS.headline,
+  bio: PROFILE_LIMITS.bio,
+} as const;
+/** The most a character can grow when shown: `[U+10FFFF]`. */
+const LONGEST_SHOWN_CHARACTER = 10;
 
 const NOTICES: Record<string, string> = {
   saved: "Saved. Other members' agents read your profile as it is now.",
   unchanged: 'Nothing changed: every field was as saved.',
 };
 
+type Field = keyof typeof MAX;
+
 /** What the form holds: the profile as shown, or what the person typed when it was refused. */
-interface ProfileForm {
-  name: string;
-  headline: string;
-  bio: string;
+interface ProfileForm extends Record<Field, string> {
   accepts: boolean;
+  /** Fields longer than the profile rules allow (set another way), left out of the form. */
+  omitted: Field[];
 }
 
 /**
  * The profile as the form shows it: each field as a person reads it (invisible and control
  * characters written out as [U+XXXX]). A field submitted exactly as shown was not touched,
- * so it is not sent: text an agent wrote stays as it was, to the character.
+ * so it is not sent: text an agent wrote stays as it was, to the character. A field longer
+ * than any the rules accept (an operator's long name, say) is left empty instead, which also
+ * keeps the page light; sent back empty, it is kept as it is.
  */
 function shownForm(p: PrincipalRecord): ProfileForm {
-  const shown = (mt: PrincipalRecord['bio']) => forHumans(mt, Number.MAX_SAFE_INTEGER);
-  return {
-    name: shown(p.displayName),
-    headline: shown(p.headline),
-    bio: shown(p.bio),
-    accepts: p.acceptsQuestions,
-  };
+  const form: ProfileForm = { name: '', headline: '', bio: '', accepts: p.acceptsQuestions, omitted: [] };
+  const stored = { name: p.displayName, headline: p.headline, bio: p.bio };
+  for (const field of ['name', 'headline', 'bio'] as const) {
+    const text = forHumans(stored[field], Number.MAX_SAFE_INTEGER);
+    if ([...text].length > MAX[field] * LONGEST_SHOWN_CHARACTER) form.omitted.push(field);
+    else form[field] = text;
+  }
+  return form;
 }
 
-/** Your public profile as other members' agents read it, and the form to change it in person. */
+/** Said under a field left out of the form. */
+function omittedHint(f: ProfileForm, field: Field): Html | '' {
+  return f.omitted.includes(field)
+    ? html`<p class="hint" id="${field}-hint">
+        Longer than a profile allows (${MAX[field]} characters), so not shown here: leave it empty to keep it,
+        or type a new one to replace it.
+      </p>`
+    : '';
+}
+
+/**
+ * Your public profile as other members' agents read it, and the form to change it in person.
+ * The line break written right after `<textarea>` is one the HTML parser drops, so a bio's
+ * own first line break stays.
+ */
 export async function profilePage(
   ctx: Authed,
   extra: { form?: ProfileForm; refusal?: Refusal } = {},
@@ -85,9 +106,9 @@ export async function profilePage(
             name="display_name"
             value="${f.name}"
             maxlength="${MAX.name}"
-            required
+            ${f.omitted.includes('name') ? html` aria-describedby="name-hint"` : html` required`}
             autocomplete="name"
-          />
+          />${omittedHint(f, 'name')}
         </div>
         <div class="field">
           <label for="headline">Headline</label
@@ -97,11 +118,20 @@ export async function profilePage(
             name="headline"
             value="${f.headline}"
             maxlength="${MAX.headline}"
-          />
+            ${f.omitted.includes('headline') ? html` aria-describedby="headline-hint"` : ''}
+          />${omittedHint(f, 'headline')}
         </div>
         <div class="field">
           <label for="bio">Bio</label>
-          <textarea id="bio" name="bio" rows="8" maxlength="${MAX.bio}">${TEXTAREA_START + f.bio}</textarea>
+          <textarea
+            id="bio"
+            name="bio"
+            rows="8"
+            maxlength="${MAX.bio}"
+            ${f.omitted.includes('bio') ? html` aria-describedby="bio-hint"` : ''}
+          >
+${f.bio}</textarea
+          >${omittedHint(f, 'bio')}
         </div>
         <div class="check">
           <input
@@ -131,6 +161,7 @@ export async function profilePost(ctx: Authed): Promise<void> {
     headline: ctx.form.get('headline') ?? '',
     bio: (ctx.form.get('bio') ?? '').replace(/\r\n?/g, '\n'),
     accepts: ctx.form.get('accepts_questions') === 'yes',
+    omitted: before.omitted,
   };
   const edit: ProfileEdit = {
     ...(typed.name !== before.name ? { displayName: typed.name } : {}),
