@@ -2,6 +2,7 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
   clearDefinitionIndexes,
@@ -11,6 +12,7 @@ import {
 } from './definitions.ts';
 import { widestNesting } from './bounds.ts';
 import { flatOneOfs } from './exclusive.ts';
+import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
 
@@ -238,7 +240,7 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn =
-      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant) as AnySchema);
+      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema);
     keep(text, `${dialect}/${variant}`, fn);
     return fn;
   }
@@ -251,18 +253,43 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
-  const fn = ajv.compile(forAjv(body, variant) as AnySchema);
+  const fn = ajv.compile(forAjv(body, variant, ajv) as AnySchema);
   keep(text, `${dialect}/${variant}`, fn);
   return fn;
 }
 
 /**
  * A schema as Ajv is given it: large oneOfs of exclusive branches as the anyOf they equal,
- * which Ajv builds flat (see exclusive.ts). The messages variant keeps every keyword as
- * written, so an explanation names the keyword the schema has.
+ * which Ajv builds flat (see exclusive.ts), and in the plain variant wide keywords as parts
+ * shared by content with every other schema the instance builds (see parts.ts). The messages
+ * variant keeps every keyword as written, so an explanation names the keyword the schema has;
+ * the first-error variant, kept to see Ajv's default build as it is, is not cut into parts.
  */
-function forAjv(schema: Schema, variant: Variant): Schema {
-  return variant === 'messages' ? schema : flatOneOfs(schema);
+function forAjv(schema: Schema, variant: Variant, ajv?: Ajv): Schema {
+  if (variant === 'messages') return schema;
+  const flat = flatOneOfs(schema);
+  return variant === 'plain' && ajv ? shareParts(flat, partRegistrar(ajv)) : flat;
+}
+
+/**
+ * Registers shared parts (see parts.ts) with an Ajv instance, each once per content, under an
+ * id made from its text; declines past MAX_DEFINITIONS (the part then stays where it was).
+ */
+function partRegistrar(ajv: Ajv): RegisterPart {
+  return (part, text) => {
+    const id = `${PART_BASE}part/${createHash('sha1').update(text, 'utf8').digest('base64url')}`;
+    let done = registered.get(ajv);
+    if (!done) {
+      done = new Set();
+      registered.set(ajv, done);
+    }
+    if (!done.has(id)) {
+      if (done.size >= MAX_DEFINITIONS) return undefined;
+      ajv.addSchema(part as AnySchema, id);
+      done.add(id);
+    }
+    return id;
+  };
 }
 
 function withoutId(schema: JsonObject): JsonObject {
