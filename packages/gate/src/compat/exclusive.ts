@@ -56,18 +56,22 @@ function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boole
 export function flatOneOfs(schema: Schema): Schema {
   if (!isObject(schema)) return schema;
   let out: JsonObject | undefined;
-  const set = (k: string, v: Json): void => {
-    out ??= { ...schema };
-    out[k] = v;
-  };
-  for (const [k, v] of Object.entries(schema)) {
+  // Copied only where something below changes: most schemas come back as they went in.
+  for (const k of Object.keys(schema)) {
     if (k === 'enum' || k === 'const' || k === 'examples' || k === 'default') continue;
+    const v = schema[k];
     if (Array.isArray(v)) {
-      const items = v.map((x) => flatOneOfs(x as Schema) as Json);
-      if (items.some((x, i) => x !== v[i])) set(k, items);
+      let items: Json[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (!isObject(x)) continue;
+        const inner = flatOneOfs(x) as Json;
+        if (inner !== x) (items ??= v.slice())[i] = inner;
+      }
+      if (items) (out ??= { ...schema })[k] = items;
     } else if (isObject(v)) {
       const inner = flatOneOfs(v) as Json;
-      if (inner !== v) set(k, inner);
+      if (inner !== v) (out ??= { ...schema })[k] = inner;
     }
   }
   const node = out ?? schema;
