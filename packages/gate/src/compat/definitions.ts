@@ -108,6 +108,17 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
     return seen;
   };
   const ids = new Map<string, string>();
+  // Each definition's text is hashed once; an id hashes the digests of what it reaches, not
+  // their texts again (a definition reached from a hundred others was hashed a hundred times).
+  const digests = new Map<string, string>();
+  const digest = (name: string): string => {
+    let d = digests.get(name);
+    if (d === undefined) {
+      d = hash(texts.get(name) as string);
+      digests.set(name, d);
+    }
+    return d;
+  };
   const idOf = (name: string): string | undefined => {
     if (!texts.has(name)) return undefined;
     let id = ids.get(name);
@@ -116,7 +127,7 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
       id =
         BASE +
         hash(
-          `${container}\u0000${name}\u0000${reach.map((n) => `${n}\u0000${texts.get(n)}`).join('\u0000')}`,
+          `${container}\u0000${JSON.stringify(name)}\u0000${reach.map((n) => `${JSON.stringify(n)}\u0000${digest(n)}`).join('\u0000')}`,
         );
       ids.set(name, id);
     }
