@@ -25,6 +25,52 @@ export function staleOutcome(code: StaleCode, reason: string): DecisionOutcome {
 }
 
 /**
+ * Why a decision waits, written to the principal who reads it on the console. The
+ * stored reason speaks to the agent ("Your principal's mandate lets you consult…"),
+ * and the agent keeps reading it through list_decisions unchanged; this says the same
+ * thing to the person, from the same record: its code, its request and the figures
+ * the stored reason gave. A code without a rendering here keeps the stored reason.
+ */
+export function reasonForPrincipal(d: Pick<DecisionRecord, 'reasonCode' | 'reason' | 'arguments'>): string {
+  switch (d.reasonCode) {
+    case 'counterpart_not_in_mandate': {
+      const target = typeof d.arguments['to'] === 'string' ? `@${d.arguments['to']}` : 'this member';
+      const listed = /lets you consult (.+?) without asking first;/.exec(d.reason)?.[1];
+      if (listed === 'nobody')
+        return `Your mandate lets your agents consult nobody without asking you first, and this asks to consult ${target}.`;
+      if (listed) {
+        const handles = listed.split(', ').map((h) => `@${h}`);
+        return `Your mandate lets your agents consult only ${handles.join(', ')} without asking you first; ${target} is not among them.`;
+      }
+      return `Your mandate does not let your agents consult ${target} without asking you first.`;
+    }
+    case 'daily_question_limit': {
+      const m = /allows (\d+) questions? a day and (\d+) (?:was|were) asked today/.exec(d.reason);
+      if (!m)
+        return 'Your agents had asked as many questions today as your mandate allows without asking you.';
+      const [limit, asked] = [Number(m[1]), Number(m[2])];
+      return `Your mandate allows your agents ${limit} question${limit === 1 ? '' : 's'} a day without asking you, and ${asked} ${asked === 1 ? 'was' : 'were'} asked today (UTC).`;
+    }
+    case 'review_needs_approval':
+      return "Your mandate says your agents' reviews of candidates go out only once you approve them.";
+    default:
+      return d.reason;
+  }
+}
+
+/** Why a stale decision was closed without running, for the principal; null when the code is not a stale one. */
+export function staleForPrincipal(code: string): string | null {
+  const TEXT: Record<string, string> = {
+    stale_token_revoked: 'the token that asked was revoked before you decided',
+    stale_token_expired: 'the token that asked expired before you decided',
+    stale_tool_gone: 'the tool it asked for no longer exists',
+    stale_scope_lapsed:
+      'the scope it needs no longer holds (your mandate, your tier or the token changed since it asked)',
+  };
+  return Object.hasOwn(TEXT, code) ? TEXT[code]! : null;
+}
+
+/**
  * The principal decides. An approval first re-checks the request against what holds
  * now (the principal's tier, the mandate's scopes, the asking token's state); if that
  * authority lapsed, the decision is closed as stale with the reason and not run. The
