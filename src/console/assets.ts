@@ -7,7 +7,8 @@ import { SECURITY_HEADERS } from './web.ts';
 
 /**
  * The console's static files, read once at start and served from our own origin:
- * the stylesheet, our passkey script, and @simplewebauthn/browser's own bundle
+ * the stylesheet, our scripts (passkeys, the token preview, local dates), and
+ * @simplewebauthn/browser's own bundle
  * (no CDN, no build step).
  */
 interface Asset {
@@ -40,6 +41,10 @@ function assets(): Map<string, Asset> {
         type: 'text/javascript; charset=utf-8',
         body: readFileSync(join(here, 'assets', 'token-preview.js')),
       },
+    ],
+    [
+      'local-time.js',
+      { type: 'text/javascript; charset=utf-8', body: readFileSync(join(here, 'assets', 'local-time.js')) },
     ],
     ['webauthn.js', { type: 'text/javascript; charset=utf-8', body: webauthnBundle() }],
   ]);
