@@ -5,7 +5,7 @@
 // latency is reported beside the same probe with no flood, in the same run.
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { LIST, mcpHeaders, startTarget, stopTarget, type Target } from './load.ts';
+import { cpuMicros, LIST, mcpHeaders, startTarget, stopTarget, type Target } from './load.ts';
 
 const FLOOD = 16;
 const SECONDS = Number(process.env['BENCH_FLOOD_SECONDS'] ?? 5);
@@ -80,14 +80,17 @@ export async function benchFlood(): Promise<string> {
   const lines = [
     `tools/list of one member, one at a time, while ${FLOOD} POSTs of a 977 KB body of nested brackets are kept in flight for ${SECONDS} s (rate limits off)`,
     '',
-    'flood                          probes   p50 ms   p99 ms   max ms   flood answered',
+    ['flood'.padEnd(30), 'probes', ' p50 ms', ' p99 ms', ' max ms', 'server CPU', 'flood answered'].join(
+      '  ',
+    ),
   ];
   let worst = 0;
   try {
     for (let i = 0; i < 50; i++) await probe(warden, new Agent()); // warm-up
     const quietUntil = performance.now() + SECONDS * 1000;
+    const cpu0 = cpuMicros(warden.child.pid);
     const quiet = await probeWhile(warden, () => performance.now() > quietUntil);
-    lines.push(row('none', quiet, ''));
+    lines.push(row('none', quiet, cpuMicros(warden.child.pid) - cpu0, ''));
     for (const who of ['without a credential', 'with a member token'] as const) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
@@ -96,16 +99,18 @@ export async function benchFlood(): Promise<string> {
         ...(who === 'with a member token' ? { authorization: `Bearer ${warden.token}` } : {}),
       };
       let over = false;
+      const cpu = cpuMicros(warden.child.pid);
       const answers = flood(warden.url, headers, SECONDS).finally(() => (over = true));
       await new Promise((r) => setTimeout(r, 200)); // the flood is on the wire
       const times = await probeWhile(warden, () => over);
+      const spent = cpuMicros(warden.child.pid) - cpu;
       const counted = Object.entries(
         (await answers).reduce<Record<string, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {}),
       )
         .map(([s, n]) => `${n}× ${s}`)
         .join(', ');
       worst = Math.max(worst, pct(times, 99));
-      lines.push(row(who, times, counted));
+      lines.push(row(who, times, spent, counted));
     }
   } finally {
     await stopTarget(warden);
@@ -117,12 +122,18 @@ export async function benchFlood(): Promise<string> {
   return lines.join('\n');
 }
 
-function row(name: string, times: number[], answered: string): string {
-  return `${name.padEnd(30)} ${String(times.length).padStart(6)}  ${pct(times, 50).toFixed(1).padStart(7)}  ${pct(times, 99).toFixed(1).padStart(7)}  ${Math.max(
-    ...times,
-  )
-    .toFixed(1)
-    .padStart(7)}   ${answered}`;
+function row(name: string, times: number[], cpu: number, answered: string): string {
+  const ms = (x: number) => x.toFixed(1).padStart(7);
+  const cells = [
+    name.padEnd(30),
+    String(times.length).padStart(6),
+    ms(pct(times, 50)),
+    ms(pct(times, 99)),
+    ms(Math.max(...times)),
+    `${(cpu / 1e6).toFixed(2).padStart(8)} s`,
+    answered,
+  ];
+  return cells.join('  ');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

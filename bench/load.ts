@@ -23,7 +23,7 @@ export interface Sample {
 }
 
 /** User + system CPU of a process so far, in µs, from /proc (Linux); NaN elsewhere. */
-function cpuMicros(pid: number | undefined): number {
+export function cpuMicros(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).

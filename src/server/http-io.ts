@@ -19,20 +19,28 @@ export function arrivedBody(req: IncomingMessage, max: number): Buffer | null | 
 
 const EMPTY = Buffer.alloc(0);
 
+/** What readBody gives when its `refuse` said no to a chunk: nothing more was read or kept. */
+export const REFUSED: unique symbol = Symbol('refused');
+
 /**
  * Reads a body under a bound; null when it is larger, declared or sent (the rest is
  * drained, not kept). The bound holds as the gate's reader holds it (@warden-mcp/gate/io),
  * but with events rather than `for await`: an async iterator costs several promises per
- * chunk. A client that hangs up mid-body rejects, as the iterator did.
+ * chunk. `refuse`, if given, sees each chunk as it arrives; when it says so, reading
+ * stops there (REFUSED). A client that hangs up mid-body rejects, as the iterator did.
  */
-export function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+export function readBody(
+  req: IncomingMessage,
+  max: number,
+  refuse?: (chunk: Buffer) => boolean,
+): Promise<Buffer | null | typeof REFUSED> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) {
     req.resume();
     return Promise.resolve(null);
   }
   const arrived = arrivedBody(req, max);
-  if (arrived !== undefined) return Promise.resolve(arrived);
+  if (arrived !== undefined) return Promise.resolve(arrived && refuse?.(arrived) ? REFUSED : arrived);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -44,10 +52,11 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer | nu
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= max) return void chunks.push(chunk);
+      const refused = size <= max && refuse?.(chunk) === true;
+      if (size <= max && !refused) return void chunks.push(chunk);
       stop();
       req.resume();
-      resolve(null);
+      resolve(refused ? REFUSED : null);
     };
     const onEnd = () => {
       stop();

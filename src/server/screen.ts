@@ -1,14 +1,12 @@
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { nestsDeeperThan, tooDeep } from './depth.ts';
 
 /**
  * What the HTTP edge checks in a POSTed body before anything parses it for real:
- * nesting depth (a cheap stall otherwise), JSON syntax, batches under revisions that
+ * nesting depth (a cheap stall otherwise; depth.ts), JSON syntax, batches under revisions that
  * removed them, and the params a method cannot do without. Each refusal is a
  * JSON-RPC error a client can read; none reaches a handler.
  */
-
-/** No MCP message Warden serves nests beyond a dozen levels; 64 leaves room and stops bracket floods. */
-export const MAX_JSON_DEPTH = 64;
 
 /** Revisions that removed JSON-RPC batching (2025-06-18 and every later one). */
 const NO_BATCH_REVISIONS = new Set(['2025-06-18', '2025-11-25', '2026-07-28']);
@@ -18,36 +16,8 @@ export type Screened =
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/**
- * Whether JSON text nests arrays and objects deeper than `max`, found by one pass
- * over the bytes that builds nothing and stops at the first level too deep.
- * Brackets inside strings do not count. Multi-byte UTF-8 never holds an ASCII
- * byte, so scanning bytes is exact.
- */
-export function nestsDeeperThan(raw: Uint8Array, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
 export function screenPost(headers: Headers, raw: Buffer): Screened {
-  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
-    return reject(
-      400,
-      -32600,
-      `Invalid Request: the body nests arrays or objects more than ${MAX_JSON_DEPTH} levels deep; no MCP message needs that, so it was not parsed.`,
-    );
-  }
+  if (nestsDeeperThan(raw)) return { ok: false, status: 400, body: tooDeep() };
   let message: unknown;
   try {
     message = JSON.parse(raw.toString('utf8'));

@@ -318,6 +318,13 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
       assert.equal(arrived.written.status, status);
       if (status === null) assert.equal((out as WithBody).raw.toString(), big);
     }
+    // A body still arriving that nests too deep is refused on the chunk that shows it, and the
+    // connection closes: a bracket flood is not read a megabyte at a time.
+    const deep = await served({ url: '/mcp', method: 'POST', body: '['.repeat(100) }, await agent);
+    assert.equal((await runStep(readBounded(1024, 64), deep.x)).next, false);
+    assert.equal(deep.written.status, 400);
+    assert.equal(deep.written.headers['connection'], 'close');
+    assert.equal((json(deep.written)['error'] as { code: number }).code, -32600);
     // A declared length over the bound is refused before a byte is read.
     const declared = await served({ url: '/mcp', method: 'POST', headers: { 'content-length': '100000' } });
     assert.equal((await runStep(readBounded(1024, 64), declared.x)).next, false);
