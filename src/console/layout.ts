@@ -1,4 +1,6 @@
 import type { Refusal } from '../core/refusal.ts';
+import { describeScope } from '../core/scope-descriptions.ts';
+import { SCOPES } from '../core/scopes.ts';
 import { html, url, type Html } from './html.ts';
 import type { SignedIn } from './session.ts';
 
@@ -30,8 +32,12 @@ export function csrfField(session: SignedIn): Html {
   return html`<input type="hidden" name="_csrf" value="${session.csrf}" />`;
 }
 
-/** One scope as a checkbox with its label: the scope's name, and what follows it when given. */
+/**
+ * One scope as a checkbox, labelled by its name and what it lets an agent do (the one
+ * table of scope descriptions), and what follows when given.
+ */
 export function scopeCheck(scope: string, checked: boolean, after?: Html | string): Html {
+  const about = describeScope(scope);
   return html`<div class="check">
     <input
       type="checkbox"
@@ -39,8 +45,34 @@ export function scopeCheck(scope: string, checked: boolean, after?: Html | strin
       name="scope"
       value="${scope}"
       ${checked ? html` checked` : ''}
-    /><label for="scope-${scope}"><code>${scope}</code>${after === undefined ? '' : html` — ${after}`}</label>
+    /><label for="scope-${scope}"
+      ><code>${scope}</code>${about ? html` <span class="about">${about}</span>` : ''}${
+        after === undefined || after === '' ? '' : html` <span class="hint">(${after})</span>`
+      }</label
+    >
   </div>`;
+}
+
+/** Scopes as shown in a list or a table: their names, wrapping between names, never inside one. */
+export function scopeNames(scopes: readonly string[], none = 'none'): Html {
+  if (scopes.length === 0) return html`${none}`;
+  return html`<span class="scopes"
+    >${scopes.map((s, i) => html`${i ? ', ' : ''}<code class="scope">${s}</code>`)}</span
+  >`;
+}
+
+/** What the scopes named on a page mean, folded away under the list that names them. */
+export function scopeGlossary(scopes: readonly string[] = SCOPES): Html {
+  return html`<details class="glossary">
+    <summary>What each scope lets an agent do</summary>
+    <dl class="facts">
+      ${scopes.map(
+        (s) =>
+          html`<dt><code>${s}</code></dt>
+            <dd>${describeScope(s) ?? 'Not a scope of this club: it grants nothing.'}</dd>`,
+      )}
+    </dl>
+  </details>`;
 }
 
 /** One page: semantic landmarks, a skip link, the navigation, no inline script or style. */
@@ -71,6 +103,7 @@ export function layout(p: PageParts): Html {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${p.title} · Warden console</title>
         <link rel="stylesheet" href="/console/assets/console.css" />
+        <script src="/console/assets/local-time.js" defer></script>
       </head>
       <body>
         <a class="skip" href="#main">Skip to content</a>

@@ -163,7 +163,7 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
       const foreign = await page.evaluate(() => ({
         scripts: [...document.scripts]
           .map((s) => s.src)
-          .filter((s) => !/\/console\/assets\/(webauthn|passkey|token-preview)\.js$/.test(s)),
+          .filter((s) => !/\/console\/assets\/(webauthn|passkey|token-preview|local-time)\.js$/.test(s)),
         iframes: document.querySelectorAll(
           'iframe, svg, math, img, style, base, meta[http-equiv], textarea:not([name])',
         ).length,

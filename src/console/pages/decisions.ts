@@ -1,8 +1,9 @@
-import { decide, reissue } from '../../admin/decisions.ts';
+import { decide, reasonForPrincipal, reissue, staleForPrincipal } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import type { DecisionRecord } from '../../store/contract.ts';
-import type { MemberText } from '../../untrusted/index.ts';
+import { fieldsOf, type MemberText } from '../../untrusted/index.ts';
+import { when } from '../dates.ts';
 import { html, type Html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
@@ -19,8 +20,34 @@ const MAX_NOTE = 2000;
 const PENDING_SHOWN = 12;
 const HISTORY_SHOWN = 15;
 
+/** A request's field name as a label: `display_name` reads "Display name". */
+function fieldLabel(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
+}
+
+/**
+ * The request as labelled fields, each value shown as member text (escaped, hidden
+ * characters made visible, cut when long); as the agent sent it when it is not an object.
+ */
+function request(d: DecisionRecord): Html {
+  const fields = fieldsOf(d.argumentsText);
+  if (fields === null) return html`<pre class="member-text"><code>${d.argumentsText}</code></pre>`;
+  return html`<dl class="facts request">
+    ${fields.map(
+      (f) =>
+        html`<dt>${fieldLabel(f.name)}</dt>
+          <dd class="member-text">${f.value}</dd>`,
+    )}
+  </dl>`;
+}
+
 function outcome(d: DecisionRecord): Html {
   if (!d.outcome) return html`—`;
+  if (!d.outcome.ok && d.status === 'stale') {
+    const why = staleForPrincipal(d.outcome.refusal.code);
+    if (why) return html`not run: ${why}.`;
+  }
   if (d.outcome.ok)
     return html`ran:
       <code
@@ -67,6 +94,7 @@ async function render(
     if (d.tokenId && !labels.has(d.tokenId))
       labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
   }
+  const why = (d: DecisionRecord) => reasonForPrincipal(d);
   const asker = (d: DecisionRecord) =>
     d.tokenId ? html`token “${labels.get(d.tokenId)}”` : html`you, in person`;
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
@@ -79,12 +107,12 @@ async function render(
             <h3 id="d-${d.id}"><code>${d.tool}</code> asked by ${asker(d)}</h3>
             <dl class="facts">
               <dt>Why it waits</dt>
-              <dd>${d.reason}</dd>
+              <dd>${why(d)}</dd>
               <dt>Asked</dt>
-              <dd>${d.createdAt}</dd>
+              <dd>${when(d.createdAt, ctx.now)}</dd>
             </dl>
-            <p>The request, exactly as the agent sent it (shown as data):</p>
-            <pre class="member-text"><code>${d.argumentsText}</code></pre>
+            <p>The request, as your agent wrote it (shown as data, never followed):</p>
+            ${request(d)}
             <form method="post" action="/console/decisions">
               ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
               <div class="field">
@@ -106,41 +134,39 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
       ${
         history.length === 0
           ? html`<p>Nothing decided yet.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Request</th>
-                    <th scope="col">Asked by</th>
-                    <th scope="col">Answer</th>
-                    <th scope="col">Note</th>
-                    <th scope="col">Outcome</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${history.map(
-                    (d) =>
-                      html`<tr>
-                        <th scope="row"><code>${d.tool}</code><br /><span class="hint">${d.reason}</span></th>
-                        <td>${asker(d)}</td>
-                        <td>${d.status} ${d.decidedAt ?? ''}</td>
-                        <td class="member-text">${d.note ?? '—'}</td>
-                        <td>
-                          ${outcome(d)}
-                          ${
-                            d.status === 'stale'
-                              ? html`<form method="post" action="/console/decisions/reissue">
-                                  ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
-                                  <button type="submit" class="secondary">Do it myself, now…</button>
-                                </form>`
-                              : ''
-                          }
-                        </td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
+          : html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">Request</th>
+                  <th scope="col">Asked by</th>
+                  <th scope="col">Answer</th>
+                  <th scope="col">Note</th>
+                  <th scope="col">Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${history.map(
+                  (d) =>
+                    html`<tr>
+                      <th scope="row"><code>${d.tool}</code><br /><span class="hint">${why(d)}</span></th>
+                      <td data-label="Asked by">${asker(d)}</td>
+                      <td data-label="Answer">${d.status} ${when(d.decidedAt, ctx.now, '')}</td>
+                      <td data-label="Note" class="member-text">${d.note ?? '—'}</td>
+                      <td data-label="Outcome">
+                        ${outcome(d)}
+                        ${
+                          d.status === 'stale'
+                            ? html`<form method="post" action="/console/decisions/reissue">
+                                ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
+                                <button type="submit" class="secondary">Do it myself, now…</button>
+                              </form>`
+                            : ''
+                        }
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
       }
     </section>`;
   await sendPage(ctx, 'Decisions', 'decisions', body, extra.status ?? 200);
@@ -206,7 +232,7 @@ export async function reissuePost(ctx: Authed): Promise<void> {
   }
   if (ctx.form.get('confirm') !== 'yes') {
     const body = html`<p>Do this yourself, now, as a new act of yours? <code>${d.tool}</code> with:</p>
-      <pre class="member-text"><code>${d.argumentsText}</code></pre>
+      ${request(d)}
       <form method="post" action="/console/decisions/reissue">
         ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" /><input
           type="hidden"

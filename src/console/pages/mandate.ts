@@ -7,7 +7,7 @@ import type { Refusal } from '../../core/refusal.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { tierOfStatus } from '../../core/tiers.ts';
 import { html, type Html } from '../html.ts';
-import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
+import { csrfField, noticeBox, refusalBox, scopeCheck, scopeNames } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, mandateEffect } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -21,15 +21,6 @@ interface MandateForm {
   daily: string;
   reviews: boolean;
 }
-
-const SCOPE_HELP: Record<string, string> = {
-  'profile:write': 'edit your public profile',
-  'evidence:write': 'file and list your evidence',
-  inbox: 'read and answer questions put to you',
-  'mandate:read': 'read your mandate and decisions',
-  consult: "ask other members' agents",
-  vouch: 'list and review candidates',
-};
 
 function fromMandate(m: Mandate): MandateForm {
   return {
@@ -123,8 +114,8 @@ function fields(ctx: Authed, f: MandateForm, current: Mandate, hidden: boolean):
   }
   return html`<fieldset>
       <legend>Scopes your agents may use</legend>
-      ${offer.map((s) => scopeCheck(s, f.scopes.includes(s), SCOPE_HELP[s] ?? ''))}
-      ${kept.length ? html`<p class="hint">Kept as they are, in force once your tier allows them: ${kept.join(', ')}.</p>` : ''}
+      ${offer.map((s) => scopeCheck(s, f.scopes.includes(s)))}
+      ${kept.length ? html`<p class="hint">Kept as they are, in force once your tier allows them: ${scopeNames(kept)}.</p>` : ''}
       <p class="hint"><code>mandate:write</code> is yours alone and is never granted to an agent.</p>
     </fieldset>
     <fieldset>
@@ -225,35 +216,33 @@ export async function mandatePost(ctx: Authed): Promise<void> {
       ${
         effects.length === 0
           ? html`<p>You have no live tokens: nothing changes for any agent today.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Token</th>
-                    <th scope="col">Tools now</th>
-                    <th scope="col">After saving</th>
-                    <th scope="col">Gains</th>
-                    <th scope="col">Loses</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${effects.map(
-                    (e) =>
-                      html`<tr>
-                        <th scope="row">${e.token.label}</th>
-                        <td>${e.before.length}</td>
-                        <td>${e.after.length}</td>
-                        <td class="gain">${e.gained.join(', ') || '—'}</td>
-                        <td class="loss">${e.lost.join(', ') || '—'}</td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
+          : html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">Token</th>
+                  <th scope="col">Tools now</th>
+                  <th scope="col">After saving</th>
+                  <th scope="col">Gains</th>
+                  <th scope="col">Loses</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${effects.map(
+                  (e) =>
+                    html`<tr>
+                      <th scope="row">${e.token.label}</th>
+                      <td data-label="Tools now">${e.before.length}</td>
+                      <td data-label="After saving">${e.after.length}</td>
+                      <td data-label="Gains" class="gain">${e.gained.join(', ') || '—'}</td>
+                      <td data-label="Loses" class="loss">${e.lost.join(', ') || '—'}</td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
       }
       <dl class="facts">
         <dt>Scopes</dt>
-        <dd>${scopes.join(', ') || 'none'}</dd>
+        <dd>${scopeNames(scopes)}</dd>
         <dt>Consult</dt>
         <dd>
           ${f.mode === 'any' ? 'any member' : handles(f.counterparts).join(', ') || 'nobody without your approval'}

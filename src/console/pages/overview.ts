@@ -1,10 +1,11 @@
 import { tierOfStatus } from '../../core/tiers.ts';
 import { html } from '../html.ts';
 import { paged } from '../paging.ts';
-import { noticeBox } from '../layout.ts';
+import { noticeBox, scopeGlossary, scopeNames } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
 import { sendPage } from '../respond.ts';
+import { tokenName } from './tokens.ts';
 
 /** Status and tier, and for each live token the tools it really sees today. */
 export async function overviewPage(ctx: Authed): Promise<void> {
@@ -46,10 +47,9 @@ export async function overviewPage(ctx: Authed): Promise<void> {
       ${
         tokens.length === 0
           ? html`<p>No live tokens. <a href="/console/tokens">Issue one</a>.</p>`
-          : html`<div class="scroll">
-              <table>
+          : html`<table>
                 <caption>
-                  Each token sees what its scopes, your mandate (${mandate.scopes.join(', ') || 'no scopes'})
+                  Each token sees what its scopes, your mandate (${scopeNames(mandate.scopes, 'no scopes')})
                   and your tier allow together.
                 </caption>
                 <thead>
@@ -63,14 +63,16 @@ export async function overviewPage(ctx: Authed): Promise<void> {
                   ${tokens.map((t) => {
                     const tools = toolsSeen(registry, me, t.scopes, mandate.scopes);
                     return html`<tr>
-                      <th scope="row">${t.label}</th>
-                      <td>${t.scopes.join(', ')}</td>
-                      <td><strong>${tools.length}</strong>: ${tools.join(', ')}</td>
+                      <th scope="row">${tokenName(t)}</th>
+                      <td data-label="Scopes">${scopeNames(t.scopes)}</td>
+                      <td data-label="Tools it sees today">
+                        <strong>${tools.length}</strong>: ${tools.join(', ')}
+                      </td>
                     </tr>`;
                   })}
                 </tbody>
               </table>
-            </div>`
+              ${scopeGlossary()}`
       }
     </section>`;
   await sendPage(ctx, 'Overview', 'overview', body);

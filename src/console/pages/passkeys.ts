@@ -1,4 +1,5 @@
 import type { Refusal } from '../../core/refusal.ts';
+import { when } from '../dates.ts';
 import { html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
@@ -35,8 +36,8 @@ export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
                     (k) =>
                       html`<tr>
                         <th scope="row">${k.label}</th>
-                        <td>${k.createdAt}</td>
-                        <td>${k.lastUsedAt ?? 'never'}</td>
+                        <td data-label="Registered">${when(k.createdAt, ctx.now)}</td>
+                        <td data-label="Last used">${when(k.lastUsedAt, ctx.now)}</td>
                         <td>
                           <form method="post" action="/console/passkeys/remove" class="inline">
                             ${csrfField(ctx.session)}<input type="hidden" name="id" value="${k.id}" /><button

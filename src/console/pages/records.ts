@@ -1,3 +1,4 @@
+import { when } from '../dates.ts';
 import { html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import type { Authed } from '../context.ts';
@@ -38,10 +39,10 @@ export async function evidencePage(ctx: Authed): Promise<void> {
                 ${items.map(
                   (e) =>
                     html`<tr>
-                      <td>${e.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                      <td>${e.origin}</td>
-                      <td class="member-text">${e.claim}</td>
-                      <td><code>${e.artifactRef ?? '—'}</code></td>
+                      <td data-label="Filed">${when(e.createdAt, ctx.now)}</td>
+                      <td data-label="Origin">${e.origin}</td>
+                      <td data-label="Claim" class="member-text">${e.claim}</td>
+                      <td data-label="Artifact"><code>${e.artifactRef ?? '—'}</code></td>
                     </tr>`,
                 )}
               </tbody>
@@ -62,6 +63,7 @@ async function questionSection(
     answer: string;
   },
 ) {
+  const unanswered = html`<em>not answered yet</em>`;
   const { shown, nav } = await timePage(ctx, {
     key: side.key,
     size: QUESTIONS_SHOWN,
@@ -89,8 +91,8 @@ async function questionSection(
                   (q) =>
                     html`<tr>
                       <th scope="row">@${side.who === 'To' ? q.targetHandle : q.askerHandle}</th>
-                      <td class="member-text">${q.question}</td>
-                      <td class="member-text">${q.answer ?? html`<em>not answered yet</em>`}</td>
+                      <td data-label="Question" class="member-text">${q.question}</td>
+                      <td data-label="${side.answer}" class="member-text">${q.answer ?? unanswered}</td>
                     </tr>`,
                 )}
               </tbody>

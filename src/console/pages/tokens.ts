@@ -6,7 +6,8 @@ import { tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
 import { html, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
-import { csrfField, noticeBox, refusalBox, scopeCheck } from '../layout.ts';
+import { csrfField, noticeBox, refusalBox, scopeCheck, scopeGlossary, scopeNames } from '../layout.ts';
+import { when } from '../dates.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -21,6 +22,7 @@ interface IssueForm {
 
 const EXPIRIES = ['1d', '7d', '30d', '90d', 'never'];
 const TOKENS_SHOWN = 40;
+const ENDED_SHOWN = 20;
 const NOTICES: Record<string, string> = { revoked: 'Token revoked. Its agent’s next request gets HTTP 401.' };
 
 function offered(ctx: Authed): readonly Scope[] {
@@ -42,10 +44,27 @@ function fromPost(form: URLSearchParams): IssueForm {
   };
 }
 
-function status(t: TokenRecord, now: Date): string {
-  if (t.revokedAt) return `revoked ${t.revokedAt}`;
-  if (t.expiresAt && Date.parse(t.expiresAt) <= now.getTime()) return `expired ${t.expiresAt}`;
-  return 'live';
+/** When a token stopped opening anything, and why: revoked, or past its expiry. */
+function ending(t: TokenRecord): { what: 'revoked' | 'expired'; at: string } {
+  return t.revokedAt ? { what: 'revoked', at: t.revokedAt } : { what: 'expired', at: t.expiresAt ?? '' };
+}
+
+/**
+ * How a token came to be. An OAuth connection is named by its client's name, which is
+ * the application's own say-so: marked unverified, with the client id beside it.
+ */
+function origin(t: TokenRecord, now: Date): Html {
+  return t.origin === 'oauth'
+    ? html`Connected through OAuth, ${when(t.createdAt, now)}. The name is the application's own; the club has
+        not checked it. Client id <code>${t.clientId ?? ''}</code>.`
+    : html`Issued here, ${when(t.createdAt, now)}.`;
+}
+
+/** A token's label, marked when it is a name an application gave itself. */
+export function tokenName(t: TokenRecord, tag?: Html): Html {
+  return html`<span class="label">${t.label}</span>${
+      t.origin === 'oauth' ? html` <span class="tag">name unverified</span>` : ''
+    }${tag ?? ''}`;
 }
 
 export async function preview(ctx: Authed, scopes: readonly string[]): Promise<Html> {
@@ -67,71 +86,104 @@ async function render(
   extra: { refusal?: Parameters<typeof refusalBox>[0]; status?: number },
 ) {
   const me = ctx.session.principal;
-  // Live tokens first, newest first, then the rest; bounded so the page stays light.
+  // Live tokens newest first; the ones that open nothing any more in a section of their
+  // own, latest ended first. Each list is paged so the page stays light.
   const all = await ctx.deps.store.listTokens(me.id);
-  const ordered = [
-    ...all.filter((t) => isLive(t, ctx.now)).reverse(),
-    ...all.filter((t) => !isLive(t, ctx.now)).reverse(),
-  ];
-  const { shown: tokens, nav } = paged(ordered, ctx, TOKENS_SHOWN, 'page', 'tokens, live ones first');
+  const live = all.filter((t) => isLive(t, ctx.now)).reverse();
+  const ended = all
+    .filter((t) => !isLive(t, ctx.now))
+    .sort((a, b) => Date.parse(ending(b).at) - Date.parse(ending(a).at));
+  const L = paged(live, ctx, TOKENS_SHOWN, 'page', 'live tokens, newest first');
+  const E = paged(ended, ctx, ENDED_SHOWN, 'ended', 'revoked and expired tokens, latest first');
   const mandate = await ctx.deps.store.getMandate(me.id);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
     <section aria-labelledby="list">
-      <h2 id="list">Your agents' tokens</h2>
-      ${nav}
+      <h2 id="list">Live tokens: ${live.length}</h2>
+      <p class="hint">Each opens the club to one agent, within its scopes, your mandate and your tier.</p>
+      ${L.nav}
       ${
-        tokens.length === 0
-          ? html`<p>None yet.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Label</th>
-                    <th scope="col">How</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Tools today</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${tokens.map((t) => {
-                    const live = isLive(t, ctx.now);
-                    const n = live ? toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes).length : 0;
-                    return html`<tr>
-                      <th scope="row">${t.label}</th>
-                      <td>
-                        ${t.origin === 'oauth' ? html`OAuth client <code>${t.clientId ?? ''}</code>` : 'issued here'}
+        L.shown.length === 0
+          ? html`<p>None. Issue one below.</p>`
+          : html`<table>
+              <thead>
+                <tr>
+                  <th scope="col">Token</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Tools today</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${L.shown.map(
+                  (t) =>
+                    html`<tr>
+                      <th scope="row">
+                        ${tokenName(t)}<br /><span class="hint">${origin(t, ctx.now)}</span>
+                      </th>
+                      <td data-label="Scopes">${scopeNames(t.scopes)}</td>
+                      <td data-label="Tools today">
+                        ${toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes).length}
                       </td>
-                      <td>${t.scopes.join(', ')}</td>
-                      <td>${t.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                      <td>${t.expiresAt ? t.expiresAt.slice(0, 16).replace('T', ' ') : 'never'}</td>
-                      <td>${t.lastUsedAt ? t.lastUsedAt.slice(0, 16).replace('T', ' ') : 'never'}</td>
-                      <td>${n}</td>
+                      <td data-label="Last used">${when(t.lastUsedAt, ctx.now)}</td>
+                      <td data-label="Expires">${when(t.expiresAt, ctx.now)}</td>
                       <td>
-                        ${status(t, ctx.now)}${
-                          live
-                            ? html`<form method="post" action="/console/tokens/revoke" class="inline">
-                                ${csrfField(ctx.session)}<input
-                                  type="hidden"
-                                  name="id"
-                                  value="${t.id}"
-                                /><button type="submit" class="secondary" aria-label="Revoke ${t.label}">
-                                  Revoke…
-                                </button>
-                              </form>`
-                            : ''
-                        }
+                        <form method="post" action="/console/tokens/revoke">
+                          ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><button
+                            type="submit"
+                            class="secondary"
+                            aria-label="Revoke ${t.label}"
+                          >
+                            Revoke…
+                          </button>
+                        </form>
                       </td>
-                    </tr>`;
-                  })}
-                </tbody>
-              </table>
-            </div>`
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
       }
+      ${scopeGlossary()}
     </section>
+    ${
+      ended.length === 0
+        ? ''
+        : html`<section aria-labelledby="ended">
+            <h2 id="ended">Revoked and expired: ${ended.length}</h2>
+            <p class="hint">
+              These open nothing any more: an agent using one gets HTTP 401. Kept for the record.
+            </p>
+            ${E.nav}
+            <table class="ended">
+              <thead>
+                <tr>
+                  <th scope="col">Token</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Ended</th>
+                  <th scope="col">Last used</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${E.shown.map((t) => {
+                  const end = ending(t);
+                  return html`<tr>
+                    <th scope="row">
+                      ${tokenName(t, html` <span class="tag bad">${end.what}</span>`)}<br /><span class="hint"
+                        >${origin(t, ctx.now)}</span
+                      >
+                    </th>
+                    <td data-label="Scopes">${scopeNames(t.scopes)}</td>
+                    <td data-label="Ended">
+                      ${end.what === 'revoked' ? 'Revoked' : 'Expired'} ${when(end.at, ctx.now)}
+                    </td>
+                    <td data-label="Last used">${when(t.lastUsedAt, ctx.now)}</td>
+                  </tr>`;
+                })}
+              </tbody>
+            </table>
+          </section>`
+    }
     <section aria-labelledby="issue">
       <h2 id="issue">Issue a token</h2>
       ${extra.refusal ? refusalBox(extra.refusal) : ''}
@@ -239,8 +291,8 @@ export async function revokePost(ctx: Authed): Promise<void> {
   }
   if (ctx.form.get('confirm') !== 'yes') {
     const body = html`<p>
-        Revoke <strong>${t.label}</strong> (scopes ${t.scopes.join(', ')})? Its agent's next request gets HTTP
-        401. This cannot be undone.
+        Revoke <strong>${t.label}</strong> (scopes ${scopeNames(t.scopes)})? Its agent's next request gets
+        HTTP 401. This cannot be undone.
       </p>
       <form method="post" action="/console/tokens/revoke">
         ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><input
