@@ -1,7 +1,7 @@
 import { memberText, openForWrapping, type MemberText } from './member-text.ts';
 
 /** One top-level field of a request an agent wrote: its name, and its value as member text. */
-export interface MemberField {
+interface MemberField {
   name: string;
   value: MemberText;
 }

@@ -11,6 +11,6 @@ export { TRUNCATION_MARKER } from './format.ts';
 export { UNTRUSTED_NOTICE } from './notice.ts';
 export { onlyInsideWrappers } from './inside.ts';
 export { forHumans, authorOf } from './display.ts';
-export { fieldsOf, type MemberField } from './fields.ts';
+export { fieldsOf } from './fields.ts';
 export { singleLineProblem, type SingleLineProblem } from './single-line.ts';
 export { echo, ECHO_MAX_LENGTH } from './echo.ts';
