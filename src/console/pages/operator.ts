@@ -1,10 +1,12 @@
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
+import type { Origin } from '../../core/evidence.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
+import { when } from '../dates.ts';
 import { html, url } from '../html.ts';
-import { keysetNav, paged } from '../paging.ts';
+import { keysetNav, paged, timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -13,10 +15,15 @@ import { redirect } from '../web.ts';
 /**
  * The operator's pages: every principal with search, admission, suspension and
  * reinstatement (each through the same admin functions as the CLI), sign-in links,
- * and a candidate's reviews. Anyone else is answered "not found" by the router.
+ * and what admission is decided on: a candidate's evidence and the members' reviews.
+ * Anyone else is answered "not found" by the router.
  */
 const PRINCIPALS_SHOWN = 30;
-const REVIEWS_SHOWN = 20;
+// Sized so a page of both, every field at its longest, stays under the console's 100 KB.
+const REVIEWS_SHOWN = 15;
+const EVIDENCE_SHOWN = 10;
+/** The page a principal's detail is read at, wherever it was rendered from (a form's POST too). */
+const DETAIL_PATH = '/console/operator/principal';
 
 const NOTICES: Record<string, string> = {
   admitted: 'Admitted. Their agents get the member tier from their next request.',
@@ -26,8 +33,16 @@ const NOTICES: Record<string, string> = {
 };
 
 function detailUrl(handle: string) {
-  return url('/console/operator/principal', { h: handle });
+  return url(DETAIL_PATH, { h: handle });
 }
+
+/** What an evidence origin means, for the person deciding on admission. */
+const ORIGINS: Record<string, string> = {
+  manual: 'self-report',
+  commit: 'commit',
+  document: 'document',
+  calendar: 'calendar event',
+} satisfies Record<Origin, string>;
 
 export async function operatorPage(
   ctx: Authed,
@@ -69,9 +84,9 @@ export async function operatorPage(
               (p) =>
                 html`<tr>
                   <th scope="row"><a href="${detailUrl(p.handle)}">@${p.handle}</a></th>
-                  <td class="member-text">${p.displayName}</td>
-                  <td>${p.status}</td>
-                  <td>${p.operator ? 'operator' : ''}</td>
+                  <td data-label="Name" class="member-text">${p.displayName}</td>
+                  <td data-label="Status">${p.status}</td>
+                  <td data-label="Role">${p.operator ? 'operator' : 'principal'}</td>
                 </tr>`,
             )}
           </tbody>
@@ -121,14 +136,29 @@ async function detail(
   p: PrincipalRecord,
   extra: { refusal?: Refusal; link?: { url: string; expiresAt: string } } = {},
 ) {
+  // Paging links always lead back to this page, even when it answers a form (a sign-in link, a refusal).
+  const here = {
+    ...ctx,
+    path: DETAIL_PATH,
+    query: ctx.path === DETAIL_PATH ? ctx.query : new URLSearchParams({ h: p.handle }),
+  };
   const allReviews = await ctx.deps.store.listReviews({ candidateId: p.id });
   const { shown: reviews, nav } = paged(
     [...allReviews].reverse(),
-    ctx,
+    here,
     REVIEWS_SHOWN,
     'reviews',
     'reviews, latest first',
   );
+  const evidence = await timePage(here, {
+    key: 'evidence',
+    size: EVIDENCE_SHOWN,
+    what: 'evidence, latest first',
+    read: (page) => ctx.deps.store.pageEvidence(p.id, page),
+    keyOf: (e) => ({ at: e.createdAt, id: e.id }),
+  });
+  const byOrigin = Object.entries(await ctx.deps.store.countEvidenceByOrigin(p.id)).filter(([, n]) => n > 0);
+  const evidenceTotal = byOrigin.reduce((sum, [, n]) => sum + n, 0);
   const actions: { action: string; label: string }[] = [];
   if (p.status === 'candidate') actions.push({ action: 'admit', label: 'Admit as member' });
   if (p.status !== 'suspended') actions.push({ action: 'suspend', label: 'Suspend…' });
@@ -182,6 +212,47 @@ async function detail(
         <button type="submit" class="secondary">Make a sign-in link</button>
       </form>
     </section>
+    <section aria-labelledby="evidence">
+      <h2 id="evidence">Evidence filed by @${p.handle}: ${evidenceTotal}</h2>
+      ${
+        byOrigin.length
+          ? html`<p class="hint">
+              By origin: ${byOrigin.map(([o, n]) => `${ORIGINS[o] ?? o} ${n}`).join(', ')}. A claim from an
+              artifact carries its reference; a self-report carries none.
+            </p>`
+          : ''
+      }
+      ${evidence.nav}
+      ${
+        evidence.shown.length === 0
+          ? html`<p>No evidence filed.</p>`
+          : html`<div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Filed</th>
+                    <th scope="col">Origin</th>
+                    <th scope="col">Claim</th>
+                    <th scope="col">Artifact</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${evidence.shown.map(
+                    (e) =>
+                      html`<tr>
+                        <td data-label="Filed">${when(e.createdAt, ctx.now)}</td>
+                        <td data-label="Origin">${ORIGINS[e.origin] ?? e.origin}</td>
+                        <td data-label="Claim" class="member-text">${e.claim}</td>
+                        <td data-label="Artifact">
+                          ${e.artifactRef ? html`<code>${e.artifactRef}</code>` : 'none'}
+                        </td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+            </div>`
+      }
+    </section>
     <section aria-labelledby="reviews">
       <h2 id="reviews">Reviews of @${p.handle}: ${allReviews.length}</h2>
       ${nav}
@@ -203,9 +274,9 @@ async function detail(
                     (r) =>
                       html`<tr>
                         <th scope="row">@${r.reviewerHandle}</th>
-                        <td>${r.verdict}</td>
-                        <td class="member-text">${r.note}</td>
-                        <td>${r.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                        <td data-label="Verdict">${r.verdict}</td>
+                        <td data-label="Note" class="member-text">${r.note}</td>
+                        <td data-label="When">${when(r.createdAt, ctx.now)}</td>
                       </tr>`,
                   )}
                 </tbody>

@@ -3,6 +3,7 @@ import { editProfile, PROFILE_LIMITS, type ProfileEdit } from '../../admin/profi
 import type { Refusal } from '../../core/refusal.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { forHumans } from '../../untrusted/index.ts';
+import { when } from '../dates.ts';
 import { html, long, type Html } from '../html.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
@@ -88,7 +89,7 @@ export async function profilePage(
       <dt>Accepts questions</dt>
       <dd>${me.acceptsQuestions ? 'yes' : 'no'}</dd>
       <dt>Member since</dt>
-      <dd>${me.createdAt}</dd>
+      <dd>${when(me.createdAt, ctx.now)}</dd>
     </dl>
     <section aria-labelledby="edit">
       <h2 id="edit">Edit your profile</h2>
