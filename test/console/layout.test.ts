@@ -16,6 +16,7 @@ import {
   type ConsoleClub,
 } from '../helpers/console.ts';
 import { CALLBACK, authorizeUrl, pkce, register } from '../helpers/oauth.ts';
+import { ROUTES } from '../../src/console/routes.ts';
 
 const skip = browserSkip();
 const WIDTHS = [375, 1280] as const;
@@ -91,6 +92,7 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
   let club: ConsoleClub;
   let browser: Browser;
   const results: { page: string; width: number; m: Measure }[] = [];
+  const visited = new Set<string>();
 
   before(async () => {
     club = await startConsoleClub({}, { oauth: {} });
@@ -213,6 +215,7 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
   async function check(page: Page, name: string): Promise<void> {
     const dir = join(process.cwd(), 'screenshots');
     mkdirSync(dir, { recursive: true });
+    visited.add(new URL(page.url()).pathname);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       results.push({ page: name, width, m: await measure(page) });
@@ -348,6 +351,11 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
       if (problems.length) failed.push(`${page} @${width}px:\n    ${problems.join('\n    ')}`);
     }
     assert.ok(results.length >= 60, `${results.length} measurements`);
+    // Every page the console serves was measured: a new page fails here until it is added above.
+    const unvisited = ROUTES.filter((r) => r.method === 'GET')
+      .map((r) => r.path)
+      .filter((path) => ![...visited].some((v) => (typeof path === 'string' ? v === path : path.test(v))));
+    assert.deepEqual(unvisited, []);
     assert.deepEqual(failed, []);
   });
 });
