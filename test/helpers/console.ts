@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
+import type axeCore from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { makeLoginLink } from '../../src/admin/console-links.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
@@ -191,6 +192,47 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** One axe-core finding on a page, as a test failure names it. */
+export interface AxeFinding {
+  rule: string;
+  impact: string;
+  target: string;
+  /** The start of the element's markup, to find it when its selector is as bare as `div`. */
+  html: string;
+  help: string;
+  url: string;
+}
+
+/**
+ * Runs axe-core on the page as it is now: the rules it runs by default (WCAG 2.0 and 2.1,
+ * A and AA, and its best practices) and WCAG 2.2's target size, which it leaves off by
+ * default. axe's source is evaluated over the DevTools protocol, which the console's
+ * `script-src 'self'` does not govern, so the page is checked under its real
+ * Content-Security-Policy (an injected <script> tag would be refused).
+ */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    const { default: axe } = await import('axe-core');
+    await page.evaluate(axe.source);
+  }
+  const results: axeCore.AxeResults = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axeCore }).axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'target-size': { enabled: true } },
+    }),
+  );
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => ({
+      rule: v.id,
+      impact: v.impact ?? 'unknown',
+      target: n.target.map(String).join(' '),
+      html: n.html.length > 120 ? `${n.html.slice(0, 119)}…` : n.html,
+      help: v.help,
+      url: v.helpUrl,
+    })),
+  );
 }
 
 /** A browser-less console visitor: fetch with a cookie jar of one, for header-level tests. */
