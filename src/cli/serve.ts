@@ -5,6 +5,7 @@ import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
 import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
+import { consoleAddress, serveBanner } from './serve-banner.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}] [--shared-rate-limits]
@@ -114,9 +115,9 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const db = displayLocation(dbLocation(values.db, io));
   // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
-  // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so on a
-  // loopback address the console is offered at localhost, the same machine by name.
-  const consoleBase = namedLoopback(running.url);
+  // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so the
+  // console is offered by name where there is one (localhost for a loopback address).
+  const consoleBase = consoleAddress(running.url).base;
   if (values.json) {
     io.stdout(
       JSON.stringify({
@@ -125,27 +126,19 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
         tiers: `${running.url}/tiers`,
         store: store.kind,
         db,
+        anonymous: !values['require-sign-in'],
       }) + '\n',
     );
   } else {
     io.stdout(
-      [
-        `Warden ${VERSION} — MCP server at ${running.mcpUrl}`,
-        `  console: ${consoleBase}/console/ (sign in with a one-time link:`,
-        `    ./bin/warden.js admin principal login-link HANDLE --public-url ${consoleBase}${dbHint})`,
-        `  store: ${store.kind} (${store.kind === 'sqlite' ? db : 'postgres'}), ${principals} principal(s)`,
-        `  tier catalog: ${running.url}/tiers   diagnosis: ${running.url}/diagnose`,
-        `  no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade`,
-        `  OAuth: a client given only ${running.mcpUrl} signs its principal in on the console's consent page`,
-        '',
-        principals === 0
-          ? 'No principals yet. Add the first (an operator), then sign in to the console with a link, or use the admin CLI:'
-          : 'Manage principals, tokens and mandates in the console, or with the admin CLI:',
-        `  ./bin/warden.js admin principal add alice --status member --name "Alice" --operator${dbHint}`,
-        `  TOKEN=$(./bin/warden.js admin token issue alice --scopes profile:write,evidence:write,inbox,mandate:read,consult,vouch${dbHint})`,
-        `  then point your MCP client at ${running.mcpUrl} with the header "Authorization: Bearer $TOKEN"`,
-        '',
-      ].join('\n'),
+      serveBanner({
+        version: VERSION,
+        url: running.url,
+        mcpUrl: running.mcpUrl,
+        store: { kind: store.kind, where: store.kind === 'sqlite' ? db : 'postgres', principals },
+        dbHint,
+        requireSignIn: values['require-sign-in'],
+      }),
     );
   }
   await new Promise<void>((resolve) => {
