@@ -37,13 +37,14 @@ export function tiers(registry: Registry<ToolContext>, version: string): Step<Ex
   };
 }
 
-/** /healthz: the process answers; nothing else is asked (a load balancer's probe). */
+/** /healthz: the process answers; nothing else is asked (a load balancer's probe, GET or HEAD). */
 export function healthz(): Step<Exchange> {
   return {
     name: 'healthz',
     run(x) {
       if (x.path !== '/healthz') return x;
-      sendJson(x.res, 200, { ok: true });
+      if (x.req.method === 'GET' || x.req.method === 'HEAD') sendJson(x.res, 200, { ok: true });
+      else methodNotAllowed(x.res, 'GET, HEAD');
       return ANSWERED;
     },
   };
