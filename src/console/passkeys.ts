@@ -9,6 +9,8 @@ import {
 import { hashSecret } from '../admin/console-links.ts';
 import type { Refusal, RefusalCode } from '../core/refusal.ts';
 import type { Authed, Ctx } from './context.ts';
+import { html, type Html } from './html.ts';
+import { passkeyName } from './passkey-names.ts';
 import { startSession } from './session.ts';
 import { sendJsonBody } from './web.ts';
 
@@ -30,6 +32,40 @@ function party(ctx: Ctx): Party {
   const own = new URL(ctx.base);
   const origin = ctx.req.headers.host ? `${own.protocol}//${ctx.req.headers.host}` : own.origin;
   return { origin, rpID: new URL(origin).hostname };
+}
+
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * What a page that offers passkeys says when it was opened at an IP address, where no
+ * passkey can work: WebAuthn takes a host name as its relying party, never an address, so
+ * the browser refuses before asking for anything. On a loopback address the same console is
+ * at `localhost`, and the page gives that address; elsewhere only the operator knows the
+ * console's name. Nothing when the page was opened at a host name.
+ */
+export function passkeyHostNotice(ctx: Ctx): Html {
+  const { origin, rpID } = party(ctx);
+  if (!IPV4.test(rpID) && !rpID.startsWith('[')) return html``;
+  if (rpID.startsWith('127.') || rpID === '[::1]') {
+    const named = new URL(ctx.req.url ?? ctx.path, origin);
+    named.hostname = 'localhost';
+    return html`<div class="notice" role="note" id="passkey-host">
+      <p>
+        <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
+        and this page was opened at the IP address ${rpID}. The same console, on the same machine, is at
+        <code>${named.href}</code>: open that address instead (you sign in there afresh).
+      </p>
+      <p>A sign-in link from the club's operator works at either address.</p>
+    </div>`;
+  }
+  return html`<div class="notice" role="note" id="passkey-host">
+    <p>
+      <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
+      and this page was opened at the IP address ${rpID}. Ask the club's operator for the console's address by
+      name.
+    </p>
+    <p>A sign-in link from the operator works at this address too.</p>
+  </div>`;
 }
 
 function refuse(ctx: Ctx, status: number, code: RefusalCode, reason: string, next: string): void {
@@ -84,8 +120,8 @@ export async function registrationVerify(ctx: Authed): Promise<void> {
   const body = parseBody<{ response?: RegistrationResponseJSON; label?: unknown }>(ctx);
   if (!body?.response)
     return refuse(ctx, 400, 'invalid_value', 'The passkey response is missing.', 'Try again.');
-  const label = typeof body.label === 'string' && body.label.trim() ? body.label.trim() : 'passkey';
-  if (!LABEL.test(label)) {
+  const given = typeof body.label === 'string' ? body.label.trim() : '';
+  if (given && !LABEL.test(given)) {
     return refuse(
       ctx,
       400,
@@ -117,6 +153,8 @@ export async function registrationVerify(ctx: Authed): Promise<void> {
     return refuse(ctx, 400, 'passkey_rejected', 'The passkey could not be verified.', 'Start again.');
   }
   const c = verified.registrationInfo.credential;
+  // Named as the person asked; else after its provider, when the authenticator says which; else its browser.
+  const label = passkeyName(given, verified.registrationInfo.aaguid, ctx.req.headers['user-agent']);
   if (await ctx.deps.store.getPasskey(c.id)) {
     return refuse(ctx, 409, 'conflict', 'This passkey is registered already.', 'Nothing to do.');
   }

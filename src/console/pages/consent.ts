@@ -11,6 +11,7 @@ import {
 import type { AuthorizationServer } from '../../oauth/provider.ts';
 import { html, url, type Html } from '../html.ts';
 import { csrfField, layout, refusalBox, scopeCheck } from '../layout.ts';
+import { passkeyHostNotice } from '../passkeys.ts';
 import type { Authed, Ctx } from '../context.ts';
 import { SECURITY_HEADERS, redirect, sendHtml } from '../web.ts';
 import { preview } from './tokens.ts';
@@ -109,6 +110,12 @@ export async function consentPage(ctx: Ctx): Promise<void> {
             An application asks to act for you on this club. Sign in first; nothing is granted until you
             choose.
           </p>
+          ${passkeyHostNotice(ctx)}
+          <h3>With a passkey</h3>
+          <p>
+            If you registered a passkey for this club on this device, or in a password manager that goes with
+            you, use it:
+          </p>
           <button
             type="button"
             id="passkey-signin"
@@ -119,6 +126,18 @@ export async function consentPage(ctx: Ctx): Promise<void> {
             Sign in with a passkey
           </button>
           <p id="passkey-status" role="status" aria-live="polite"></p>
+          <noscript><p>Passkeys need JavaScript. Without it, use a sign-in link as below.</p></noscript>
+          <h3>No passkey yet?</h3>
+          <p>
+            Then your browser has none to offer here. Ask the club's operator for a
+            <strong>sign-in link</strong>: a web address they make for you alone, which signs you in to the
+            club's console once and lapses after 15 minutes unless they chose longer. Open it in this browser,
+            press its button to sign in, then come back to this page and reload it to decide. The console
+            offers to register a passkey once you are signed in, so that next time you need no link.
+          </p>
+          <p class="hint">
+            If this page has expired by then, start again from the application: it sends you back here.
+          </p>
         </section>
         <script src="/console/assets/webauthn.js"></script>
         <script src="/console/assets/passkey.js"></script>`,

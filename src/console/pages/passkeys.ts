@@ -1,6 +1,8 @@
 import type { Refusal } from '../../core/refusal.ts';
 import { when } from '../dates.ts';
 import { html } from '../html.ts';
+import { browserName } from '../passkey-names.ts';
+import { passkeyHostNotice } from '../passkeys.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -12,9 +14,13 @@ const NOTICES: Record<string, string> = {
   removed: 'Passkey removed. It no longer signs you in.',
 };
 
-/** Lists the principal's passkeys (each removable) and registers a new one (the one step needing JavaScript). */
+/**
+ * Lists the principal's passkeys by name (each removable) and registers a new one (the one step
+ * needing JavaScript), named as the person chooses or else after its provider or browser.
+ */
 export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
   const keys = await ctx.deps.store.listPasskeys(ctx.session.principal.id);
+  const suggested = browserName(ctx.req.headers['user-agent']);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${refusal ? refusalBox(refusal) : ''}
     <section aria-labelledby="yours">
       <h2 id="yours">Your passkeys</h2>
@@ -58,6 +64,7 @@ export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
     </section>
     <section aria-labelledby="add">
       <h2 id="add">Register a passkey on this device</h2>
+      ${passkeyHostNotice(ctx)}
       <div class="field">
         <label for="passkey-label">Name for this passkey</label>
         <input
@@ -65,9 +72,15 @@ export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
           id="passkey-label"
           name="label"
           maxlength="64"
-          value="this device"
+          placeholder="${suggested}"
+          aria-describedby="passkey-label-hint"
           autocomplete="off"
         />
+        <p class="hint" id="passkey-label-hint">
+          Optional: a name you will recognise when you see your passkeys listed here. Left empty, it is named
+          after the passkey provider when your browser says which it is (iCloud Keychain, Google Password
+          Manager, 1Password, a YubiKey…), or else “${suggested}”.
+        </p>
       </div>
       <button
         type="button"

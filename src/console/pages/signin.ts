@@ -1,6 +1,7 @@
 import { hashSecret } from '../../admin/console-links.ts';
 import { html } from '../html.ts';
 import { noticeBox, refusalBox } from '../layout.ts';
+import { passkeyHostNotice } from '../passkeys.ts';
 import type { Ctx } from '../context.ts';
 import { sendPublic } from '../respond.ts';
 import { clearedCookie, startSession } from '../session.ts';
@@ -21,7 +22,11 @@ export function signInPage(ctx: Ctx): void {
     html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
       <section aria-labelledby="pk">
         <h2 id="pk">With a passkey</h2>
-        <p>If you registered a passkey on this device, use it to sign in.</p>
+        ${passkeyHostNotice(ctx)}
+        <p>
+          If you registered a passkey for this club on this device, or in a password manager that goes with
+          you, use it to sign in.
+        </p>
         <button
           type="button"
           id="passkey-signin"
