@@ -14,8 +14,8 @@ export interface DefinitionIndex {
   idOf(name: string): string | undefined;
   /** A definition with its references rewritten to ids, as the validator registers it. */
   body(name: string): Json;
-  /** A definition's own text (its meaning apart from what it references). */
-  text(name: string): string;
+  /** A short digest of a definition's own text (its meaning apart from what it references). */
+  digest(name: string): string;
   /** The names a schema reaches through the definitions, itself excluded. */
   reachedFrom(node: Json): string[];
   /** A schema with every reference into the definitions rewritten to ids. */
@@ -149,7 +149,7 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
   return {
     container,
     idOf,
-    text: (name) => texts.get(name) ?? 'null',
+    digest: (name) => (texts.has(name) ? digest(name) : hash('null')),
     body(name) {
       let b = bodies.get(name);
       if (b === undefined) {

@@ -146,7 +146,7 @@ function textOf(schema: Schema): string {
   return text;
 }
 
-/** What the meta-schema says of a schema, by its JSON text, then by dialect. */
+/** What the meta-schema says of a schema, by its content (see metaProblem), then by dialect. */
 const problems = new Map<string, Map<Dialect, string | undefined>>();
 const MAX_CACHE = 2000;
 /** The definitions each Ajv instance has registered, by content-addressed id, up to MAX_DEFINITIONS. */
@@ -311,21 +311,26 @@ export function schemaProblem(whole: Schema): string | undefined {
   if (problem !== undefined) return problem;
   const defs = (whole as JsonObject)[index.container] as JsonObject;
   for (const name of reached) {
-    const found = metaProblem(defs[name] as Schema, dialect, index.text(name));
+    const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)}`);
     if (found !== undefined) return `/${index.container}/${name}: ${found}`;
   }
   return undefined;
 }
 
-function metaProblem(schema: Schema, dialect: Dialect, text = textOf(schema)): string | undefined {
-  let known = problems.get(text);
+/**
+ * `key` names the schema's content: its JSON text, or for a definition `#` and a digest of its
+ * text (which no JSON text starts with), so a definition met in many documents is looked up by
+ * a short key rather than by its text.
+ */
+function metaProblem(schema: Schema, dialect: Dialect, key = textOf(schema)): string | undefined {
+  let known = problems.get(key);
   if (known?.has(dialect)) return known.get(dialect);
   const ajv = ajvFor(dialect, 'messages');
   const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
   if (!known) {
     if (problems.size >= MAX_CACHE) problems.clear();
     known = new Map();
-    problems.set(text, known);
+    problems.set(key, known);
   }
   known.set(dialect, problem);
   return problem;
