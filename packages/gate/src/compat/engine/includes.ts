@@ -63,6 +63,11 @@ function idOf(schema: Schema, ctx: Ctx): string {
   return String(intern(schema, ctx.shared.memory));
 }
 
+/** A member as it stands in its parent's interned text (see intern). */
+function partOf(x: Json, mem: Ctx['shared']['memory']): string {
+  return x !== null && typeof x === 'object' ? `#${intern(x, mem)}` : JSON.stringify(x);
+}
+
 function intern(node: Json, mem: Ctx['shared']['memory']): number {
   const isObj = node !== null && typeof node === 'object';
   if (isObj) {
@@ -71,19 +76,26 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
   }
   // A child object stands in its parent's text by its id (`#n`, which no JSON text starts with); a
   // child scalar by its own JSON text, so a 100,000-value enum adds one entry to `ids`, not 100,001.
-  const part = (x: Json): string =>
-    x !== null && typeof x === 'object' ? `#${intern(x, mem)}` : JSON.stringify(x);
-  const text = !isObj
-    ? JSON.stringify(node)
-    : Array.isArray(node)
-      ? // An array of scalars (an enum) is its JSON text, written in one native call.
-        node.every((x) => x === null || typeof x !== 'object')
-        ? JSON.stringify(node)
-        : `[${node.map(part).join(',')}]`
-      : // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
-        `${readFromDependencies(node as JsonObject) ? 'read ' : ''}{${Object.entries(node)
-          .map(([k, v]) => `${JSON.stringify(k)}:${part(v)}`)
-          .join(',')}}`;
+  let text: string;
+  if (!isObj) text = JSON.stringify(node);
+  else if (Array.isArray(node)) {
+    // An array of scalars (an enum) is its JSON text, written in one native call.
+    if (node.every((x) => x === null || typeof x !== 'object')) text = JSON.stringify(node);
+    else {
+      text = '[';
+      for (let i = 0; i < node.length; i++) text += `${i > 0 ? ',' : ''}${partOf(node[i] as Json, mem)}`;
+      text += ']';
+    }
+  } else {
+    // A node read from draft-07 `dependencies` means more than its JSON text says (see dependencies.ts).
+    text = readFromDependencies(node as JsonObject) ? 'read {' : '{';
+    let first = true;
+    for (const k of Object.keys(node)) {
+      text += `${first ? '' : ','}${JSON.stringify(k)}:${partOf((node as JsonObject)[k] as Json, mem)}`;
+      first = false;
+    }
+    text += '}';
+  }
   let id = mem.ids.get(text);
   if (id === undefined) {
     id = mem.ids.size;
