@@ -136,7 +136,43 @@ export function canonicalJson(value: unknown): string {
   // Scalars are most of what enum sets hold: written directly, without the writer's machinery.
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'boolean' || value === null) return String(value);
-  return writeJson(value, { sortKeys: true, nonFinite: 'literal' });
+  // Most values nest a few levels and many are small (a branch, a finding's arguments): written
+  // by plain recursion, without the writer's set-up; deeper ones (or a cycle) by the writer.
+  return canonicalShallow(value, 0) ?? writeJson(value, { sortKeys: true, nonFinite: 'literal' });
+}
+
+/** Containers nested deeper than this are left to the writer's explicit stack. */
+const MAX_RECURSION = 64;
+
+/** canonicalJson's text of a value by recursion; undefined when it nests deeper than MAX_RECURSION. */
+function canonicalShallow(v: unknown, level: number): string | undefined {
+  if (v === null || skipped(v)) return 'null';
+  if (typeof v === 'number') return numberText(v, 'literal');
+  if (typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (level >= MAX_RECURSION) return undefined;
+  if (Array.isArray(v)) {
+    const plain = v.length > 1 ? plainScalars(v) : undefined;
+    if (plain !== undefined) return plain;
+    let text = '[';
+    for (let i = 0; i < v.length; i++) {
+      const member = canonicalShallow(v[i], level + 1);
+      if (member === undefined) return undefined;
+      text += i > 0 ? `,${member}` : member;
+    }
+    return `${text}]`;
+  }
+  const obj = v as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => !skipped(obj[k]))
+    .sort();
+  let text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const member = canonicalShallow(obj[key], level + 1);
+    if (member === undefined) return undefined;
+    text += `${i > 0 ? ',' : ''}${JSON.stringify(key)}:${member}`;
+  }
+  return `${text}}`;
 }
 
 /**
