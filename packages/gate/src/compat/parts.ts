@@ -107,8 +107,12 @@ function steadyRef(ref: Json | undefined): boolean {
   return ref === '#' || ref.startsWith('#/$defs/') || ref.startsWith('#/definitions/');
 }
 
-/** Whether a member means the same wherever it stands (see the top of this file). */
-function movable(member: Json): boolean {
+/**
+ * Whether a member means the same wherever it stands (see the top of this file), given its
+ * JSON text: a text without `"$` holds no `$` keyword, which settles most members at once.
+ */
+function movable(member: Json, text: string): boolean {
+  if (!text.includes('"$')) return true;
   const stack: Json[] = [member];
   while (stack.length > 0) {
     const v = stack.pop() as Json;
@@ -162,9 +166,14 @@ function cut<T>(members: T[], texts: string[]): { members: T[]; texts: string[] 
  * again while more than MAX_PART references remain (parts of parts). Undefined when the
  * validator would take no more parts.
  */
-function asParts(keyword: 'anyOf' | 'allOf', members: Json[], register: RegisterPart): Json[] | undefined {
+function asParts(
+  keyword: 'anyOf' | 'allOf',
+  members: Json[],
+  memberTexts: string[],
+  register: RegisterPart,
+): Json[] | undefined {
   let level = members;
-  let texts = members.map((m) => JSON.stringify(m));
+  let texts = memberTexts;
   for (;;) {
     const refs: Json[] = [];
     const refTexts: string[] = [];
@@ -183,8 +192,12 @@ function asParts(keyword: 'anyOf' | 'allOf', members: Json[], register: Register
 }
 
 /** A `properties` map as references to registered parts, each `{properties: run}`, for an allOf. */
-function propertyParts(entries: [string, Json][], register: RegisterPart): Json[] | undefined {
-  const texts = entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+function propertyParts(
+  entries: [string, Json][],
+  valueTexts: string[],
+  register: RegisterPart,
+): Json[] | undefined {
+  const texts = entries.map(([k], i) => `${JSON.stringify(k)}:${valueTexts[i] as string}`);
   const refs: Json[] = [];
   for (const run of cut(entries, texts)) {
     // additionalProperties: true accepts what it did without it, and tells the validator that
@@ -196,7 +209,14 @@ function propertyParts(entries: [string, Json][], register: RegisterPart): Json[
     refs.push({ $ref: id });
   }
   // Many parts: their references in turn, as an allOf of parts.
-  return refs.length > MAX_PART ? asParts('allOf', refs, register) : refs;
+  return refs.length > MAX_PART
+    ? asParts(
+        'allOf',
+        refs,
+        refs.map((r) => JSON.stringify(r)),
+        register,
+      )
+    : refs;
 }
 
 /** Each member rewritten; the list itself when none changed. */
@@ -241,10 +261,16 @@ function rewrite(node: Schema, register: RegisterPart): Schema {
   for (const k of ['anyOf', 'allOf'] as const) {
     const l = cur[k];
     if (!Array.isArray(l) || l.length < MIN_MEMBERS) continue;
-    const moves = l.map(movable);
+    const texts = l.map((m) => JSON.stringify(m));
+    const moves = l.map((m, i) => movable(m, texts[i] as string));
     const moving = l.filter((_, i) => moves[i]);
     if (moving.length < MIN_MEMBERS) continue;
-    const parts = asParts(k, moving, register);
+    const parts = asParts(
+      k,
+      moving,
+      texts.filter((_, i) => moves[i]),
+      register,
+    );
     if (parts === undefined) continue;
     (out ??= { ...node })[k] = [...parts, ...l.filter((_, i) => !moves[i])];
   }
@@ -252,9 +278,17 @@ function rewrite(node: Schema, register: RegisterPart): Schema {
   const open = cur.additionalProperties === undefined || cur.additionalProperties === true;
   if (open && isObject(props) && Object.keys(props).length >= MIN_MEMBERS) {
     const entries = Object.entries(props) as [string, Json][];
-    const moves = entries.map(([, v]) => movable(v));
+    const texts = entries.map(([, v]) => JSON.stringify(v));
+    const moves = entries.map(([, v], i) => movable(v, texts[i] as string));
     const moving = entries.filter((_, i) => moves[i]);
-    const parts = moving.length >= MIN_MEMBERS ? propertyParts(moving, register) : undefined;
+    const parts =
+      moving.length >= MIN_MEMBERS
+        ? propertyParts(
+            moving,
+            texts.filter((_, i) => moves[i]),
+            register,
+          )
+        : undefined;
     if (parts !== undefined) {
       const staying = entries.filter((_, i) => !moves[i]);
       const o = (out ??= { ...node });
