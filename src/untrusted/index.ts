@@ -12,5 +12,5 @@ export { UNTRUSTED_NOTICE } from './notice.ts';
 export { onlyInsideWrappers } from './inside.ts';
 export { forHumans, authorOf } from './display.ts';
 export { fieldsOf } from './fields.ts';
-export { singleLineProblem, type SingleLineProblem } from './single-line.ts';
+export { singleLineProblem } from './single-line.ts';
 export { echo, ECHO_MAX_LENGTH } from './echo.ts';
