@@ -235,6 +235,51 @@ export interface PrincipalPageFilter {
   query?: string;
 }
 
+/** What one tools/call came to: its handler's answer, a refusal (with its code), or a decision queued. */
+export type ActivityOutcome = 'done' | 'refused' | 'queued';
+
+/** One tools/call made with a principal's token, as recorded. */
+export interface NewActivity {
+  principalId: string;
+  tokenId: string;
+  /** The tool asked for: a registered name, or whatever name the agent sent for one it cannot call. */
+  tool: string;
+  outcome: ActivityOutcome;
+  /** The refusal code when refused, the reason it was queued when queued; null when done. */
+  code: string | null;
+  decisionId: string | null;
+  /** The arguments in short, as the agent sent them (the store cuts it to its bound). */
+  summary: string;
+  /** When the call arrived. */
+  at: string;
+}
+
+/** A recorded call as the console reads it; everything the agent wrote is member text. */
+export interface ActivityRecord {
+  id: string;
+  principalId: string;
+  tokenId: string;
+  /** The token's label (its principal's words); null if the token row is gone. */
+  tokenLabel: MemberText | null;
+  tool: MemberText;
+  outcome: ActivityOutcome;
+  code: string | null;
+  decisionId: string | null;
+  summary: MemberText;
+  at: string;
+}
+
+export interface ActivityFilter {
+  /** Only the calls made with this token (one of the principal's). */
+  tokenId?: string;
+}
+
+/** How much activity the store keeps: the newest `maxPerPrincipal` rows of each principal, none older than `maxAgeMs`. */
+export interface ActivityRetention {
+  maxPerPrincipal: number;
+  maxAgeMs: number;
+}
+
 /** A console session, found by the hash of its cookie value. */
 export interface ConsoleSessionRecord {
   principalId: string;
@@ -417,6 +462,19 @@ export interface Store extends ConsoleStore, OAuthStore {
     page: PageRequest<TimeKey>,
   ): Promise<DecisionRecord[]>;
   countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number>;
+  /**
+   * Records tools/calls made with principals' tokens. Written in batches with the
+   * retention enforced in the same transaction (store/activity.ts); resolves when these
+   * rows are committed, so a caller need not wait for it. Nothing recorded is lost to a
+   * read (which writes what waits first) or to close().
+   */
+  recordActivity(entries: readonly NewActivity[]): Promise<void>;
+  /** A principal's recorded calls (all tokens, or one), past none of the retention; only the console reads them. */
+  pageActivity(
+    principalId: string,
+    filter: ActivityFilter,
+    page: PageRequest<TimeKey>,
+  ): Promise<ActivityRecord[]>;
   /** This reviewer's verdicts on the given candidates (by candidate id). */
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>>;
   /**

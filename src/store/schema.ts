@@ -215,4 +215,24 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX oauth_records_grant ON oauth_records(grant_id);
    CREATE INDEX oauth_records_uid ON oauth_records(uid);
    CREATE INDEX oauth_records_expiry ON oauth_records(expires_at);`,
+  // Activity: one row per tools/call made with a principal's token, read only by the
+  // console. seq numbers each principal's rows, so the write that adds one removes those
+  // past the principal's count bound by one index seek (store/activity.ts); at (ISO
+  // text, like every time here) serves the pages and the age sweep.
+  `CREATE TABLE activity (
+     id TEXT PRIMARY KEY,
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     seq BIGINT NOT NULL,
+     token_id TEXT NOT NULL,
+     tool TEXT NOT NULL,
+     outcome TEXT NOT NULL CHECK (outcome IN ('done','refused','queued')),
+     code TEXT,
+     decision_id TEXT,
+     summary TEXT NOT NULL,
+     at TEXT NOT NULL
+   );
+   CREATE INDEX activity_principal_time ON activity(principal_id, at, id);
+   CREATE INDEX activity_principal_token_time ON activity(principal_id, token_id, at, id);
+   CREATE INDEX activity_principal_seq ON activity(principal_id, seq);
+   CREATE INDEX activity_time ON activity(at);`,
 ];

@@ -1,6 +1,10 @@
 import { defaultMandate, type Mandate } from '../core/mandate.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type {
+  ActivityFilter,
+  ActivityRecord,
+  ActivityRetention,
+  NewActivity,
   Credential,
   PageRequest,
   DecisionPageFilter,
@@ -24,6 +28,7 @@ import type {
   Store,
   TokenRecord,
 } from './contract.ts';
+import * as activity from './activity.ts';
 import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
 import * as pages from './pages.ts';
@@ -46,18 +51,40 @@ import type { Param, SqlExecutor } from './sql.ts';
 const now = (): string => new Date().toISOString();
 const str = (v: unknown): string => String(v);
 
+/** How a store batches and bounds activity; the defaults unless told (tests and benches tell). */
+export interface SqlStoreOptions {
+  activityRetention?: ActivityRetention;
+  /** How long a recorded call may wait to be written with others (default 100 ms). */
+  activityFlushMs?: number;
+  /** Rows that, waiting, are written at once without waiting longer (default 1,000). */
+  activityBatch?: number;
+}
+
 /** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
 export class SqlStore extends ConsoleSql implements Store {
-  constructor(override readonly sql: SqlExecutor) {
+  readonly #activity: activity.ActivityWriter;
+
+  constructor(
+    override readonly sql: SqlExecutor,
+    options: SqlStoreOptions = {},
+  ) {
     super(sql);
+    this.#activity = new activity.ActivityWriter(
+      sql,
+      options.activityRetention ?? activity.ACTIVITY_RETENTION,
+      options.activityFlushMs ?? 100,
+      options.activityBatch ?? 1_000,
+    );
   }
 
   get kind(): string {
     return this.sql.kind;
   }
 
-  close(): Promise<void> {
-    return this.sql.close();
+  /** Writes the activity that waits, then closes: a normal shutdown loses no record. */
+  async close(): Promise<void> {
+    await this.#activity.flush();
+    await this.sql.close();
   }
 
   async createPrincipal(p: NewPrincipal): Promise<PrincipalRecord> {
@@ -546,6 +573,20 @@ export class SqlStore extends ConsoleSql implements Store {
 
   countDecisions(principalId: string, filter: { status?: DecisionStatus }): Promise<number> {
     return pages.countDecisions(this.sql, principalId, filter);
+  }
+
+  recordActivity(entries: readonly NewActivity[]): Promise<void> {
+    return this.#activity.record(entries);
+  }
+
+  async pageActivity(
+    principalId: string,
+    filter: ActivityFilter,
+    page: PageRequest<TimeKey>,
+  ): Promise<ActivityRecord[]> {
+    await this.#activity.flush();
+    const oldest = new Date(Date.now() - this.#activity.retention.maxAgeMs).toISOString();
+    return activity.pageActivity(this.sql, principalId, filter, page, oldest);
   }
 
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>> {

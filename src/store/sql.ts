@@ -27,5 +27,11 @@ export interface SqlExecutor {
    * Resolves to the rows each statement changed.
    */
   write(statements: GuardedStatement[]): Promise<number[] | null>;
+  /**
+   * `write` for work no request waits on (the activity record), run where it cannot
+   * hold up the requests being served: for SQLite, whose writes block the event loop,
+   * on a worker thread's connection; for PostgreSQL, as `write`.
+   */
+  writeAside(statements: GuardedStatement[]): Promise<number[] | null>;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../schema.ts';
 import type { GuardedStatement, Param, Row, SqlExecutor } from '../sql.ts';
+import { AsideWriter } from './aside.ts';
 import { retryWhileBusy } from './busy.ts';
 
 /**
@@ -27,7 +28,7 @@ export function openSqlite(path: string): SqliteExecutor {
   db.pragma('foreign_keys = ON');
   migrate(db);
   db.pragma('busy_timeout = 0');
-  return new SqliteExecutor(db);
+  return new SqliteExecutor(db, path === ':memory:' || path === '' ? null : new AsideWriter(path));
 }
 
 /** Each step re-reads the version under the write lock, so two processes starting together migrate once. */
@@ -51,7 +52,15 @@ export class SqliteExecutor implements SqlExecutor {
   readonly kind = 'sqlite';
   readonly #statements = new Map<string, Database.Statement>();
 
-  constructor(readonly db: Database.Database) {}
+  /** The worker's connection to the same file; null for a database only this connection sees. */
+  readonly #aside: AsideWriter | null;
+
+  constructor(
+    readonly db: Database.Database,
+    aside: AsideWriter | null = null,
+  ) {
+    this.#aside = aside;
+  }
 
   /** Prepared statements are cached by SQL text: preparing is the expensive part. */
   #prepare(sql: string): Database.Statement {
@@ -98,12 +107,17 @@ export class SqliteExecutor implements SqlExecutor {
     });
   }
 
+  writeAside(statements: GuardedStatement[]): Promise<number[] | null> {
+    return this.#aside ? this.#aside.write(statements) : this.write(statements);
+  }
+
   /** Reads a pragma back (tests check WAL and synchronous=FULL on every open). */
   pragma(name: string): unknown {
     return this.db.pragma(name, { simple: true });
   }
 
   async close(): Promise<void> {
+    await this.#aside?.close();
     this.db.close();
   }
 }

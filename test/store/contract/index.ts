@@ -1,5 +1,6 @@
 import { describe } from 'node:test';
 import type { Backend } from './backend.ts';
+import { activityContract } from './activity.ts';
 import { consoleContract } from './console.ts';
 import { reviewAndDecisionContract } from './decisions.ts';
 import { executorContract } from './executor.ts';
@@ -29,5 +30,6 @@ export function storeContract(name: string, backend: Backend): void {
     pageContract(backend);
     consoleContract(backend);
     oauthContract(backend);
+    activityContract(backend);
   });
 }

@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, it } from 'node:test';
+import { ACTIVITY_RETENTION, ACTIVITY_SUMMARY_MAX } from '../../../src/store/activity.ts';
+import type { ActivityRecord, NewActivity, PageRequest, TimeKey } from '../../../src/store/contract.ts';
+import { SqlStore, type SqlStoreOptions } from '../../../src/store/sql-store.ts';
+import type { SqlExecutor } from '../../../src/store/sql.ts';
+import { forHumans } from '../../../src/untrusted/index.ts';
+import { assertMemberText, FUTURE, PAST, useStore, type Backend } from './backend.ts';
+
+/** The executor's methods bound to it, to build a copy with one of them replaced. */
+function bind(sql: SqlExecutor): SqlExecutor {
+  return {
+    kind: sql.kind,
+    all: sql.all.bind(sql),
+    get: sql.get.bind(sql),
+    run: sql.run.bind(sql),
+    batch: sql.batch.bind(sql),
+    write: sql.write.bind(sql),
+    writeAside: sql.writeAside.bind(sql),
+    close: sql.close.bind(sql),
+  };
+}
+
+export function activityContract(backend: Backend): void {
+  void describe('activity: what agents did, paged and bounded', () => {
+    const store = useStore(backend);
+
+    /** A principal with one token; `call(n)` makes a call record of it at second n of a recent minute. */
+    const agentOf = async (handle: string, label = `${handle}-laptop`) => {
+      const p = await store().createPrincipal({ handle, status: 'member', displayName: handle });
+      const t = await store().insertToken({
+        principalId: p.id,
+        label,
+        hash: `h-${handle}-${label}`,
+        scopes: ['inbox'],
+        expiresAt: FUTURE,
+      });
+      return { p, t };
+    };
+    /** A minute before each test starts: its calls are recent, and keep their order. */
+    let base = 0;
+    beforeEach(() => {
+      base = Date.now() - 60_000;
+    });
+    const call = (
+      principalId: string,
+      tokenId: string,
+      n: number,
+      over: Partial<NewActivity> = {},
+    ): NewActivity => ({
+      principalId,
+      tokenId,
+      tool: 'club_info',
+      outcome: 'done',
+      code: null,
+      decisionId: null,
+      summary: `{"n":${n}}`,
+      at: new Date(base + n * 10).toISOString(),
+      ...over,
+    });
+    const count = async (principalId?: string) =>
+      Number(
+        (principalId
+          ? await store().sql.get('SELECT COUNT(*) AS n FROM activity WHERE principal_id = ?', [principalId])
+          : await store().sql.get('SELECT COUNT(*) AS n FROM activity'))!['n'],
+      );
+    const summaries = (rows: ActivityRecord[]) => rows.map((r) => forHumans(r.summary));
+    /** Every row, following the keyset from page to page. */
+    const walk = async (principalId: string, size: number, tokenId?: string) => {
+      const seen: ActivityRecord[] = [];
+      let after: TimeKey | undefined;
+      for (let pages = 0; pages < 100; pages++) {
+        const page: PageRequest<TimeKey> = { limit: size, newestFirst: true, ...(after ? { after } : {}) };
+        const rows = await store().pageActivity(principalId, tokenId ? { tokenId } : {}, page);
+        seen.push(...rows);
+        if (rows.length < size) return seen;
+        after = { at: rows[rows.length - 1]!.at, id: rows[rows.length - 1]!.id };
+      }
+      throw new Error('paging never ended');
+    };
+
+    void it('records each outcome with its code or decision, the agent’s words as member text', async () => {
+      const { p, t } = await agentOf('alice');
+      await store().recordActivity([
+        call(p.id, t.id, 1),
+        call(p.id, t.id, 2, { tool: 'file_evidence', outcome: 'refused', code: 'claim_without_artifact' }),
+        call(p.id, t.id, 3, {
+          tool: 'ask_agent',
+          outcome: 'queued',
+          code: 'counterpart_not_in_mandate',
+          decisionId: 'dc_1',
+          summary: '{"to":"bob","question":"<b>hi</b>"}',
+        }),
+      ]);
+      const rows = await store().pageActivity(p.id, {}, { limit: 10, newestFirst: true });
+      assert.deepEqual(
+        rows.map((r) => [r.outcome, r.code, r.decisionId]),
+        [
+          ['queued', 'counterpart_not_in_mandate', 'dc_1'],
+          ['refused', 'claim_without_artifact', null],
+          ['done', null, null],
+        ],
+      );
+      const queued = rows[0]!;
+      assert.match(queued.id, /^ac_/);
+      assert.equal(queued.principalId, p.id);
+      assert.equal(queued.tokenId, t.id);
+      assert.equal(queued.at, new Date(base + 30).toISOString());
+      assertMemberText(queued.tool, 'ask_agent', 'alice');
+      assertMemberText(queued.summary, '{"to":"bob","question":"<b>hi</b>"}', 'alice');
+      assertMemberText(queued.tokenLabel, 'alice-laptop', 'alice');
+    });
+
+    void it('pages newest first, or oldest first, by keyset, for all tokens or one', async () => {
+      const { p, t } = await agentOf('alice');
+      const other = await store().insertToken({
+        principalId: p.id,
+        label: 'phone',
+        hash: 'h-phone',
+        scopes: ['inbox'],
+        expiresAt: null,
+      });
+      // Several writes and one batch; two calls share a millisecond (the id breaks the tie).
+      for (let n = 1; n <= 5; n++) await store().recordActivity([call(p.id, n % 2 ? t.id : other.id, n)]);
+      await store().recordActivity([
+        call(p.id, t.id, 6),
+        call(p.id, other.id, 7),
+        call(p.id, t.id, 7, { summary: '{"n":"7b"}' }),
+      ]);
+      const all = await walk(p.id, 2);
+      // Newest first; of the two calls in one millisecond, the later id first.
+      assert.deepEqual(summaries(all), [
+        '{"n":"7b"}',
+        '{"n":7}',
+        '{"n":6}',
+        '{"n":5}',
+        '{"n":4}',
+        '{"n":3}',
+        '{"n":2}',
+        '{"n":1}',
+      ]);
+      assert.equal(new Set(all.map((r) => r.id)).size, 8, 'no row repeated or skipped');
+      const phone = await walk(p.id, 2, other.id);
+      assert.deepEqual(summaries(phone), ['{"n":7}', '{"n":4}', '{"n":2}']);
+      assert.ok(phone.every((r) => forHumans(r.tokenLabel!) === 'phone'));
+      const oldest = await store().pageActivity(p.id, {}, { limit: 2 });
+      assert.deepEqual(summaries(oldest), ['{"n":1}', '{"n":2}']);
+      const after = await store().pageActivity(
+        p.id,
+        {},
+        { limit: 2, after: { at: oldest[1]!.at, id: oldest[1]!.id } },
+      );
+      assert.deepEqual(summaries(after), ['{"n":3}', '{"n":4}']);
+    });
+
+    void it('never gives one principal another’s activity, even asked with the other’s token', async () => {
+      const a = await agentOf('alice');
+      const b = await agentOf('bob');
+      await store().recordActivity([call(a.p.id, a.t.id, 1), call(b.p.id, b.t.id, 2)]);
+      assert.deepEqual(summaries(await walk(a.p.id, 10)), ['{"n":1}']);
+      assert.deepEqual(summaries(await walk(b.p.id, 10)), ['{"n":2}']);
+      assert.deepEqual(await walk(a.p.id, 10, b.t.id), []);
+    });
+
+    /** Another store over the same database, with its own options; closing it leaves the database open. */
+    const alongside = (options: SqlStoreOptions) =>
+      new SqlStore({ ...bind(store().sql), close: () => Promise.resolve() }, options);
+
+    void it('keeps each principal’s newest rows up to the count bound, in the write that records', async () => {
+      const bounded = alongside({
+        activityRetention: { maxPerPrincipal: 5, maxAgeMs: ACTIVITY_RETENTION.maxAgeMs },
+      });
+      const a = await agentOf('alice');
+      const b = await agentOf('bob');
+      await bounded.recordActivity([call(b.p.id, b.t.id, 0)]);
+      for (let n = 1; n <= 4; n++) await bounded.recordActivity([call(a.p.id, a.t.id, n)]);
+      assert.equal(await count(a.p.id), 4);
+      // One write past the bound, then single writes: the bound holds after each.
+      await bounded.recordActivity([5, 6, 7].map((n) => call(a.p.id, a.t.id, n)));
+      assert.equal(await count(a.p.id), 5);
+      for (let n = 8; n <= 12; n++) {
+        await bounded.recordActivity([call(a.p.id, a.t.id, n)]);
+        assert.equal(await count(a.p.id), 5);
+      }
+      assert.deepEqual(
+        summaries(await walk(a.p.id, 10)),
+        [12, 11, 10, 9, 8].map((n) => `{"n":${n}}`),
+      );
+      assert.equal(await count(b.p.id), 1, 'another principal’s rows are not counted against alice');
+    });
+
+    void it('never reads back a row past the age bound, and sweeps such rows as it writes', async () => {
+      const a = await agentOf('alice');
+      const b = await agentOf('bob');
+      // Written by a store that keeps everything, then read by one that keeps 90 days.
+      await alongside({
+        activityRetention: { maxPerPrincipal: 100, maxAgeMs: 1e13 },
+      }).recordActivity([
+        call(a.p.id, a.t.id, 0, { at: PAST, summary: 'old' }),
+        call(b.p.id, b.t.id, 0, { at: PAST, summary: 'old too' }),
+        call(a.p.id, a.t.id, 1),
+      ]);
+      assert.equal(await count(), 3);
+      assert.deepEqual(summaries(await walk(a.p.id, 10)), ['{"n":1}'], 'hidden before it is swept');
+      assert.deepEqual(await walk(b.p.id, 10), []);
+      await store().recordActivity([call(a.p.id, a.t.id, 2)]);
+      assert.equal(await count(), 2, 'the next write, alice’s, swept both old rows (past 90 days)');
+      // A bound of 30 s: rows a minute old go with the next write, whoever makes it.
+      const short = alongside({ activityRetention: { maxPerPrincipal: 100, maxAgeMs: 30_000 } });
+      await short.recordActivity([call(b.p.id, b.t.id, 5_000)]);
+      assert.equal(await count(a.p.id), 0, 'alice’s rows went with bob’s write');
+      assert.deepEqual(summaries(await walk(b.p.id, 10)), ['{"n":5000}']);
+    });
+
+    void it('writes in batches off the caller’s path; a read or close() first writes what waits', async () => {
+      const { p, t } = await agentOf('alice');
+      const slow = alongside({ activityFlushMs: 60_000 });
+      const committed = slow.recordActivity([call(p.id, t.id, 1)]);
+      void slow.recordActivity([call(p.id, t.id, 2)]);
+      assert.equal(await count(), 0, 'nothing written yet: the batch waits');
+      assert.deepEqual(summaries(await slow.pageActivity(p.id, {}, { limit: 5, newestFirst: true })), [
+        '{"n":2}',
+        '{"n":1}',
+      ]);
+      await committed;
+      void slow.recordActivity([call(p.id, t.id, 3)]);
+      await slow.close();
+      assert.equal(await count(), 3, 'close() wrote the last one');
+      // A full batch does not wait for the timer.
+      const small = alongside({ activityFlushMs: 60_000, activityBatch: 3 });
+      await Promise.all([4, 5, 6].map((n) => small.recordActivity([call(p.id, t.id, n)])));
+      assert.equal(await count(), 6);
+    });
+
+    void it('cuts a long summary or tool name to its bound, never inside a character', async () => {
+      const { p, t } = await agentOf('alice');
+      await store().recordActivity([
+        call(p.id, t.id, 1, { summary: '😀'.repeat(10_000), tool: 'x'.repeat(500) }),
+      ]);
+      const [row] = await store().pageActivity(p.id, {}, { limit: 1 });
+      const summary = forHumans(row!.summary, Number.MAX_SAFE_INTEGER);
+      assert.equal(Array.from(summary).length, ACTIVITY_SUMMARY_MAX);
+      assert.ok(summary.endsWith('😀…'));
+      assert.equal(forHumans(row!.tool, Number.MAX_SAFE_INTEGER), `${'x'.repeat(63)}…`);
+    });
+
+    void it('loses no row to concurrent writes on one store', async () => {
+      const { p, t } = await agentOf('alice');
+      await Promise.all(Array.from({ length: 20 }, (_, n) => store().recordActivity([call(p.id, t.id, n)])));
+      assert.equal((await walk(p.id, 7)).length, 20);
+    });
+  });
+}
