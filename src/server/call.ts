@@ -2,9 +2,12 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Caller, ToolContext } from '../tools/index.ts';
 import { invokeTool } from '../tools/invoke.ts';
 import { newWrapper } from '../untrusted/index.ts';
-import { clientErrorFields, errorFields } from './log.ts';
-import type { McpDeps } from './mcp.ts';
+import { activityOf } from './activity.ts';
+import { clientErrorFields, errorFields, type Logger } from './log.ts';
 import { renderOk, renderRefusal } from './render.ts';
+
+/** What one call needs of its serving unit: McpDeps has it all, and mcp.ts imports this module. */
+type CallDeps = Pick<ToolContext, 'store' | 'registry'> & { logger: Logger; now?: () => Date };
 
 /**
  * One agent's tool call, whichever path carried it (SDK or fast path): a fresh
@@ -12,7 +15,7 @@ import { renderOk, renderRefusal } from './render.ts';
  * rendering. Null means "no such tool for this caller" — hidden and nonexistent alike.
  */
 export async function callToolAs(
-  deps: McpDeps,
+  deps: CallDeps,
   caller: Caller,
   name: string,
   args: unknown,
@@ -24,10 +27,20 @@ export async function callToolAs(
     registry: deps.registry,
     now: deps.now ?? (() => new Date()),
   };
+  const at = ctx.now();
   const result = await invokeTool(name, args, ctx, {
     logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
     logBusy: (ref, tool, err) => deps.logger.info('store_busy', { ref, tool, ...clientErrorFields(err) }),
   });
+  // Every call made with a principal's token goes on their record, whatever it came to.
+  // Written with others a moment later (store/activity.ts): the answer does not wait.
+  const entry = activityOf(caller, name, args, result, at);
+  if (entry)
+    void deps.store
+      .recordActivity([entry])
+      .catch((err: unknown) =>
+        deps.logger.error('activity_not_recorded', { token: entry.tokenId, ...errorFields(err) }),
+      );
   if (result.kind === 'unknown_tool') return null;
   return result.kind === 'ok' ? renderOk(result.data) : renderRefusal(result.refusal);
 }
