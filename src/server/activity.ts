@@ -6,19 +6,28 @@ import type { Invocation } from '../tools/invoke.ts';
 const SUMMARY_READ = 1_000;
 
 /**
- * The arguments in short, as the agent sent them: their JSON, cut. Read from the
- * parsed value, so an argument object of a megabyte costs one serialisation, and a
- * value that cannot be serialised is named, not thrown.
+ * The arguments in short, as the agent sent them, for a person to read: each top-level
+ * argument as `name: value` with the value in JSON (`to: "carol", question: "Lunch?"`),
+ * anything else as its JSON, cut. Read from the parsed value, so arguments of a
+ * megabyte cost one pass, and a value that cannot be serialised is named, not thrown.
  */
 function summarise(args: unknown): string {
-  if (args === undefined) return '{}';
   try {
-    const json = JSON.stringify(args) ?? String(args);
-    return json.length > SUMMARY_READ ? json.slice(0, SUMMARY_READ) : json;
+    if (args === undefined) return '';
+    if (typeof args !== 'object' || args === null || Array.isArray(args))
+      return cut(JSON.stringify(args) ?? String(args));
+    let out = '';
+    for (const [name, value] of Object.entries(args)) {
+      out += `${out ? ', ' : ''}${name}: ${JSON.stringify(value) ?? String(value)}`;
+      if (out.length > SUMMARY_READ) break;
+    }
+    return cut(out);
   } catch {
     return '(arguments that are not JSON)';
   }
 }
+
+const cut = (text: string) => (text.length > SUMMARY_READ ? text.slice(0, SUMMARY_READ) : text);
 
 /**
  * What one tools/call came to, as the principal's record of it; null for a caller
