@@ -20,6 +20,7 @@ const NAV: { key: string; label: string; href: Html; operator?: true }[] = [
   { key: 'mandate', label: 'Mandate', href: url('/console/mandate') },
   { key: 'tokens', label: 'Tokens', href: url('/console/tokens') },
   { key: 'decisions', label: 'Decisions', href: url('/console/decisions') },
+  { key: 'activity', label: 'Activity', href: url('/console/activity') },
   { key: 'profile', label: 'Profile', href: url('/console/profile') },
   { key: 'evidence', label: 'Evidence', href: url('/console/evidence') },
   { key: 'consultations', label: 'Consultations', href: url('/console/consultations') },

@@ -10,6 +10,7 @@ import { revokePost, tokenPreview, tokensPage, tokensPost } from './pages/tokens
 import { registrationOptions, registrationVerify, signInOptions, signInVerify } from './passkeys.ts';
 import { linkPage, signInPage, signOut, useLink } from './pages/signin.ts';
 import { consentPage, consentPost } from './pages/consent.ts';
+import { activityPage } from './pages/activity.ts';
 
 const CONSENT = /^\/console\/oauth\/[A-Za-z0-9_-]{1,64}$/;
 
@@ -26,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: '/console/tokens/preview', access: 'principal', run: tokenPreview },
   { method: 'POST', path: '/console/tokens/revoke', access: 'principal', run: revokePost },
   { method: 'GET', path: '/console/decisions', access: 'principal', run: decisionsPage },
+  { method: 'GET', path: '/console/activity', access: 'principal', run: activityPage },
   { method: 'POST', path: '/console/decisions', access: 'principal', run: decisionsPost },
   { method: 'POST', path: '/console/decisions/reissue', access: 'principal', run: reissuePost },
   { method: 'GET', path: '/console/profile', access: 'principal', run: profilePage },

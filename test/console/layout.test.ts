@@ -141,6 +141,20 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
         clientId: ADDRESS,
       });
     }
+    // More calls on the activity record than a page shows, with long words in what was sent.
+    for (const p of [alice, candidate])
+      await s.recordActivity(
+        Array.from({ length: ROWS }, (_, i) => ({
+          principalId: p.id,
+          tokenId: asker[p.id]!,
+          tool: i % 5 ? 'ask_agent' : WORD.slice(0, 64),
+          outcome: (['done', 'refused', 'queued'] as const)[i % 3]!,
+          code: ['', 'claim_without_artifact', 'counterpart_not_in_mandate'][i % 3] || null,
+          decisionId: i % 3 === 2 ? `dc_${i}` : null,
+          summary: JSON.stringify({ to: handle('member', i), question: LONG }),
+          at: at(-i * 60_000),
+        })),
+      );
     // Members with the longest handles and long names, each reviewing the candidate,
     // questions both ways, evidence, and decisions pending, decided and stale.
     for (let i = 0; i < ROWS; i++) {
@@ -248,6 +262,7 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
       ['tokens', '/console/tokens'],
       ['tokens-page-2', '/console/tokens?page=2'],
       ['decisions', '/console/decisions'],
+      ['activity', '/console/activity'],
       ['profile', '/console/profile'],
       ['evidence', '/console/evidence'],
       ['consultations', '/console/consultations'],

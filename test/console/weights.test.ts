@@ -28,6 +28,10 @@ void describe('console page weight, worst case', () => {
       await s.updateProfile(m.id, { displayName: HEAVY, headline: HEAVY, bio: HEAVY });
       await s.addReview({ reviewerId: m.id, candidateId: cand.id, verdict: 'support', note: HEAVY });
       await s.addEvidence({ principalId: alice.id, origin: 'manual', claim: HEAVY, artifactRef: null });
+      const call = { principalId: alice.id, tokenId, tool: HEAVY, summary: HEAVY, decisionId: null };
+      await s.recordActivity([
+        { ...call, outcome: 'refused', code: 'not_found', at: new Date().toISOString() },
+      ]);
       const q = await s.createQuestion({ askerId: m.id, targetId: alice.id, question: HEAVY });
       await s.answerQuestion(q.id, HEAVY, new Date().toISOString());
       const a = await s.createQuestion({ askerId: alice.id, targetId: m.id, question: HEAVY });
@@ -49,6 +53,7 @@ void describe('console page weight, worst case', () => {
       '/console/mandate',
       '/console/tokens',
       '/console/decisions',
+      '/console/activity',
       '/console/profile',
       '/console/evidence',
       '/console/consultations',

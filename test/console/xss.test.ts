@@ -73,6 +73,9 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
         reason: 'reviews need approval',
       });
       await s.claimDecision(decided.id, 'denied', raw, new Date().toISOString());
+      const at = new Date().toISOString();
+      const call = { principalId: alice.id, tokenId, tool: raw, summary: raw, decisionId: null, at };
+      await s.recordActivity([{ ...call, outcome: 'refused', code: 'not_found' }]);
     }
     // A connection named by its client, and a passkey named by a person: plain strings, not member text.
     await s.insertToken({
@@ -117,6 +120,7 @@ void describe('member text on every console page, in Chromium', { skip }, () => 
       more: ['asked', 'received'],
     },
     { path: '/console/decisions', name: 'decisions', expect: XSS_CORPUS },
+    { path: '/console/activity', name: 'activity', expect: XSS_CORPUS },
     { path: '/console/operator', name: 'operator-list', expect: XSS_CORPUS },
     { path: '/console/operator/principal?h=cand', name: 'operator-reviews', expect: XSS_CORPUS },
     { path: '/console/operator/principal?h=m5', name: 'operator-member', expect: XSS_CORPUS.slice(15, 18) },

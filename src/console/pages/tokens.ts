@@ -4,7 +4,7 @@ import { issuableScopes } from '../../core/policy/index.ts';
 import { isScope, type Scope } from '../../core/scopes.ts';
 import { tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
-import { html, type Html } from '../html.ts';
+import { html, url, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox, scopeCheck, scopeGlossary, scopeNames } from '../layout.ts';
 import { when } from '../dates.ts';
@@ -58,6 +58,11 @@ function origin(t: TokenRecord, now: Date): Html {
     ? html`Connected through OAuth, ${when(t.createdAt, now)}. The name is the application's own; the club has
         not checked it. Client id <code>${t.clientId ?? ''}</code>.`
     : html`Issued here, ${when(t.createdAt, now)}.`;
+}
+
+/** Where the calls made with a token are listed (the Activity page, filtered to it). */
+function activityLink(t: TokenRecord): Html {
+  return html`<a href="${url('/console/activity', { token: t.id })}">What it did</a>`;
 }
 
 /** A token's label, marked when it is a name an application gave itself. */
@@ -120,7 +125,9 @@ async function render(
                   (t) =>
                     html`<tr>
                       <th scope="row">
-                        ${tokenName(t)}<br /><span class="hint">${origin(t, ctx.now)}</span>
+                        ${tokenName(t)}<br /><span class="hint"
+                          >${origin(t, ctx.now)} ${activityLink(t)}</span
+                        >
                       </th>
                       <td data-label="Scopes">${scopeNames(t.scopes)}</td>
                       <td data-label="Tools today">
@@ -170,7 +177,7 @@ async function render(
                   return html`<tr>
                     <th scope="row">
                       ${tokenName(t, html` <span class="tag bad">${end.what}</span>`)}<br /><span class="hint"
-                        >${origin(t, ctx.now)}</span
+                        >${origin(t, ctx.now)} ${activityLink(t)}</span
                       >
                     </th>
                     <td data-label="Scopes">${scopeNames(t.scopes)}</td>
