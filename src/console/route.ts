@@ -15,7 +15,7 @@ interface RouteShape {
  * null. A handler typed for a signed-in principal (`Authed`) cannot be wired here: the
  * compiler refuses it.
  */
-export interface PublicRoute extends RouteShape {
+interface PublicRoute extends RouteShape {
   access: 'public';
   run: (ctx: Ctx) => Promise<void> | void;
 }
@@ -24,7 +24,7 @@ export interface PublicRoute extends RouteShape {
  * principal: a signed-in principal; operator: answered "not found" to anyone else. The
  * handler runs only with a session, and its type says so (`ctx.session` is never null).
  */
-export interface SignedInRoute extends RouteShape {
+interface SignedInRoute extends RouteShape {
   access: 'principal' | 'operator';
   run: (ctx: Authed) => Promise<void> | void;
 }

@@ -6,7 +6,7 @@ import type { Credential, Store } from '../store/contract.ts';
 import type { Caller } from '../tools/context.ts';
 
 /** Why a present credential was rejected. Each is a loud 401, never a downgrade to anonymous. */
-export type RejectionCode = 'malformed' | 'unknown' | 'expired' | 'revoked' | 'suspended' | 'wrong_audience';
+type RejectionCode = 'malformed' | 'unknown' | 'expired' | 'revoked' | 'suspended' | 'wrong_audience';
 
 /** What the authorization server says of a bearer value that is not a static agent token. */
 export type AccessTokenUse =
@@ -145,7 +145,7 @@ async function admit(
 }
 
 /** Said when a token on an empty store is refused: the store, not the token, is what is wrong. */
-export const EMPTY_STORE_HINT =
+const EMPTY_STORE_HINT =
   "This server's store has no principals at all: it is most likely not the store the token was issued from (a new, empty one was opened). Point the server at the right store (--db or WARDEN_DB) rather than issuing a new token.";
 
 /**

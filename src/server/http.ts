@@ -20,8 +20,6 @@ import {
 import { internalError } from './refusals.ts';
 import { exchange, MCP_PATH, type MountedHandler, type OAuthEdge, type Site } from './steps/exchange.ts';
 
-export type { MountedHandler, OAuthEdge } from './steps/exchange.ts';
-
 export interface HttpOptions {
   store: Store;
   registry: Registry<ToolContext>;

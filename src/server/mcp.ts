@@ -27,7 +27,7 @@ const INSTRUCTIONS =
  * echoed). MCP asks for −32602 on an invalid cursor; answering the whole list instead
  * let a client that paged with a stale or forged cursor believe it had a page.
  */
-export const INVALID_LIST_CURSOR =
+const INVALID_LIST_CURSOR =
   'Invalid params: this server lists every tool in one page and issues no tools/list cursor, so this cursor is not one of its own. Call tools/list without params.cursor.';
 
 /**

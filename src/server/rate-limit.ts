@@ -11,7 +11,7 @@ import type { Store } from '../store/contract.ts';
  * keeps them in the store instead (StoreRateLimiter).
  */
 
-export interface Rate {
+interface Rate {
   /** Sustained requests per second; 0 turns this limit off. */
   perSecond: number;
   /** Requests allowed at once after a quiet spell. */

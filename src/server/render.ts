@@ -27,7 +27,7 @@ function queuedLine(data: JsonObject): string {
 }
 
 /** Where a refusal travels as data, beside the text: a `_meta` key every client keeps. */
-export const REFUSAL_META_KEY = 'warden/refusal';
+const REFUSAL_META_KEY = 'warden/refusal';
 
 /**
  * A refusal: `isError`, with its stable code, the reason and the next step stated in

@@ -17,7 +17,7 @@ export function sdk(handle: SdkHandler): Step<WithBody, never> {
   };
 }
 
-export function authInfoFor(auth: Admitted): AuthInfo {
+function authInfoFor(auth: Admitted): AuthInfo {
   const caller = auth.caller;
   return {
     token: auth.kind === 'agent' ? auth.credential.token.id : 'anonymous',
