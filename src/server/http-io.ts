@@ -4,10 +4,12 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 /** Small I/O pieces of the HTTP edge: bodies read under a bound, replayed to the SDK, JSON answers. */
 
 /**
- * The body, when all of it has already arrived: most posts are small and come in the
- * same packets as their headers, so by the time the caller is known the parser has
- * pushed the whole body. Then it is taken at once, with no listener, promise or await;
- * `undefined` means it is still on its way (read it with readBody). Null: over `max`.
+ * The body, when the parser is already done with it: taken at once, with no listener,
+ * promise or await. That is the case whenever a step before waited on I/O (a store over
+ * the network, the shared rate limit in the store): Node parses a body on a later turn
+ * of the event loop than its headers, so after mere promise ticks (SQLite on this
+ * machine) it is still on its way and this gives `undefined`: read it with readBody.
+ * Null: over `max`.
  */
 export function arrivedBody(req: IncomingMessage, max: number): Buffer | null | undefined {
   if (!req.complete || req.readableFlowing === true) return undefined;

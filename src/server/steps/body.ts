@@ -15,7 +15,7 @@ export function readBounded(maxBody: number, anonymousMaxBody: number): Step<Ser
     name: 'read-body',
     run(x) {
       const limit = x.auth.kind === 'anonymous' ? anonymousMaxBody : maxBody;
-      // Usually the whole body is already here: no await. Otherwise, wait for it.
+      // A body the parser is done with is taken at once (no await); otherwise, wait for it.
       const declared = Number(x.req.headers['content-length']);
       const arrived = declared > limit ? null : arrivedBody(x.req, limit);
       if (arrived === undefined) {
