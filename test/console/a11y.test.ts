@@ -12,6 +12,7 @@ import {
   axeFindings,
   browserSkip,
   launchBrowser,
+  screenshots,
   startConsoleClub,
   watchPage,
   type AxeFinding,
@@ -54,6 +55,10 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     const old = await club.issue('alice', 'inbox', 'old phone');
     await revokeToken(s, old.tokenId);
     await club.issue('cand', undefined, 'cleo-agent');
+    // Calls for the record of what agents did: one done, one refused.
+    const agent = await club.connect(laptop.token);
+    await agent.callTool({ name: 'get_profile', arguments: { handle: 'bob' } });
+    await agent.callTool({ name: 'ask_agent', arguments: { to: 'nobody-here', question: 'Hello?' } });
     await s.addEvidence({
       principalId: alice.id,
       origin: 'manual',
@@ -208,6 +213,14 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await page.waitForURL(/done=revoked$/);
     await audit(t, page, 'tokens, revoked', failures);
 
+    // Activity: the calls of one token.
+    await page.goto(`${club.base}/console/activity`);
+    await page.getByLabel('Whose calls').selectOption({ label: 'laptop' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/token=/);
+    await audit(t, page, 'activity of one token', failures);
+    await screenshots(page, 'activity');
+
     // Profile: a blank name refused (what was typed kept), then saved.
     await page.goto(`${club.base}/console/profile`);
     await page.getByLabel('Name', { exact: true }).fill('   ');
@@ -280,6 +293,10 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await page.goto(club.base + authorizeUrl(club, clientId, pkce()));
     await page.waitForURL(/\/console\/oauth\//);
     await audit(t, page, 'consent, signed out', failures);
+    // No passkey in this browser: the page says how to get in instead.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.locator('#passkey-status:not(:empty)').waitFor();
+    await audit(t, page, 'consent, no passkey', failures);
     const consent = page.url();
     const t2 = new URL(await club.link('alice'));
     await page.goto(t2.href);
