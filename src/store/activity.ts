@@ -16,15 +16,14 @@ import type { GuardedStatement, Param, Row, SqlExecutor } from './sql.ts';
  * their tokens. Only the console reads it; no tool does.
  *
  * Retention is enforced here, in the write that records, whatever the number of replicas:
- * - by count: each principal's rows carry a sequence number (the principal's highest
- *   plus one, read from an index), and the write that adds rows removes that principal's
- *   rows more than `maxPerPrincipal` behind the newest — one index seek, and in the
- *   steady state as many rows removed as added;
+ * - by count: each principal has a counter of the calls ever recorded for them
+ *   (activity_counts), each row carries its number, and the write that adds rows
+ *   removes that principal's rows numbered more than `maxPerPrincipal` below the
+ *   counter — an index range, in the steady state as many rows removed as added. The
+ *   counter is one row updated in the same transaction, so replicas number alike;
  * - by age: each write also removes up to `AGE_SWEEP` rows, anyone's, older than
  *   `maxAgeMs` (an index seek on the time), and reads never show an older row, so a
  *   principal whose agents fell silent sees nothing past the bound either.
- * Two replicas on PostgreSQL may give two rows one sequence number (each read the same
- * highest one); the count then holds within the rows written at the same moment.
  */
 export const ACTIVITY_RETENTION: ActivityRetention = {
   maxPerPrincipal: 20_000,
@@ -50,29 +49,38 @@ function cut(text: string, max: number): string {
 }
 
 /**
- * The statements that record `entries` as one transaction: the rows, each numbered
- * after its principal's highest (the k-th of a principal in this write gets highest + k),
- * then each principal's rows past the count removed, then a bounded sweep of rows past
- * the age. Principals are pruned in sorted order, so two writers that prune the same
- * principals take their rows' locks in the same order.
+ * The statements that record `entries` as one transaction. First each principal's
+ * counter moves past the rows this write adds (one upsert; on PostgreSQL its row lock
+ * also queues any other replica's write for the same principal until this one
+ * commits); then the rows, numbered below the new count; then each principal's rows
+ * more than the bound behind it removed; then a bounded sweep of rows past the age.
+ * Principals go in sorted order, so two writers lock the same rows in the same order.
  */
 function recordStatements(
   entries: readonly NewActivity[],
   retention: ActivityRetention,
   nowMs: number,
 ): GuardedStatement[] {
-  const out: GuardedStatement[] = [];
-  const nth = new Map<string, number>();
+  const added = new Map<string, number>();
+  for (const e of entries) added.set(e.principalId, (added.get(e.principalId) ?? 0) + 1);
+  const principals = [...added.keys()].sort();
+  const out: GuardedStatement[] = principals.map((principalId) => ({
+    sql: `INSERT INTO activity_counts (principal_id, n) VALUES (?, ?)
+          ON CONFLICT (principal_id) DO UPDATE SET n = activity_counts.n + excluded.n`,
+    params: [principalId, added.get(principalId)!],
+  }));
+  // The k-th row of a principal's K in this write is number (count after it) - K + k.
+  const left = new Map(added);
   for (let i = 0; i < entries.length; i += INSERT_ROWS) {
     const chunk = entries.slice(i, i + INSERT_ROWS);
     const params: Param[] = [];
     for (const e of chunk) {
-      const k = (nth.get(e.principalId) ?? 0) + 1;
-      nth.set(e.principalId, k);
+      const below = left.get(e.principalId)! - 1;
+      left.set(e.principalId, below);
       params.push(
         newId('ac'),
         e.principalId,
-        k,
+        0 - below,
         e.tokenId,
         cut(e.tool, TOOL_MAX),
         OUTCOMES.includes(e.outcome) ? e.outcome : 'refused',
@@ -82,21 +90,20 @@ function recordStatements(
         e.at,
       );
     }
-    // VALUES names its columns column1…column10 on both engines. Both read the whole
-    // SELECT before inserting, so every row of the chunk numbers from the same highest.
+    // VALUES names its columns column1…column10 on both engines.
     out.push({
       sql: `INSERT INTO activity (id, principal_id, seq, token_id, tool, outcome, code, decision_id, summary, at)
             SELECT v.column1, v.column2,
-              COALESCE((SELECT MAX(a.seq) FROM activity a WHERE a.principal_id = v.column2), 0) + CAST(v.column3 AS BIGINT),
+              (SELECT c.n FROM activity_counts c WHERE c.principal_id = v.column2) + CAST(v.column3 AS BIGINT),
               v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
             FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v`,
       params,
     });
   }
-  for (const principalId of [...nth.keys()].sort()) {
+  for (const principalId of principals) {
     out.push({
       sql: `DELETE FROM activity WHERE principal_id = ?
-            AND seq <= (SELECT MAX(seq) FROM activity WHERE principal_id = ?) - ?`,
+            AND seq <= (SELECT n FROM activity_counts WHERE principal_id = ?) - ?`,
       params: [principalId, principalId, retention.maxPerPrincipal],
     });
   }

@@ -189,6 +189,26 @@ export function activityContract(backend: Backend): void {
       assert.equal(await count(b.p.id), 1, 'another principal’s rows are not counted against alice');
     });
 
+    void it('numbers rows across writes of many statements, so the bound keeps the newest exactly', async () => {
+      const { p, t } = await agentOf('alice');
+      const many = (from: number, n: number) =>
+        Array.from({ length: n }, (_, k) => call(p.id, t.id, from + k));
+      // 450 rows in one write (three INSERT statements), then 300 more: none lost.
+      await store().recordActivity(many(0, 450));
+      await store().recordActivity(many(450, 300));
+      assert.equal(await count(p.id), 750);
+      const bounded = alongside({
+        activityRetention: { maxPerPrincipal: 500, maxAgeMs: ACTIVITY_RETENTION.maxAgeMs },
+      });
+      await bounded.recordActivity(many(750, 420));
+      assert.equal(await count(p.id), 500);
+      const kept = await walk(p.id, 200);
+      assert.deepEqual(
+        summaries(kept),
+        Array.from({ length: 500 }, (_, k) => `{"n":${1169 - k}}`),
+      );
+    });
+
     void it('never reads back a row past the age bound, and sweeps such rows as it writes', async () => {
       const a = await agentOf('alice');
       const b = await agentOf('bob');
