@@ -1,8 +1,8 @@
 // Hostile manifests against the compat gate, each beside its small counterpart: whole processes
-// (`warden gate diff OLD NEW --json` on temporary files, median of 3 runs, run in turns) and the
-// same comparison in process, with the ratio big / small. A ratio near 1 means the input's size
-// costs nothing; the target is within 3x. Every run's JSON output is checked too: a case only
-// counts when the gate answered it as it must.
+// (`warden gate diff OLD NEW --json` on temporary files, median of 3 runs, run in turns, timed by
+// the wall clock and by the child's own CPU time) and the same comparison in process, with the
+// ratio big / small. A ratio near 1 means the input's size costs nothing; the target is within 3x.
+// Every run's JSON output is checked too: a case only counts when the gate answered it as it must.
 //
 //   npm run bench -- compat-hostile        (or: node --import tsx bench/compat-hostile.ts)
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import {
   propertiesCase,
   type HostileCase,
 } from './compat-hostile-inputs.ts';
+import { CPU_HOOK, processCpu } from './process-cpu.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WARDEN = path.join(ROOT, 'bin', 'warden-gate.js');
@@ -106,14 +107,18 @@ function median(xs: number[]): number {
 const ms = (x: number): string => `${Math.round(x)} ms`;
 const ratio = (a: number, b: number): string => `${(a / b).toFixed(1)}×`;
 
-/** One `gate diff --json` as a whole process: its wall time and parsed output. */
-function runProcess(oldFile: string, newFile: string): { ms: number; out: Output | undefined; err: string } {
+/** One `gate diff --json` as a whole process: its wall and CPU time and parsed output. */
+function runProcess(
+  oldFile: string,
+  newFile: string,
+): { ms: number; cpuMs: number; out: Output | undefined; err: string } {
   const start = performance.now();
-  const r = spawnSync(process.execPath, [WARDEN, 'diff', oldFile, newFile, '--json'], {
+  const r = spawnSync(process.execPath, ['--import', CPU_HOOK, WARDEN, 'diff', oldFile, newFile, '--json'], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   const elapsed = performance.now() - start;
+  const { cpuMs, stderr } = processCpu(r.stderr);
   let out: Output | undefined;
   try {
     // The report lists items per server; the cases here have one server, whose items are tools.
@@ -122,11 +127,12 @@ function runProcess(oldFile: string, newFile: string): { ms: number; out: Output
   } catch {
     out = undefined;
   }
-  return { ms: elapsed, out, err: r.stderr.trim() };
+  return { ms: elapsed, cpuMs, out, err: stderr.trim() };
 }
 
 interface Measured {
   process: number;
+  cpu: number;
   inProcess: number;
   problem?: string;
 }
@@ -142,7 +148,9 @@ export async function benchCompatHostile(): Promise<string> {
       return file;
     };
     const empty = write('empty.json', { tools: [] });
-    const startup = median(Array.from({ length: RUNS }, () => runProcess(empty, empty).ms));
+    const starts = Array.from({ length: RUNS }, () => runProcess(empty, empty));
+    const startup = median(starts.map((r) => r.ms));
+    const startupCpu = median(starts.map((r) => r.cpuMs));
 
     /** The same comparison in this process: fresh copies of the files and no compiled validators. */
     const inProcess = (oldFile: string, newFile: string): number => {
@@ -160,6 +168,7 @@ export async function benchCompatHostile(): Promise<string> {
     const rows: string[] = [];
     const notes: string[] = [];
     let met = 0;
+    let metCpu = 0;
     for (const [i, pair] of PAIRS.entries()) {
       const files = (c: HostileCase, size: string): [string, string] => [
         write(`${i}-${size}-old.json`, c.old),
@@ -168,6 +177,7 @@ export async function benchCompatHostile(): Promise<string> {
       const big = files(pair.big, 'big'),
         small = files(pair.small, 'small');
       const times = { big: [] as number[], small: [] as number[] };
+      const cpu = { big: [] as number[], small: [] as number[] };
       const problems = new Set<string>();
       // In turns, so a change of machine load falls on both alike.
       for (let run = 0; run < RUNS; run++) {
@@ -177,6 +187,7 @@ export async function benchCompatHostile(): Promise<string> {
         ] as const) {
           const r = runProcess(o, n);
           times[size].push(r.ms);
+          cpu[size].push(r.cpuMs);
           const problem = r.out
             ? pair.check(r.out, size === 'big')
             : `no JSON on stdout (${r.err.split('\n')[0] ?? ''})`;
@@ -184,23 +195,24 @@ export async function benchCompatHostile(): Promise<string> {
         }
       }
       const m: Record<'big' | 'small', Measured> = {
-        big: { process: median(times.big), inProcess: inProcess(...big) },
-        small: { process: median(times.small), inProcess: inProcess(...small) },
+        big: { process: median(times.big), cpu: median(cpu.big), inProcess: inProcess(...big) },
+        small: { process: median(times.small), cpu: median(cpu.small), inProcess: inProcess(...small) },
       };
       if (m.big.process / m.small.process <= TARGET && problems.size === 0) met++;
+      if (m.big.cpu / m.small.cpu <= TARGET && problems.size === 0) metCpu++;
       rows.push(
-        `| ${pair.big.name} (${pair.big.what}) | ${pair.small.name} | ${ms(m.small.process)} | ${ms(m.big.process)} | ${ratio(m.big.process, m.small.process)} | ${ms(m.small.inProcess)} | ${ms(m.big.inProcess)} | ${problems.size === 0 ? 'as it must' : 'WRONG'} |`,
+        `| ${pair.big.name} (${pair.big.what}) | ${pair.small.name} | ${ms(m.small.process)} | ${ms(m.big.process)} | ${ratio(m.big.process, m.small.process)} | ${ms(m.small.cpu)} | ${ms(m.big.cpu)} | ${ratio(m.big.cpu, m.small.cpu)} | ${ms(m.small.inProcess)} | ${ms(m.big.inProcess)} | ${problems.size === 0 ? 'as it must' : 'WRONG'} |`,
       );
       for (const p of problems) notes.push(`${pair.big.name}: ${p}`);
     }
     const lines = [
-      `Each case is \`warden gate diff OLD NEW --json\` as a whole process, median of ${RUNS} runs taken in turns with its small counterpart; in process is compareManifests alone on the parsed files, no validator compiled yet (median of ${RUNS}). Every whole process pays the same start-up (Node loading the gate's bundle, a diff of two empty manifests): ${ms(startup)} here.`,
+      `Each case is \`warden gate diff OLD NEW --json\` as a whole process, median of ${RUNS} runs taken in turns with its small counterpart, timed by the wall clock and by the process's own CPU time (user and system, all threads: what other load on the machine does not stretch); in process is compareManifests alone on the parsed files, no validator compiled yet (median of ${RUNS}). Every whole process pays the same start-up (Node loading the gate's bundle, a diff of two empty manifests): ${ms(startup)} here, ${ms(startupCpu)} of CPU.`,
       '',
-      '| hostile case | small counterpart | small, whole process | hostile, whole process | ratio | small, in process | hostile, in process | answer |',
-      '|---|---|---|---|---|---|---|---|',
+      '| hostile case | small counterpart | small, whole process | hostile, whole process | ratio | small, CPU | hostile, CPU | CPU ratio | small, in process | hostile, in process | answer |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      `${met} of ${PAIRS.length} cases answered as they must within ${TARGET}× of their small counterpart as whole processes.`,
+      `${met} of ${PAIRS.length} cases answered as they must within ${TARGET}× of their small counterpart as whole processes by the wall clock, ${metCpu} by CPU time.`,
       ...notes.map((n) => `- ${n}`),
     ];
     return lines.join('\n');

@@ -8,7 +8,7 @@
 //   node --import tsx bench/compat-real.ts ENGINE     one engine over the corpus, once (a child)
 //   node --import tsx bench/compat-real.ts none      only the start-up every child shares
 //   node --import tsx bench/compat-real.ts alone I    the gate on pair I alone, as a process's first comparison
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ import { pruneDefinitions } from '../src/compat/prune.ts';
 import type * as ValidatorLib from '../src/compat/validator.ts';
 import { DATA, type Release } from './compat-npm-data.ts';
 import { specPairs } from './compat-spec.ts';
+import { CPU_HOOK, processCpu } from './process-cpu.ts';
 
 interface RealPair {
   source: 'npm' | 'spec';
@@ -158,17 +159,19 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] as number;
 }
 
+/** CPU time (user and system, all threads) of the last whole-process run of each engine. */
+const wholeCpu = new Map<Engine | 'none', number>();
+
 /** Runs one engine over the whole corpus in a fresh process (start-up, loading and all pairs); null when cut off. */
 function wholeProcess(engine: Engine | 'none', limitMs: number): number | null {
   const t = performance.now();
-  try {
-    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), engine], {
-      stdio: 'ignore',
-      timeout: limitMs,
-    });
-  } catch {
-    return null;
-  }
+  const r = spawnSync(
+    process.execPath,
+    ['--import', CPU_HOOK, '--import', 'tsx', fileURLToPath(import.meta.url), engine],
+    { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: limitMs, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (r.error || r.status !== 0) return null;
+  wholeCpu.set(engine, processCpu(r.stderr).cpuMs);
   return performance.now() - t;
 }
 
@@ -258,7 +261,14 @@ export async function benchCompatReal(): Promise<string> {
   );
   out.push('');
   out.push(wholeRatios(whole));
-  out.push('', manifestPairReport(pairs, whole.get('jsoncompat') ?? null));
+  const jc = whole.get('jsoncompat');
+  out.push(
+    '',
+    manifestPairReport(
+      pairs,
+      jc === null || jc === undefined ? null : { ms: jc, cpuMs: wholeCpu.get('jsoncompat') ?? NaN },
+    ),
+  );
   out.push('');
   const count = (v: string): number => verdicts.warden.filter((x) => x === v).length;
   out.push(
@@ -314,7 +324,7 @@ export async function benchCompatReal(): Promise<string> {
  * outputSchema by direction), judged by the gate's own command line as a user runs it, median of
  * PROCESS_RUNS, beside jsoncompat's whole-process run over the same pairs.
  */
-function manifestPairReport(pairs: RealPair[], jsoncompatMs: number | null): string {
+function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: number } | null): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-corpus-'));
   const side = (which: 'old' | 'new'): string => {
     const tools = pairs.map((p, i) => ({
@@ -330,31 +340,34 @@ function manifestPairReport(pairs: RealPair[], jsoncompatMs: number | null): str
   const [oldFile, newFile] = [side('old'), side('new')];
   const bin = fileURLToPath(new URL('../bin/warden-gate.js', import.meta.url));
   const times: number[] = [];
+  const cpu: number[] = [];
   let verdict = 'n/a';
   for (let run = 0; run < PROCESS_RUNS; run++) {
     const t = performance.now();
-    try {
-      execFileSync(process.execPath, [bin, 'diff', oldFile, newFile, '--json'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      verdict = 'compatible or identical';
-    } catch (err) {
-      // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout. Exit 3 is not.
-      const { stdout, stderr } = err as { stdout?: Buffer; stderr?: Buffer };
-      const out = stdout?.toString() ?? '';
-      // A run that printed no report measured nothing: say so, with the gate's own line.
-      verdict = out.startsWith('{')
-        ? (JSON.parse(out) as { verdict: string }).verdict
-        : `FAILED (${(stderr?.toString() ?? '').trim().split('\n')[0]})`;
-    }
+    const r = spawnSync(process.execPath, ['--import', CPU_HOOK, bin, 'diff', oldFile, newFile, '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     times.push(performance.now() - t);
+    const { cpuMs, stderr } = processCpu(r.stderr);
+    cpu.push(cpuMs);
+    // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout. Exit 3 is not.
+    // A run that printed no report measured nothing: say so, with the gate's own line.
+    verdict =
+      r.status === 0
+        ? 'compatible or identical'
+        : r.stdout.startsWith('{')
+          ? (JSON.parse(r.stdout) as { verdict: string }).verdict
+          : `FAILED (${stderr.trim().split('\n')[0]})`;
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  const w = median(times);
+  const [w, c] = [median(times), median(cpu)];
   const ratio =
-    jsoncompatMs === null ? 'jsoncompat did not finish' : `jsoncompat ${(jsoncompatMs / w).toFixed(1)}× that`;
-  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms (median of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
+    jsoncompat === null
+      ? 'jsoncompat did not finish'
+      : `jsoncompat's whole process (${jsoncompat.ms.toFixed(0)} ms, ${jsoncompat.cpuMs.toFixed(0)} ms of CPU) ${(jsoncompat.ms / w).toFixed(1)}× that by the wall clock, ${(jsoncompat.cpuMs / c).toFixed(1)}× by CPU time`;
+  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms, ${c.toFixed(0)} ms of CPU (user and system, all threads; medians of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
 }
 
 /**
