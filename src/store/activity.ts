@@ -6,24 +6,27 @@ import type {
   ActivityRetention,
   NewActivity,
   PageRequest,
-  TimeKey,
 } from './contract.ts';
-import { newId } from './ids.ts';
 import type { GuardedStatement, Param, Row, SqlExecutor } from './sql.ts';
 
 /**
  * The record of what a principal's agents did: one row per tools/call made with one of
  * their tokens. Only the console reads it; no tool does.
  *
+ * Each principal's rows are numbered (seq) from a counter of the calls ever recorded for
+ * them (activity_counts), moved in the same transaction as the rows: on PostgreSQL its
+ * row lock queues another replica's write for the same principal, so numbers never
+ * repeat. The number orders the rows (newest first is highest first) and keys them with
+ * the principal, so a row costs the table and two indexes, nothing more.
+ *
  * Retention is enforced here, in the write that records, whatever the number of replicas:
- * - by count: each principal has a counter of the calls ever recorded for them
- *   (activity_counts), each row carries its number, and the write that adds rows
- *   removes that principal's rows numbered more than `maxPerPrincipal` below the
- *   counter — an index range, in the steady state as many rows removed as added. The
- *   counter is one row updated in the same transaction, so replicas number alike;
- * - by age: each write also removes up to `AGE_SWEEP` rows, anyone's, older than
- *   `maxAgeMs` (an index seek on the time), and reads never show an older row, so a
- *   principal whose agents fell silent sees nothing past the bound either.
+ * - by count: the write that adds a principal's rows removes those numbered more than
+ *   `maxPerPrincipal` below the counter, an index range (in the steady state as many
+ *   rows removed as added);
+ * - by age: the same write removes that principal's rows older than `maxAgeMs` (the
+ *   oldest are the lowest numbered: an index walk as long as what it removes), and so
+ *   for one other principal in turn, so rows of agents that fell silent go too; and
+ *   reads never show a row past the age, swept or not.
  */
 export const ACTIVITY_RETENTION: ActivityRetention = {
   maxPerPrincipal: 20_000,
@@ -34,8 +37,6 @@ export const ACTIVITY_RETENTION: ActivityRetention = {
 export const ACTIVITY_SUMMARY_MAX = 240;
 /** A tool name is kept to the registry's longest (an unknown one is the agent's text). */
 const TOOL_MAX = 64;
-/** Rows past the age bound removed by one write, at most. */
-const AGE_SWEEP = 256;
 /** Rows per INSERT statement (10 parameters each: far below either engine's limit). */
 const INSERT_ROWS = 200;
 
@@ -50,21 +51,20 @@ function cut(text: string, max: number): string {
 
 /**
  * The statements that record `entries` as one transaction. First each principal's
- * counter moves past the rows this write adds (one upsert; on PostgreSQL its row lock
- * also queues any other replica's write for the same principal until this one
- * commits); then the rows, numbered below the new count; then each principal's rows
- * more than the bound behind it removed; then a bounded sweep of rows past the age.
- * Principals go in sorted order, so two writers lock the same rows in the same order.
+ * counter moves past the rows this write adds (one upsert); then the rows, numbered
+ * below the new count; then, for those principals and for `sweep` (one more, taken in
+ * turn), the rows past the count bound and those past the age. Principals go in sorted
+ * order, so two writers lock the same rows in the same order.
  */
 function recordStatements(
   entries: readonly NewActivity[],
   retention: ActivityRetention,
   nowMs: number,
+  sweep: string | null,
 ): GuardedStatement[] {
   const added = new Map<string, number>();
   for (const e of entries) added.set(e.principalId, (added.get(e.principalId) ?? 0) + 1);
-  const principals = [...added.keys()].sort();
-  const out: GuardedStatement[] = principals.map((principalId) => ({
+  const out: GuardedStatement[] = [...added.keys()].sort().map((principalId) => ({
     sql: `INSERT INTO activity_counts (principal_id, n) VALUES (?, ?)
           ON CONFLICT (principal_id) DO UPDATE SET n = activity_counts.n + excluded.n`,
     params: [principalId, added.get(principalId)!],
@@ -78,7 +78,6 @@ function recordStatements(
       const below = left.get(e.principalId)! - 1;
       left.set(e.principalId, below);
       params.push(
-        newId('ac'),
         e.principalId,
         0 - below,
         e.tokenId,
@@ -90,51 +89,68 @@ function recordStatements(
         e.at,
       );
     }
-    // VALUES names its columns column1…column10 on both engines.
+    // VALUES names its columns column1…column9 on both engines.
     out.push({
-      sql: `INSERT INTO activity (id, principal_id, seq, token_id, tool, outcome, code, decision_id, summary, at)
-            SELECT v.column1, v.column2,
-              (SELECT c.n FROM activity_counts c WHERE c.principal_id = v.column2) + CAST(v.column3 AS BIGINT),
-              v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10
-            FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v`,
+      sql: `INSERT INTO activity (principal_id, seq, token_id, tool, outcome, code, decision_id, summary, at)
+            SELECT v.column1,
+              (SELECT c.n FROM activity_counts c WHERE c.principal_id = v.column1) + CAST(v.column2 AS BIGINT),
+              v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9
+            FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v`,
       params,
     });
   }
-  for (const principalId of principals) {
-    out.push({
-      sql: `DELETE FROM activity WHERE principal_id = ?
-            AND seq <= (SELECT n FROM activity_counts WHERE principal_id = ?) - ?`,
-      params: [principalId, principalId, retention.maxPerPrincipal],
-    });
+  const oldest = new Date(nowMs - retention.maxAgeMs).toISOString();
+  for (const principalId of [...new Set([...added.keys(), ...(sweep ? [sweep] : [])])].sort()) {
+    out.push(
+      {
+        sql: `DELETE FROM activity WHERE principal_id = ?
+              AND seq <= (SELECT n FROM activity_counts WHERE principal_id = ?) - ?`,
+        params: [principalId, principalId, retention.maxPerPrincipal],
+      },
+      {
+        // Below the first row young enough to keep, or every row when none is.
+        sql: `DELETE FROM activity WHERE principal_id = ? AND seq < COALESCE(
+                (SELECT seq FROM activity WHERE principal_id = ? AND at >= ? ORDER BY seq LIMIT 1),
+                (SELECT n + 1 FROM activity_counts WHERE principal_id = ?))`,
+        params: [principalId, principalId, oldest, principalId],
+      },
+    );
   }
-  out.push({
-    sql: `DELETE FROM activity WHERE id IN (SELECT id FROM activity WHERE at < ? ORDER BY at LIMIT ?)`,
-    params: [new Date(nowMs - retention.maxAgeMs).toISOString(), AGE_SWEEP],
-  });
   return out;
 }
 
-interface Waiting {
-  entries: readonly NewActivity[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
-  tries: number;
+/** Calls recorded since the last write, and the promise they all share. */
+interface Batch {
+  entries: NewActivity[];
+  done: Promise<void>;
+  settle: (err?: unknown) => void;
+}
+
+function newBatch(): Batch {
+  let settle!: Batch['settle'];
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err === undefined ? resolve() : reject(err));
+  });
+  // A caller that does not wait for its record must not turn a failed write into a crash.
+  done.catch(() => undefined);
+  return { entries: [], done, settle };
 }
 
 /**
  * Records activity in batches, off the caller's path: what is recorded within
  * `flushMs` (or until `maxBatch` rows wait) is written in one transaction, so a
  * tools/call costs its row, not a commit of its own (a SQLite commit waits for the
- * disk). Each record's promise settles when its rows are committed. Reading the
- * activity, and closing the store, first write what waits: a page shows every call
- * this process answered before it, and a normal shutdown loses nothing. A write that
- * fails is tried once more with the next batch before its records are given up.
+ * disk). The calls of one batch share one promise, settled when their rows are
+ * committed: nothing per call but the row. Reading the activity, and closing the
+ * store, first write what waits: a page shows every call this process answered before
+ * it, and a normal shutdown loses nothing. A write that fails is tried once more,
+ * `flushMs` later, before its batch is given up.
  */
 export class ActivityWriter {
-  #queue: Waiting[] = [];
-  #queued = 0;
+  #batch: Batch | undefined;
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
+  #swept = '';
 
   constructor(
     private readonly sql: SqlExecutor,
@@ -145,47 +161,46 @@ export class ActivityWriter {
 
   record(entries: readonly NewActivity[]): Promise<void> {
     if (entries.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ entries, resolve, reject, tries: 0 });
-      this.#queued += entries.length;
-      if (this.#queued >= this.maxBatch) void this.flush();
-      else this.#timer ??= setTimeout(() => void this.flush(), this.flushMs);
-    });
+    const batch = (this.#batch ??= newBatch());
+    batch.entries.push(...entries);
+    if (batch.entries.length >= this.maxBatch) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    return batch.done;
   }
 
   /** Writes everything recorded so far; resolves once it is committed (or given up). */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const batch = this.#queue;
-    this.#queue = [];
-    this.#queued = 0;
+    const batch = this.#batch;
+    this.#batch = undefined;
     // One write at a time, in order: a batch never overtakes the one before it.
-    this.#writing = this.#writing.then(() => this.#write(batch));
+    if (batch) this.#writing = this.#writing.then(() => this.#write(batch));
     return this.#writing;
   }
 
-  async #write(batch: Waiting[]): Promise<void> {
-    if (batch.length === 0) return;
-    try {
-      await this.sql.writeAside(
-        recordStatements(
-          batch.flatMap((w) => w.entries),
-          this.retention,
-          Date.now(),
-        ),
-      );
-    } catch (err) {
-      const retry = batch.filter((w) => w.tries++ === 0);
-      for (const w of batch) if (!retry.includes(w)) w.reject(err);
-      if (retry.length > 0) {
-        this.#queue.unshift(...retry);
-        this.#queued += retry.reduce((n, w) => n + w.entries.length, 0);
-        this.#timer ??= setTimeout(() => void this.flush(), this.flushMs);
+  /** The principal whose old rows the next write also sweeps: each in turn, in id order. */
+  async #nextSweep(): Promise<string | null> {
+    const next =
+      (await this.sql.get(
+        `SELECT principal_id FROM activity_counts WHERE principal_id > ? ORDER BY principal_id LIMIT 1`,
+        [this.#swept],
+      )) ?? (await this.sql.get(`SELECT principal_id FROM activity_counts ORDER BY principal_id LIMIT 1`));
+    this.#swept = next ? String(next['principal_id']) : '';
+    return next ? this.#swept : null;
+  }
+
+  async #write(batch: Batch): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const sweep = await this.#nextSweep();
+        await this.sql.writeAside(recordStatements(batch.entries, this.retention, Date.now(), sweep));
+        return batch.settle();
+      } catch (err) {
+        if (attempt === 2) return batch.settle(err);
+        await new Promise((r) => setTimeout(r, this.flushMs));
       }
-      return;
     }
-    for (const w of batch) w.resolve();
   }
 }
 
@@ -197,29 +212,29 @@ function toActivity(r: Row): ActivityRecord {
   const label = r['token_label'];
   const optional = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
-    id: String(r['id']),
     principalId: String(r['principal_id']),
+    seq: Number(r['seq']),
     tokenId: String(r['token_id']),
     tokenLabel: typeof label === 'string' ? memberText(label, handle) : null,
     tool: memberText(String(r['tool']), handle),
     outcome: String(r['outcome']) as ActivityOutcome,
     code: optional(r['code']),
     decisionId: optional(r['decision_id']),
-    summary: memberText(String(r['summary']), handle),
+    summary: r['summary'] === '' ? null : memberText(String(r['summary']), handle),
     at: String(r['at']),
   };
 }
 
 /**
- * A principal's activity, one keyset page read from an index: (principal, time, id),
- * or (principal, token, time, id) for one token. Rows past the age bound are never
+ * A principal's activity, one keyset page by number read from an index: (principal,
+ * seq), or (principal, token, seq) for one token. Rows past the age bound are never
  * returned, swept or not.
  */
 export async function pageActivity(
   sql: SqlExecutor,
   principalId: string,
   filter: ActivityFilter,
-  page: PageRequest<TimeKey>,
+  page: PageRequest<number>,
   oldest: string,
 ): Promise<ActivityRecord[]> {
   const where = ['a.principal_id = ?'];
@@ -231,14 +246,13 @@ export async function pageActivity(
   where.push('a.at >= ?');
   params.push(oldest);
   const desc = page.newestFirst === true;
-  if (page.after) {
-    where.push(`(a.at, a.id) ${desc ? '<' : '>'} (?, ?)`);
-    params.push(page.after.at, page.after.id);
+  if (page.after !== undefined) {
+    where.push(`a.seq ${desc ? '<' : '>'} ?`);
+    params.push(page.after);
   }
-  const order = desc ? 'a.at DESC, a.id DESC' : 'a.at, a.id';
   params.push(page.limit);
   const rows = await sql.all(
-    `${SELECT_ACTIVITY} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ?`,
+    `${SELECT_ACTIVITY} WHERE ${where.join(' AND ')} ORDER BY a.seq${desc ? ' DESC' : ''} LIMIT ?`,
     params,
   );
   return rows.map(toActivity);

@@ -256,8 +256,9 @@ export interface NewActivity {
 
 /** A recorded call as the console reads it; everything the agent wrote is member text. */
 export interface ActivityRecord {
-  id: string;
   principalId: string;
+  /** Its number among the principal's calls, in the order recorded: the key of a page. */
+  seq: number;
   tokenId: string;
   /** The token's label (its principal's words); null if the token row is gone. */
   tokenLabel: MemberText | null;
@@ -265,7 +266,8 @@ export interface ActivityRecord {
   outcome: ActivityOutcome;
   code: string | null;
   decisionId: string | null;
-  summary: MemberText;
+  /** What the agent sent, in short; null when it sent no arguments. */
+  summary: MemberText | null;
   at: string;
 }
 
@@ -469,11 +471,15 @@ export interface Store extends ConsoleStore, OAuthStore {
    * read (which writes what waits first) or to close().
    */
   recordActivity(entries: readonly NewActivity[]): Promise<void>;
-  /** A principal's recorded calls (all tokens, or one), past none of the retention; only the console reads them. */
+  /**
+   * A principal's recorded calls (all tokens, or one), in the order recorded (newest
+   * first when asked), after a call's number; never past the retention. Only the
+   * console reads them.
+   */
   pageActivity(
     principalId: string,
     filter: ActivityFilter,
-    page: PageRequest<TimeKey>,
+    page: PageRequest<number>,
   ): Promise<ActivityRecord[]>;
   /** This reviewer's verdicts on the given candidates (by candidate id). */
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>>;

@@ -24,7 +24,7 @@ function randomHex8(): string {
  * Lists ordered by (created time, id) therefore read rows of one millisecond in the
  * order they were written, and a row added after a page was read sorts after it.
  */
-export function newId(prefix: 'pr' | 'tok' | 'ev' | 'q' | 'rv' | 'dc' | 'ac'): string {
+export function newId(prefix: 'pr' | 'tok' | 'ev' | 'q' | 'rv' | 'dc'): string {
   const now = Math.max(Date.now(), lastMs);
   if (now === lastMs) seq++;
   else {

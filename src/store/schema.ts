@@ -216,12 +216,11 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX oauth_records_uid ON oauth_records(uid);
    CREATE INDEX oauth_records_expiry ON oauth_records(expires_at);`,
   // Activity: one row per tools/call made with a principal's token, read only by the
-  // console. seq numbers each principal's rows from activity_counts (the calls ever
-  // recorded for them, moved in the same transaction), so the write that adds rows
-  // removes those past the principal's count bound as an index range (store/activity.ts);
-  // at (ISO text, like every time here) serves the pages and the age sweep.
+  // console. Each principal's rows are numbered (seq) from activity_counts, the calls
+  // ever recorded for them, moved in the same transaction: the number orders and keys
+  // the rows, and the write that adds rows removes those past the count bound as an
+  // index range (store/activity.ts). at is ISO text, like every time here.
   `CREATE TABLE activity (
-     id TEXT PRIMARY KEY,
      principal_id TEXT NOT NULL REFERENCES principals(id),
      seq BIGINT NOT NULL,
      token_id TEXT NOT NULL,
@@ -230,12 +229,10 @@ export const MIGRATIONS: readonly string[] = [
      code TEXT,
      decision_id TEXT,
      summary TEXT NOT NULL,
-     at TEXT NOT NULL
+     at TEXT NOT NULL,
+     PRIMARY KEY (principal_id, seq)
    );
-   CREATE INDEX activity_principal_time ON activity(principal_id, at, id);
-   CREATE INDEX activity_principal_token_time ON activity(principal_id, token_id, at, id);
-   CREATE INDEX activity_principal_seq ON activity(principal_id, seq);
-   CREATE INDEX activity_time ON activity(at);
+   CREATE INDEX activity_token ON activity(principal_id, token_id, seq);
    CREATE TABLE activity_counts (
      principal_id TEXT PRIMARY KEY REFERENCES principals(id),
      n BIGINT NOT NULL

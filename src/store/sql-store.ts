@@ -582,7 +582,7 @@ export class SqlStore extends ConsoleSql implements Store {
   async pageActivity(
     principalId: string,
     filter: ActivityFilter,
-    page: PageRequest<TimeKey>,
+    page: PageRequest<number>,
   ): Promise<ActivityRecord[]> {
     await this.#activity.flush();
     const oldest = new Date(Date.now() - this.#activity.retention.maxAgeMs).toISOString();

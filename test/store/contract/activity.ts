@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { ACTIVITY_RETENTION, ACTIVITY_SUMMARY_MAX } from '../../../src/store/activity.ts';
-import type { ActivityRecord, NewActivity, PageRequest, TimeKey } from '../../../src/store/contract.ts';
+import type { ActivityRecord, NewActivity, PageRequest } from '../../../src/store/contract.ts';
 import { SqlStore, type SqlStoreOptions } from '../../../src/store/sql-store.ts';
 import type { SqlExecutor } from '../../../src/store/sql.ts';
 import { forHumans } from '../../../src/untrusted/index.ts';
@@ -64,17 +64,17 @@ export function activityContract(backend: Backend): void {
           ? await store().sql.get('SELECT COUNT(*) AS n FROM activity WHERE principal_id = ?', [principalId])
           : await store().sql.get('SELECT COUNT(*) AS n FROM activity'))!['n'],
       );
-    const summaries = (rows: ActivityRecord[]) => rows.map((r) => forHumans(r.summary));
+    const summaries = (rows: ActivityRecord[]) => rows.map((r) => (r.summary ? forHumans(r.summary) : null));
     /** Every row, following the keyset from page to page. */
     const walk = async (principalId: string, size: number, tokenId?: string) => {
       const seen: ActivityRecord[] = [];
-      let after: TimeKey | undefined;
+      let after: number | undefined;
       for (let pages = 0; pages < 100; pages++) {
-        const page: PageRequest<TimeKey> = { limit: size, newestFirst: true, ...(after ? { after } : {}) };
+        const page: PageRequest<number> = { limit: size, newestFirst: true, ...(after ? { after } : {}) };
         const rows = await store().pageActivity(principalId, tokenId ? { tokenId } : {}, page);
         seen.push(...rows);
         if (rows.length < size) return seen;
-        after = { at: rows[rows.length - 1]!.at, id: rows[rows.length - 1]!.id };
+        after = rows[rows.length - 1]!.seq;
       }
       throw new Error('paging never ended');
     };
@@ -102,13 +102,16 @@ export function activityContract(backend: Backend): void {
         ],
       );
       const queued = rows[0]!;
-      assert.match(queued.id, /^ac_/);
+      assert.equal(queued.seq, 3, 'numbered in the order recorded');
       assert.equal(queued.principalId, p.id);
       assert.equal(queued.tokenId, t.id);
       assert.equal(queued.at, new Date(base + 30).toISOString());
       assertMemberText(queued.tool, 'ask_agent', 'alice');
       assertMemberText(queued.summary, '{"to":"bob","question":"<b>hi</b>"}', 'alice');
       assertMemberText(queued.tokenLabel, 'alice-laptop', 'alice');
+      await store().recordActivity([call(p.id, t.id, 4, { summary: '' })]);
+      const [none] = await store().pageActivity(p.id, {}, { limit: 1, newestFirst: true });
+      assert.equal(none!.summary, null, 'no arguments sent: no text');
     });
 
     void it('pages newest first, or oldest first, by keyset, for all tokens or one', async () => {
@@ -120,7 +123,7 @@ export function activityContract(backend: Backend): void {
         scopes: ['inbox'],
         expiresAt: null,
       });
-      // Several writes and one batch; two calls share a millisecond (the id breaks the tie).
+      // Several writes and one batch; two calls of one millisecond keep the order recorded.
       for (let n = 1; n <= 5; n++) await store().recordActivity([call(p.id, n % 2 ? t.id : other.id, n)]);
       await store().recordActivity([
         call(p.id, t.id, 6),
@@ -128,7 +131,7 @@ export function activityContract(backend: Backend): void {
         call(p.id, t.id, 7, { summary: '{"n":"7b"}' }),
       ]);
       const all = await walk(p.id, 2);
-      // Newest first; of the two calls in one millisecond, the later id first.
+      // Newest first: the later recorded of the two in one millisecond first.
       assert.deepEqual(summaries(all), [
         '{"n":"7b"}',
         '{"n":7}',
@@ -139,17 +142,17 @@ export function activityContract(backend: Backend): void {
         '{"n":2}',
         '{"n":1}',
       ]);
-      assert.equal(new Set(all.map((r) => r.id)).size, 8, 'no row repeated or skipped');
+      assert.deepEqual(
+        all.map((r) => r.seq),
+        [8, 7, 6, 5, 4, 3, 2, 1],
+        'no row repeated or skipped',
+      );
       const phone = await walk(p.id, 2, other.id);
       assert.deepEqual(summaries(phone), ['{"n":7}', '{"n":4}', '{"n":2}']);
       assert.ok(phone.every((r) => forHumans(r.tokenLabel!) === 'phone'));
       const oldest = await store().pageActivity(p.id, {}, { limit: 2 });
       assert.deepEqual(summaries(oldest), ['{"n":1}', '{"n":2}']);
-      const after = await store().pageActivity(
-        p.id,
-        {},
-        { limit: 2, after: { at: oldest[1]!.at, id: oldest[1]!.id } },
-      );
+      const after = await store().pageActivity(p.id, {}, { limit: 2, after: oldest[1]!.seq });
       assert.deepEqual(summaries(after), ['{"n":3}', '{"n":4}']);
     });
 
@@ -209,7 +212,7 @@ export function activityContract(backend: Backend): void {
       );
     });
 
-    void it('never reads back a row past the age bound, and sweeps such rows as it writes', async () => {
+    void it('never reads back a row past the age bound; a write sweeps its principals’ and one other’s in turn', async () => {
       const a = await agentOf('alice');
       const b = await agentOf('bob');
       // Written by a store that keeps everything, then read by one that keeps 90 days.
@@ -224,12 +227,22 @@ export function activityContract(backend: Backend): void {
       assert.deepEqual(summaries(await walk(a.p.id, 10)), ['{"n":1}'], 'hidden before it is swept');
       assert.deepEqual(await walk(b.p.id, 10), []);
       await store().recordActivity([call(a.p.id, a.t.id, 2)]);
-      assert.equal(await count(), 2, 'the next write, alice’s, swept both old rows (past 90 days)');
-      // A bound of 30 s: rows a minute old go with the next write, whoever makes it.
+      assert.equal(await count(a.p.id), 2, 'alice’s write swept her row past 90 days');
+      // Bob's agent is silent: his old row goes when his turn comes, within a write per principal.
+      await store().recordActivity([call(a.p.id, a.t.id, 3)]);
+      assert.equal(await count(b.p.id), 0, 'bob’s row went with alice’s writes');
+      // A bound of 30 s: alice's rows, a minute old, go with bob's writes in turn.
       const short = alongside({ activityRetention: { maxPerPrincipal: 100, maxAgeMs: 30_000 } });
-      await short.recordActivity([call(b.p.id, b.t.id, 5_000)]);
-      assert.equal(await count(a.p.id), 0, 'alice’s rows went with bob’s write');
-      assert.deepEqual(summaries(await walk(b.p.id, 10)), ['{"n":5000}']);
+      for (const n of [5_000, 5_001]) await short.recordActivity([call(b.p.id, b.t.id, n)]);
+      assert.equal(await count(a.p.id), 0, 'alice’s rows went with bob’s writes');
+      assert.deepEqual(summaries(await walk(b.p.id, 10)), ['{"n":5001}', '{"n":5000}']);
+      // Every row past the age, none younger: when none is young enough, all of them.
+      const keep = alongside({ activityRetention: { maxPerPrincipal: 100, maxAgeMs: 1e13 } });
+      await keep.recordActivity([0, 1, 2].map((n) => call(a.p.id, a.t.id, n, { at: PAST })));
+      await short.recordActivity([call(b.p.id, b.t.id, 5_002)]);
+      await short.recordActivity([call(b.p.id, b.t.id, 5_003)]);
+      assert.equal(await count(a.p.id), 0);
+      assert.equal(await count(b.p.id), 4);
     });
 
     void it('writes in batches off the caller’s path; a read or close() first writes what waits', async () => {
@@ -252,13 +265,37 @@ export function activityContract(backend: Backend): void {
       assert.equal(await count(), 6);
     });
 
+    void it('tries a failed write once more, then gives up that write alone, with its error', async () => {
+      const { p, t } = await agentOf('alice');
+      let failures = 0;
+      const flaky = (fail: number) =>
+        new SqlStore(
+          {
+            ...bind(store().sql),
+            writeAside: (statements) =>
+              failures++ < fail
+                ? Promise.reject(new Error('the disk is full'))
+                : store().sql.writeAside(statements),
+            close: () => Promise.resolve(),
+          },
+          { activityFlushMs: 5 },
+        );
+      await flaky(1).recordActivity([call(p.id, t.id, 1)]);
+      assert.equal(await count(p.id), 1, 'written on the second try');
+      failures = 0;
+      const failing = flaky(2);
+      await assert.rejects(failing.recordActivity([call(p.id, t.id, 2)]), /the disk is full/);
+      await failing.recordActivity([call(p.id, t.id, 3)]);
+      assert.deepEqual(summaries(await walk(p.id, 10)), ['{"n":3}', '{"n":1}']);
+    });
+
     void it('cuts a long summary or tool name to its bound, never inside a character', async () => {
       const { p, t } = await agentOf('alice');
       await store().recordActivity([
         call(p.id, t.id, 1, { summary: '😀'.repeat(10_000), tool: 'x'.repeat(500) }),
       ]);
       const [row] = await store().pageActivity(p.id, {}, { limit: 1 });
-      const summary = forHumans(row!.summary, Number.MAX_SAFE_INTEGER);
+      const summary = forHumans(row!.summary!, Number.MAX_SAFE_INTEGER);
       assert.equal(Array.from(summary).length, ACTIVITY_SUMMARY_MAX);
       assert.ok(summary.endsWith('😀…'));
       assert.equal(forHumans(row!.tool, Number.MAX_SAFE_INTEGER), `${'x'.repeat(63)}…`);
