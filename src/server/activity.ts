@@ -43,25 +43,27 @@ export function activityOf(
   at: Date,
 ): NewActivity | null {
   if (caller.kind !== 'agent') return null;
-  const base = {
+  let outcome: NewActivity['outcome'] = 'done';
+  let code: string | null = null;
+  let decisionId: string | null = null;
+  if (result.kind === 'unknown_tool') [outcome, code] = ['refused', 'not_found'];
+  else if (result.kind === 'refused') [outcome, code] = ['refused', result.refusal.code];
+  else if (
+    result.data['status'] === 'queued_for_principal' &&
+    typeof result.data['decision_id'] === 'string'
+  ) {
+    outcome = 'queued';
+    code = typeof result.data['reason_code'] === 'string' ? result.data['reason_code'] : null;
+    decisionId = result.data['decision_id'];
+  }
+  return {
     principalId: caller.principal.id,
     tokenId: caller.token.id,
     tool,
+    outcome,
+    code,
+    decisionId,
     summary: summarise(args),
     at: at.toISOString(),
   };
-  switch (result.kind) {
-    case 'unknown_tool':
-      return { ...base, outcome: 'refused', code: 'not_found', decisionId: null };
-    case 'refused':
-      return { ...base, outcome: 'refused', code: result.refusal.code, decisionId: null };
-    case 'ok': {
-      const d = result.data;
-      if (d['status'] === 'queued_for_principal' && typeof d['decision_id'] === 'string') {
-        const code = typeof d['reason_code'] === 'string' ? d['reason_code'] : null;
-        return { ...base, outcome: 'queued', code, decisionId: d['decision_id'] };
-      }
-      return { ...base, outcome: 'done', code: null, decisionId: null };
-    }
-  }
 }

@@ -9,6 +9,9 @@ import { renderOk, renderRefusal } from './render.ts';
 /** What one call needs of its serving unit: McpDeps has it all, and mcp.ts imports this module. */
 type CallDeps = Pick<ToolContext, 'store' | 'registry'> & { logger: Logger; now?: () => Date };
 
+/** The last activity write whose failure is watched (each write's calls share one promise). */
+let watched: Promise<void> | undefined;
+
 /**
  * One agent's tool call, whichever path carried it (SDK or fast path): a fresh
  * wrapper for this response, the registry's single path to a handler, and the
@@ -35,12 +38,14 @@ export async function callToolAs(
   // Every call made with a principal's token goes on their record, whatever it came to.
   // Written with others a moment later (store/activity.ts): the answer does not wait.
   const entry = activityOf(caller, name, args, result, at);
-  if (entry)
-    void deps.store
-      .recordActivity([entry])
-      .catch((err: unknown) =>
-        deps.logger.error('activity_not_recorded', { token: entry.tokenId, ...errorFields(err) }),
-      );
+  if (entry) {
+    const recorded = deps.store.recordActivity([entry]);
+    // The calls written together share one promise: a failed write is logged once.
+    if (recorded !== watched) {
+      watched = recorded;
+      recorded.catch((err: unknown) => deps.logger.error('activity_not_recorded', errorFields(err)));
+    }
+  }
   if (result.kind === 'unknown_tool') return null;
   return result.kind === 'ok' ? renderOk(result.data) : renderRefusal(result.refusal);
 }
