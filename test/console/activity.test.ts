@@ -201,15 +201,6 @@ void describe('the Activity page: what a principal’s agents did', () => {
     await refused(agent, 'file_evidence', { origin: 'commit', claim: canary });
     await assert.rejects(agent.callTool({ name: canary, arguments: {} }));
     assert.ok((await page(alice)).text.includes(canary), 'it is on the record');
-    const ids = (
-      await club.store.pageActivity(
-        (await club.store.getPrincipalByHandle('alice'))!.id,
-        {},
-        {
-          limit: 100,
-        },
-      )
-    ).map((r) => r.id);
     // Every tool the token sees, with arguments it accepts where it needs some.
     const args: Record<string, Record<string, unknown>> = {
       get_profile: { handle: 'alice' },
@@ -220,7 +211,6 @@ void describe('the Activity page: what a principal’s agents did', () => {
     for (const t of tools) {
       const answer = JSON.stringify(await agent.callTool({ name: t.name, arguments: args[t.name] ?? {} }));
       assert.ok(!answer.includes(canary), `${t.name} answers with the activity record`);
-      for (const id of ids) assert.ok(!answer.includes(id), `${t.name} names an activity id`);
     }
     // And no tool's code can: only the console reads the record.
     const files = (dir: string): string[] =>

@@ -1,11 +1,10 @@
 import { REFUSALS, type RefusalCode } from '../../core/refusals/catalogue.ts';
 import type { ActivityRecord, TokenRecord } from '../../store/contract.ts';
-import { forHumans } from '../../untrusted/index.ts';
 import type { Authed } from '../context.ts';
 import { when } from '../dates.ts';
 import { html, url, type Html } from '../html.ts';
 import { refusalBox } from '../layout.ts';
-import { timePage } from '../paging.ts';
+import { keysetNav } from '../paging.ts';
 import { sendPage } from '../respond.ts';
 import { tokenName } from './tokens.ts';
 
@@ -20,9 +19,7 @@ function inWords(code: string | null): Html {
 
 /** The arguments as the agent sent them (member text, cut short), or that there were none. */
 function sent(r: ActivityRecord): Html {
-  return forHumans(r.summary) === ''
-    ? html`<span class="hint">nothing</span>`
-    : html`<code>${r.summary}</code>`;
+  return r.summary === null ? html`<span class="hint">nothing</span>` : html`<code>${r.summary}</code>`;
 }
 
 /** What the call came to, for the principal: done, refused and why, or queued for them. */
@@ -64,13 +61,19 @@ export async function activityPage(ctx: Authed): Promise<void> {
       <p><a href="/console/activity">All your agents' activity</a></p>`;
     return sendPage(ctx, 'Activity', 'activity', body, 404);
   }
-  const p = await timePage(ctx, {
-    key: 'after',
-    size: SHOWN,
-    what: token ? 'this token’s calls, newest first' : 'calls, newest first',
-    read: (page) => store.pageActivity(me.id, token ? { tokenId: token.id } : {}, page),
-    keyOf: (r) => ({ at: r.at, id: r.id }),
+  // One keyset page, newest first, from the number of the last call shown (`after`).
+  const after = Number.parseInt(ctx.query.get('after') ?? '', 10);
+  const rows = await store.pageActivity(me.id, token ? { tokenId: token.id } : {}, {
+    limit: SHOWN + 1,
+    newestFirst: true,
+    ...(Number.isSafeInteger(after) && after > 0 ? { after } : {}),
   });
+  const shown = rows.slice(0, SHOWN);
+  const what = token ? 'this token’s calls, newest first' : 'calls, newest first';
+  const p = {
+    shown,
+    nav: keysetNav(ctx, 'after', rows.length > SHOWN ? String(shown.at(-1)!.seq) : undefined, what),
+  };
   const name = (r: ActivityRecord) => {
     const t = byId.get(r.tokenId);
     return t
