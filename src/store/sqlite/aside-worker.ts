@@ -2,14 +2,8 @@
 // (the activity record): their statements, and the disk's flush at each commit, run
 // here instead of on the event loop that answers requests. Started by aside.ts.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { GuardedStatement } from '../sql.ts';
+import type { AsideReply, AsideRequest } from './aside.ts';
 import { openSqlite } from './executor.ts';
-
-/** A write to run, or 'close': the connection is closed and the thread ends. */
-export type AsideRequest = { id: number; statements: GuardedStatement[] } | 'close';
-
-export type AsideReply =
-  { id: number; changes: number[] | null } | { id: number; error: { message: string; code?: string } };
 
 const port = parentPort!;
 const sql = openSqlite((workerData as { path: string }).path);

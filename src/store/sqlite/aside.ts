@@ -1,6 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { GuardedStatement } from '../sql.ts';
-import type { AsideReply, AsideRequest } from './aside-worker.ts';
+
+/** A write for the worker to run, or 'close': it closes its connection and ends. */
+export type AsideRequest = { id: number; statements: GuardedStatement[] } | 'close';
+
+/** What the worker answers a write: the rows each statement changed (null: a guard rolled it back), or why it failed. */
+export type AsideReply =
+  { id: number; changes: number[] | null } | { id: number; error: { message: string; code?: string } };
 
 /** The worker's file beside this one: .ts when run from source, .js when compiled. */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
