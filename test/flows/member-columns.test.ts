@@ -96,12 +96,23 @@ const SERVER_WRITTEN: Record<string, string> = {
   'oauth_records.uid': 'server-made random id',
   'oauth_records.expires_at': 'server clock',
   'oauth_records.consumed_at': 'server clock',
+  'activity.principal_id': 'server id',
+  'activity.token_id': 'server id',
+  'activity.outcome': 'enum',
+  'activity.code': 'server code',
+  'activity.decision_id': 'server id',
+  'activity.at': 'server clock',
+  'activity_counts.principal_id': 'server id',
 };
 /** Member columns no tool returns to an agent: each says who reads it instead. */
 const NOT_FOR_AGENTS: Record<string, string> = {
   'reviews.note': 'read by people only (admin CLI, console), through forHumans; agents see the verdict',
   'console_passkeys.label':
     'named by the principal in person for their own Passkeys page (validated, escaped there); no agent reads it',
+  'activity.tool':
+    'the tool name an agent sent, on its principal’s Activity page only: no tool reads the activity record',
+  'activity.summary':
+    'the arguments an agent sent, on its principal’s Activity page only: no tool reads the activity record',
 };
 /** Columns that carry JSON: the canary goes into a JSON string so the row still reads. */
 const JSON_COLUMNS = new Set(['decisions.arguments']);
@@ -145,6 +156,8 @@ describe('every column a member can write reaches a tool result wrapped', () => 
     await decide({ store: club.store, registry: club.registry }, 'mia', queued.decision_id, 'approve', 'x');
     await mia.close();
     await cody.close();
+    // The activity record of these calls is written (a read writes what waits) before planting.
+    await club.store.pageActivity((await club.store.getPrincipalByHandle('mia'))!.id, {}, { limit: 1 });
 
     // Plant a canary in every member column of every row, straight into the file.
     const db = new Database(join(club.dir, 'club.db'));
