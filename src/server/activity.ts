@@ -1,3 +1,4 @@
+import type { RefusalCode } from '../core/refusal.ts';
 import type { NewActivity } from '../store/contract.ts';
 import type { Caller } from '../tools/index.ts';
 import type { Invocation } from '../tools/invoke.ts';
@@ -27,6 +28,9 @@ function summarise(args: unknown): string {
   }
 }
 
+/** What a name the caller cannot call is recorded as: the catalogue's code for "no such thing, or not yours". */
+const UNKNOWN_TOOL: RefusalCode = 'not_found';
+
 const cut = (text: string) => (text.length > SUMMARY_READ ? text.slice(0, SUMMARY_READ) : text);
 
 /**
@@ -46,7 +50,7 @@ export function activityOf(
   let outcome: NewActivity['outcome'] = 'done';
   let code: string | null = null;
   let decisionId: string | null = null;
-  if (result.kind === 'unknown_tool') [outcome, code] = ['refused', 'not_found'];
+  if (result.kind === 'unknown_tool') [outcome, code] = ['refused', UNKNOWN_TOOL];
   else if (result.kind === 'refused') [outcome, code] = ['refused', result.refusal.code];
   else if (
     result.data['status'] === 'queued_for_principal' &&
