@@ -1,10 +1,10 @@
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
-import type { Origin } from '../../core/evidence.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import { addPrincipal, requirePrincipal, setStatus } from '../../admin/principals.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { when } from '../dates.ts';
+import { evidenceTable, ORIGIN_WORDS } from '../evidence-table.ts';
 import { html, url } from '../html.ts';
 import { keysetNav, paged, timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
@@ -35,14 +35,6 @@ const NOTICES: Record<string, string> = {
 function detailUrl(handle: string) {
   return url(DETAIL_PATH, { h: handle });
 }
-
-/** What an evidence origin means, for the person deciding on admission. */
-const ORIGINS: Record<string, string> = {
-  manual: 'self-report',
-  commit: 'commit',
-  document: 'document',
-  calendar: 'calendar event',
-} satisfies Record<Origin, string>;
 
 export async function operatorPage(
   ctx: Authed,
@@ -217,41 +209,12 @@ async function detail(
       ${
         byOrigin.length
           ? html`<p class="hint">
-              By origin: ${byOrigin.map(([o, n]) => `${ORIGINS[o] ?? o} ${n}`).join(', ')}. A claim from an
-              artifact carries its reference; a self-report carries none.
+              By origin: ${byOrigin.map(([o, n]) => `${ORIGIN_WORDS[o] ?? o} ${n}`).join(', ')}. A claim from
+              an artifact carries its reference; a self-report carries none.
             </p>`
           : ''
       }
-      ${evidence.nav}
-      ${
-        evidence.shown.length === 0
-          ? html`<p>No evidence filed.</p>`
-          : html`<div class="scroll">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Filed</th>
-                    <th scope="col">Origin</th>
-                    <th scope="col">Claim</th>
-                    <th scope="col">Artifact</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${evidence.shown.map(
-                    (e) =>
-                      html`<tr>
-                        <td data-label="Filed">${when(e.createdAt, ctx.now)}</td>
-                        <td data-label="Origin">${ORIGINS[e.origin] ?? e.origin}</td>
-                        <td data-label="Claim" class="member-text">${e.claim}</td>
-                        <td data-label="Artifact">
-                          ${e.artifactRef ? html`<code>${e.artifactRef}</code>` : 'none'}
-                        </td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`
-      }
+      ${evidence.nav} ${evidenceTable(evidence.shown, ctx.now, 'No evidence filed.')}
     </section>
     <section aria-labelledby="reviews">
       <h2 id="reviews">Reviews of @${p.handle}: ${allReviews.length}</h2>

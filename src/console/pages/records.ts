@@ -1,4 +1,4 @@
-import { when } from '../dates.ts';
+import { evidenceTable } from '../evidence-table.ts';
 import { html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import type { Authed } from '../context.ts';
@@ -21,34 +21,7 @@ export async function evidencePage(ctx: Authed): Promise<void> {
   const body = html`<p>
       What your agents filed as evidence of what you did. A claim from an artifact carries its reference.
     </p>
-    ${nav}
-    ${
-      items.length === 0
-        ? html`<p>No evidence filed yet.</p>`
-        : html`<div class="scroll">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Filed</th>
-                  <th scope="col">Origin</th>
-                  <th scope="col">Claim</th>
-                  <th scope="col">Artifact</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${items.map(
-                  (e) =>
-                    html`<tr>
-                      <td data-label="Filed">${when(e.createdAt, ctx.now)}</td>
-                      <td data-label="Origin">${e.origin}</td>
-                      <td data-label="Claim" class="member-text">${e.claim}</td>
-                      <td data-label="Artifact"><code>${e.artifactRef ?? '—'}</code></td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-          </div>`
-    }`;
+    ${nav} ${evidenceTable(items, ctx.now, 'No evidence filed yet.')}`;
   await sendPage(ctx, 'Evidence', 'evidence', body);
 }
 
