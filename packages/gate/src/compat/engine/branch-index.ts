@@ -74,6 +74,10 @@ export interface BranchIndex {
   sameRef(old: Schema | undefined): number[];
   /** Branches not provably disjoint from `branch` (see disjoint), in ascending position, as needed. */
   overlapping(branch: Schema, ctx: Ctx): Iterable<number>;
+  /** Every branch in order of content (ties by position), sorted once. */
+  readonly byContent: readonly number[];
+  /** Some branches in order of content (ties by position), as `byContent` lists them. */
+  inContentOrder(js: readonly number[]): number[];
 }
 
 const indexes = new WeakMap<readonly Schema[], { root: Schema; index: BranchIndex }>();
@@ -151,7 +155,15 @@ function buildIndex(branches: readonly Schema[], supRoot: Schema): BranchIndex {
     return best ? best.sort((p, q) => p - q) : all;
   };
 
+  const byKey = (p: number, q: number): number => {
+    const a = keys[p] as string,
+      b = keys[q] as string;
+    return a < b ? -1 : a > b ? 1 : p - q;
+  };
+
   return {
+    byContent: order,
+    inContentOrder: (js) => [...js].sort(byKey),
     equal: (old) => (old === undefined ? [] : (byContent.get(canonicalJson(old)) ?? [])),
     sameRef(old) {
       if (!isObject(old) || typeof old.$ref !== 'string') return [];

@@ -1,5 +1,5 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { canonicalJson, canonicalOrder, sameJson } from '../hash.ts';
+import { canonicalJson, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import { ruleVerdict } from '../rules.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
@@ -215,11 +215,10 @@ function* trialOrder(
     tried.add(j);
     yield j;
   }
-  const byContent = canonicalOrder(supBranches);
-  const overlapping = new Set(index.overlapping(branch, ctx));
-  const rest = byContent.filter((j) => !tried.has(j) && overlapping.has(j));
+  // The overlapping branches are usually few: sorted alone, not picked out of all of them.
+  const rest = index.inContentOrder([...index.overlapping(branch, ctx)].filter((j) => !tried.has(j)));
   if (tried.size === 0 && rest.length === 0) {
-    if (!combined) yield* byContent;
+    if (!combined) yield* index.byContent;
     return;
   }
   yield* rest;
