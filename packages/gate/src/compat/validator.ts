@@ -12,6 +12,7 @@ import {
 } from './definitions.ts';
 import { widestNesting } from './bounds.ts';
 import { flatOneOfs } from './exclusive.ts';
+import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
@@ -260,15 +261,18 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
 
 /**
  * A schema as Ajv is given it: large oneOfs of exclusive branches as the anyOf they equal,
- * which Ajv builds flat (see exclusive.ts), and in the plain variant wide keywords as parts
- * shared by content with every other schema the instance builds (see parts.ts). The messages
- * variant keeps every keyword as written, so an explanation names the keyword the schema has;
- * the first-error variant, kept to see Ajv's default build as it is, is not cut into parts.
+ * which Ajv builds flat (see exclusive.ts), and in the plain variant a wide anyOf's branches
+ * that differ only in one property's values as one branch per shape (see factor.ts), then wide
+ * keywords as parts shared by content with every other schema the instance builds (see
+ * parts.ts). The messages variant keeps every keyword as written, so an explanation names the
+ * keyword the schema has; the first-error variant, kept to see Ajv's default build as it is, is
+ * neither merged nor cut into parts. A definition registered on its own (no `ajv` here) is not
+ * merged: another document may point into its branches by position.
  */
 function forAjv(schema: Schema, variant: Variant, ajv?: Ajv): Schema {
   if (variant === 'messages') return schema;
   const flat = flatOneOfs(schema);
-  return variant === 'plain' && ajv ? shareParts(flat, partRegistrar(ajv)) : flat;
+  return variant === 'plain' && ajv ? shareParts(factorBranches(flat), partRegistrar(ajv)) : flat;
 }
 
 /**
@@ -371,7 +375,13 @@ function usesContains(schema: Schema): boolean {
   if (typeof schema !== 'object') return false;
   const known = containing.get(schema);
   if (known !== undefined) return known;
+  // A key is written as itself in the JSON text (usually already written, see textOf): a text
+  // without it has no such keyword, and most schemas are settled without a walk.
   let found = false;
+  if (!textOf(schema).includes('"contains"')) {
+    containing.set(schema, found);
+    return found;
+  }
   const stack: unknown[] = [schema];
   while (stack.length > 0 && !found) {
     const v = stack.pop() as object;
