@@ -13,3 +13,7 @@ node([createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tscon
 cpSync(new URL('src/console/assets', import.meta.url), new URL('dist/console/assets', import.meta.url), {
   recursive: true,
 });
+// The skill's sources, rendered per reader at run time.
+cpSync(new URL('src/skill/club', import.meta.url), new URL('dist/skill/club', import.meta.url), {
+  recursive: true,
+});

@@ -23,14 +23,18 @@ const LAYERS = {
     fix: 'the store talks SQL only: return records and let the caller decide',
   },
   tools: { may: ['core', 'store', 'untrusted'], fix: 'a tool reaches the rest through its ToolContext' },
+  skill: {
+    may: ['core'],
+    fix: 'the skill is text rendered for the tools a reader sees: it is given their names, and serving it is the server’s',
+  },
   admin: {
     may: ['core', 'store', 'tools', 'untrusted'],
     fix: 'admin/ is what the CLI and the console act through, so it cannot import them',
   },
   oauth: { may: ['core', 'store', 'admin'], fix: 'OAuth issues and revokes grants through admin/' },
   server: {
-    may: ['core', 'store', 'tools', 'untrusted'],
-    fix: 'the MCP edge serves tools; shared pieces belong in core/ or the gate package',
+    may: ['core', 'store', 'tools', 'skill', 'untrusted'],
+    fix: 'the MCP edge serves tools and the skill; shared pieces belong in core/ or the gate package',
   },
   console: {
     may: ['core', 'store', 'admin', 'oauth', 'untrusted'],
@@ -38,7 +42,19 @@ const LAYERS = {
   },
   doctor: { may: ['version'], fix: 'the doctor checks a server from outside, as a client would' },
   cli: {
-    may: ['core', 'store', 'untrusted', 'tools', 'admin', 'oauth', 'server', 'console', 'doctor', 'version'],
+    may: [
+      'core',
+      'store',
+      'untrusted',
+      'tools',
+      'skill',
+      'admin',
+      'oauth',
+      'server',
+      'console',
+      'doctor',
+      'version',
+    ],
     fix: 'the CLI is the thin shell over every layer',
   },
   version: { may: [], fix: 'it only reads package.json' },

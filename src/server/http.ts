@@ -83,7 +83,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
     ({ authInfo }) => {
       const caller = (authInfo?.extra as { caller?: Caller } | undefined)?.caller;
       if (!caller) throw new Error('MCP request reached the handler without a resolved caller');
-      return buildMcpServer(deps, async () => caller);
+      return buildMcpServer(deps, async () => caller, caller);
     },
     {
       responseMode: 'auto',

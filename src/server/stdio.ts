@@ -19,14 +19,17 @@ export async function startStdio(
   const now = deps.now ?? (() => new Date());
   const first = await authenticate(deps.store, header, now());
   if (first.kind === 'rejected') return { handle: { close: async () => {} }, first };
+  // The caller as last resolved: what a new protocol instance states at its start.
+  let latest = first.caller;
   const resolve = async (): Promise<Caller> => {
     const auth = await authenticate(deps.store, header, now());
     if (auth.kind === 'rejected') {
       throw new ProtocolError(ProtocolErrorCode.InvalidRequest, `Unauthorized: ${auth.message}`);
     }
+    latest = auth.caller;
     return auth.caller;
   };
-  const handle = serveStdio(() => buildMcpServer(deps, resolve), {
+  const handle = serveStdio(() => buildMcpServer(deps, resolve, latest), {
     onerror: (err) => logRequestError(deps.logger, 'stdio_error', err),
   });
   return { handle, first };
