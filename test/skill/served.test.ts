@@ -33,8 +33,14 @@ async function readable(client: Client) {
     assert.equal(`sha256:${createHash('sha256').update(bytes).digest('hex')}`, r.digest);
     files[r.uri] = bytes.toString('utf8');
   }
-  const tools = (await client.listTools()).tools.map((t) => t.name);
-  return { instructions: client.getInstructions() ?? '', entry, files, tools };
+  const listed = (await client.listTools()).tools;
+  return {
+    instructions: client.getInstructions() ?? '',
+    entry,
+    files,
+    tools: listed.map((t) => t.name),
+    descriptors: JSON.stringify(listed),
+  };
 }
 
 const mentions = (text: string, word: string) => new RegExp(`(?<![\\w:])${word}(?![\\w:])`).test(text);
@@ -66,7 +72,10 @@ describe('the club skill', () => {
       ] as const) {
         const r = await readable(await club.connect(token, era));
         seen[who] = r;
-        const text = [r.instructions, JSON.stringify(r.entry), ...Object.values(r.files)].join('\n');
+        // What describes the server to this reader: instructions, skill, tool descriptors.
+        const text = [r.instructions, JSON.stringify(r.entry), ...Object.values(r.files), r.descriptors].join(
+          '\n',
+        );
         for (const tool of ALL_TOOLS.filter((t) => !r.tools.includes(t)))
           assert.ok(!mentions(text, tool), `${who} can read the name of ${tool}, which it cannot see`);
         for (const tool of r.tools.filter((t) => t !== 'get_consultation' && t !== 'list_evidence'))
