@@ -169,7 +169,10 @@ function decide(
   // Nor does a reference the validator could not follow.
   const unresolved = dedupe(ctx.findings).filter((f) => f.rule === 'ref-unresolvable');
   if (unresolved.length > 0)
-    return { verdict: 'unknown', findings: unresolved.map(({ trail: _t, local: _l, rel: _r, ...f }) => f) };
+    return {
+      verdict: 'unknown',
+      findings: unresolved.map(({ trail: _t, local: _l, more: _m, rel: _r, ...f }) => f),
+    };
   // The validator must also compile both sides (an invalid regex, an empty enum pass the
   // meta-schema but not the compiler): a schema it cannot apply proves nothing either way.
   for (const side of [sub, sup]) {
@@ -227,7 +230,7 @@ function judge(
         })
       : f;
   const findings: Finding[] = grouped(raw).map(({ first, trails }) => {
-    const { trail, local, rel: _rel, ...f } = first;
+    const { trail, local, more, rel: _rel, ...f } = first;
     if (f.verdict === 'unknown') return settle(f, trails);
     if (f.verdict !== 'breaking') return f;
     if (witnesses-- <= 0)
@@ -239,6 +242,12 @@ function judge(
     const value = local?.();
     const witness = value === undefined ? undefined : embed(trail, value, env);
     if (witness !== undefined && proves(witness)) return { ...f, witness };
+    // Another value of the same place may be one the other side rejects (the first one built
+    // may be accepted there by another branch): each is confirmed as the first would have been.
+    for (const other of more?.() ?? []) {
+      const w = other === undefined ? undefined : embed(trail, other, env);
+      if (w !== undefined && proves(w)) return { ...f, witness: w };
+    }
     const reason =
       value === undefined
         ? 'no witness could be built for it'

@@ -175,6 +175,7 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
         ctx.onNew(ka ? [ka, i] : [], kb ? [kb] : []),
         { keyword: ka as string, index: i },
         () => subValue(ctx, branch),
+        () => branchValues(ctx, branch),
       );
   });
   supBranches?.forEach((_, j) => {
@@ -189,6 +190,18 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
       );
   });
   return true;
+}
+
+const TYPES = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
+
+/**
+ * Values of an old branch besides its first: one of each type it may hold, then variants. The
+ * first value built may be one another new branch takes (`null`, when `true` was removed
+ * beside `{type: 'null'}`); the break is then shown by another.
+ */
+function* branchValues(ctx: Ctx, branch: Schema): Generator<Json | undefined> {
+  for (const type of TYPES) yield subValue(ctx, branch, 0, type);
+  for (let salt = 1; salt <= 3; salt++) yield subValue(ctx, branch, salt);
 }
 
 /**

@@ -33,6 +33,8 @@ export interface RawFinding extends Finding {
   trail: readonly Step[];
   /** A value at that place which the kept side accepts and the other rejects. */
   local?: () => Json | undefined;
+  /** More values at that place, tried in turn when `local`'s is not confirmed. */
+  more?: () => Iterable<Json | undefined>;
   /** Whether `pointer` is relative to the start of the pair being decided (no $ref followed on the new side yet). */
   rel?: boolean;
 }
@@ -269,6 +271,7 @@ export class Ctx {
     path: readonly Segment[],
     args: Record<string, Json | undefined>,
     local?: () => Json | undefined,
+    more?: () => Iterable<Json | undefined>,
   ): void {
     this.findings.push({
       rule,
@@ -280,6 +283,7 @@ export class Ctx {
       args: present(args),
       trail: this.trail,
       local,
+      ...(more ? { more } : {}),
       rel: this.rel,
     });
   }
