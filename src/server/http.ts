@@ -9,6 +9,7 @@ import { mcpEdge } from './edge.ts';
 import { createFastPath } from './fast-path.ts';
 import { isLoopbackHost } from './guards.ts';
 import { logRequestError, type Logger } from './log.ts';
+import { skillSources } from '../skill/index.ts';
 import { buildMcpServer } from './mcp.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -65,6 +66,8 @@ export interface RunningServer {
 
 /** Starts Warden's HTTP server: MCP at /mcp, plus /tiers, /diagnose and protected-resource metadata beside it. */
 export async function startHttpServer(opts: HttpOptions): Promise<RunningServer> {
+  // A skill source out of form (a marker, a rule bound to no refusal) stops the start, not a reader.
+  skillSources();
   const host = opts.host ?? '127.0.0.1';
   const now = opts.now ?? (() => new Date());
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;

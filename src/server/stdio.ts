@@ -3,6 +3,7 @@ import { serveStdio, type StdioServerHandle } from '@modelcontextprotocol/server
 import type { Caller } from '../tools/index.ts';
 import { authenticate, type Authentication } from './auth.ts';
 import { logRequestError } from './log.ts';
+import { skillSources } from '../skill/index.ts';
 import { buildMcpServer, type McpDeps } from './mcp.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function startStdio(
   deps: McpDeps,
   token: string | undefined,
 ): Promise<{ handle: StdioServerHandle; first: Authentication }> {
+  skillSources(); // a skill source out of form stops the start, as over HTTP
   const header = token === undefined || token === '' ? undefined : `Bearer ${token}`;
   const now = deps.now ?? (() => new Date());
   const first = await authenticate(deps.store, header, now());
