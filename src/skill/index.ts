@@ -40,18 +40,23 @@ export function skillSources(): Readonly<Record<string, string>> {
   const read: Record<string, string> = {};
   for (const file of [...SERVED, INSTRUCTIONS]) {
     const text = readFileSync(new URL(`./club/${file}`, import.meta.url), 'utf8');
-    for (const rule of ruleMarkers(file, text))
-      if (!(rule.code in REFUSALS))
-        throw new SkillSourceError(
-          file,
-          rule.line,
-          `rule ${rule.id} names "${rule.code}", which is no refusal code`,
-        );
-    renderSkillSource(file, text, () => true);
+    checkSkillSource(file, text);
     read[file] = text;
   }
   sources = Object.freeze(read);
   return sources;
+}
+
+/** Throws a SkillSourceError for a marker out of form or a rule bound to no refusal code. */
+export function checkSkillSource(file: string, text: string): void {
+  renderSkillSource(file, text, () => true);
+  for (const rule of ruleMarkers(file, text))
+    if (!(rule.code in REFUSALS))
+      throw new SkillSourceError(
+        file,
+        rule.line,
+        `rule ${rule.id} names "${rule.code}", which is no refusal code`,
+      );
 }
 
 const keyOf = (tools: readonly string[]) => tools.join(',');

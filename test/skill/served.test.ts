@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { changeMandate } from '../../src/admin/mandate.ts';
-import { SKILL_URI } from '../../src/skill/index.ts';
+import { checkSkillSource, SKILL_URI } from '../../src/skill/index.ts';
 import { renderSkillSource } from '../../src/skill/source.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
 import { rawPost, spyOnHandler, startClub, type Era, type TestClub } from '../helpers/club.ts';
@@ -203,4 +203,12 @@ describe('the skill source format', () => {
     ['a condition on no tool name', '<!-- if: X -->\n<!-- end -->', /t\.md:1: "X" is not a tool name/],
   ] as const)
     it(`refuses ${name}`, () => assert.throws(() => renderSkillSource('t.md', source, () => true), problem));
+
+  it('refuses a rule bound to a code the refusal catalogue does not have', () => {
+    assert.throws(
+      () => checkSkillSource('t.md', 'One rule. <!-- rule one: no_such_code -->'),
+      /t\.md:1: rule one names "no_such_code", which is no refusal code/,
+    );
+    assert.doesNotThrow(() => checkSkillSource('t.md', 'One rule. <!-- rule one: self_target -->'));
+  });
 });
