@@ -5,6 +5,8 @@ export {
   lockServer,
   DEFAULT_SERVER,
   lockToTools,
+  lockSnapshot,
+  pickServer,
   parseLock,
   writeLock,
   LOCK_VERSION,

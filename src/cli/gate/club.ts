@@ -5,18 +5,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   buildLock,
+  compareSnapshots,
   DEFAULT_SERVER,
+  loadSnapshot,
   lockServer,
-  compareManifests,
-  loadTools,
-  lockToTools,
+  lockSnapshot,
+  pickServer,
   readLock,
   renderText,
   worstVerdict,
   writeLock,
   type AuditEntry,
-  type ManifestComparison,
-  type Tool,
+  type ItemReport,
+  type ServerComparison,
+  type ServerSnapshot,
 } from '@warden-mcp/gate';
 import { addPrincipal } from '../../admin/principals.ts';
 import { issueAgentToken } from '../../admin/tokens.ts';
@@ -34,6 +36,10 @@ export const CLUB_TIERS = {
   member: 'profile:write,evidence:write,inbox,mandate:read,consult,vouch',
 } as const;
 export type ClubTier = keyof typeof CLUB_TIERS;
+const TIERS = Object.keys(CLUB_TIERS) as ClubTier[];
+
+/** Everything the club serves each tier: identity, instructions, tools, resources and the skill. */
+export type ClubSnapshots = Record<ClubTier, ServerSnapshot>;
 
 export { BLESS_COMMAND, CLUB_LOCK_DIR };
 
@@ -42,16 +48,18 @@ export function clubLockFile(tier: ClubTier, dir = CLUB_LOCK_DIR): string {
 }
 
 /**
- * What Warden's club serves each tier, read the way any agent reads it: a real server on
- * loopback HTTP over a fresh store, listed through the official MCP client, every page.
+ * What Warden's club serves each tier, read the way any agent reads it and the way the gate
+ * pins any server: a real server on loopback HTTP over a fresh store, every surface read
+ * through the official MCP client (the skill's files with their texts, kept only when their
+ * bytes match the digests the skill lists).
  */
-export async function servedClubManifests(): Promise<Record<ClubTier, Tool[]>> {
+export async function servedClub(): Promise<ClubSnapshots> {
   const dir = mkdtempSync(path.join(tmpdir(), 'warden-club-lock-'));
   const store = await openStore(path.join(dir, 'club.db'));
   const registry = buildRegistry();
   const server = await startHttpServer({ store, registry, logger: silentLogger, version: 'lock', port: 0 });
   try {
-    const out = {} as Record<ClubTier, Tool[]>;
+    const out = {} as ClubSnapshots;
     for (const [tier, scopes] of Object.entries(CLUB_TIERS) as [ClubTier, string | undefined][]) {
       const headers: Record<string, string> = {};
       if (scopes !== undefined) {
@@ -63,7 +71,7 @@ export async function servedClubManifests(): Promise<Record<ClubTier, Tool[]>> {
         const issued = await issueAgentToken(store, registry, handle, { scopes, label: `${handle}-agent` });
         headers.Authorization = `Bearer ${issued.token}`;
       }
-      out[tier] = await loadTools({ url: server.mcpUrl, headers });
+      out[tier] = await loadSnapshot({ url: server.mcpUrl, headers });
     }
     return out;
   } finally {
@@ -73,55 +81,105 @@ export async function servedClubManifests(): Promise<Record<ClubTier, Tool[]>> {
   }
 }
 
-/** Each tier's served manifest against its committed lock. */
-export async function checkClubLocks(dir = CLUB_LOCK_DIR): Promise<Record<ClubTier, ManifestComparison>> {
-  const served = await servedClubManifests();
-  const out = {} as Record<ClubTier, ManifestComparison>;
-  for (const tier of Object.keys(CLUB_TIERS) as ClubTier[]) {
-    out[tier] = compareManifests(lockToTools(readLock(clubLockFile(tier, dir))), served[tier]);
-  }
+/**
+ * Each tier's served snapshot against its committed lock, every surface judged by the gate's
+ * own comparison. A version-1 lock (tools only) is still read: the surfaces it never pinned
+ * are named in `unpinned`, not judged, until it is blessed again.
+ */
+export async function checkClubLocks(
+  dir = CLUB_LOCK_DIR,
+  served?: ClubSnapshots,
+): Promise<Record<ClubTier, ServerComparison>> {
+  const now = served ?? (await servedClub());
+  const out = {} as Record<ClubTier, ServerComparison>;
+  for (const tier of TIERS) out[tier] = compareSnapshots(lockedClub(tier, dir), now[tier]);
   return out;
 }
 
-/** Writes each tier's lock from what the club serves now; every change is recorded in the audit trail. */
-export async function blessClubLocks(reason: string, dir = CLUB_LOCK_DIR): Promise<string[]> {
-  const served = await servedClubManifests();
+/** What a tier's lock pins, as a snapshot the comparison reads. */
+export function lockedClub(tier: ClubTier, dir = CLUB_LOCK_DIR): ServerSnapshot {
+  return lockSnapshot(pickServer(readLock(clubLockFile(tier, dir)), DEFAULT_SERVER));
+}
+
+/** One item's change as the audit trail records it, the way `warden-gate accept` does. */
+function auditEntry(at: string, item: ItemReport, reason: string): AuditEntry {
+  const byHand = item.verdict !== 'compatible';
+  return {
+    at,
+    action: 'accept',
+    ...(item.kind !== 'tool' ? { kind: item.kind } : {}),
+    tool: item.name,
+    change: item.change === 'unchanged' ? 'changed' : item.change,
+    verdict: item.verdict,
+    oldHash: item.oldHash,
+    newHash: item.newHash,
+    by: byHand ? 'hand' : 'auto',
+    ...(byHand ? { reason } : {}),
+  };
+}
+
+/** Names an item in one line: `tool ask_agent`, `skill skill://…`, `instructions`. */
+function itemName(item: ItemReport): string {
+  return item.name.startsWith('(') ? item.kind : `${item.kind} ${item.name}`;
+}
+
+/**
+ * Writes each tier's lock (version 2, every surface) from what the club serves now. Every
+ * change is recorded in the audit trail, and so are surfaces an older lock never pinned.
+ */
+export async function blessClubLocks(
+  reason: string,
+  dir = CLUB_LOCK_DIR,
+  served?: ClubSnapshots,
+): Promise<string[]> {
+  const now = served ?? (await servedClub());
   fs.mkdirSync(dir, { recursive: true });
   const at = new Date().toISOString();
   const lines: string[] = [];
-  for (const tier of Object.keys(CLUB_TIERS) as ClubTier[]) {
+  for (const tier of TIERS) {
     const file = clubLockFile(tier, dir);
-    const tools = served[tier];
+    const snapshot = now[tier];
+    const pinned = { [DEFAULT_SERVER]: lockServer(snapshot) };
     if (!fs.existsSync(file)) {
-      writeLock(
-        file,
-        buildLock({ [DEFAULT_SERVER]: lockServer({ tools }) }, [{ at, action: 'pin', by: 'hand', reason }]),
-      );
-      lines.push(`${tier}: pinned ${tools.length} tools in ${file}`);
+      writeLock(file, buildLock(pinned, [{ at, action: 'pin', by: 'hand', reason }]));
+      lines.push(`${tier}: pinned ${counts(snapshot)} in ${file}`);
       continue;
     }
     const lock = readLock(file);
-    const result = compareManifests(lockToTools(lock), tools);
-    const changed = result.tools.filter((t) => t.verdict !== 'identical');
-    if (changed.length === 0) {
+    const result = compareSnapshots(lockedClub(tier, dir), snapshot);
+    const changed = result.items.filter((t) => t.verdict !== 'identical');
+    const unpinned = result.unpinned;
+    if (changed.length === 0 && unpinned.length === 0) {
       lines.push(`${tier}: unchanged`);
       continue;
     }
-    const audit: AuditEntry[] = changed.map((t) => ({
-      at,
-      action: 'accept',
-      tool: t.name,
-      change: t.change === 'unchanged' ? 'changed' : t.change,
-      verdict: t.verdict,
-      oldHash: t.oldHash,
-      newHash: t.newHash,
-      by: t.verdict === 'compatible' ? 'auto' : 'hand',
-      ...(t.verdict === 'compatible' ? {} : { reason }),
-    }));
-    writeLock(file, buildLock({ [DEFAULT_SERVER]: lockServer({ tools }) }, [...lock.audit, ...audit]));
-    lines.push(`${tier}: ${changed.map((t) => `${t.name} (${t.verdict})`).join(', ')} blessed in ${file}`);
+    const audit = changed.map((item) => auditEntry(at, item, reason));
+    if (unpinned.length > 0)
+      audit.push({
+        at,
+        action: 'pin',
+        by: 'auto',
+        reason: `pinned ${unpinned.join(', ')} (not in the lock before)`,
+      });
+    writeLock(file, buildLock(pinned, [...lock.audit, ...audit]));
+    const what = [
+      ...changed.map((t) => `${itemName(t)} (${t.verdict})`),
+      ...(unpinned.length > 0 ? [`pinned ${unpinned.join(', ')}`] : []),
+    ];
+    lines.push(`${tier}: ${what.join(', ')} blessed in ${file}`);
   }
   return lines;
+}
+
+/** "15 tools, 2 resources, 1 skill, instructions": what a fresh lock holds. */
+function counts(s: ServerSnapshot): string {
+  const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return [
+    n(s.tools.length, 'tool'),
+    n(s.resources?.length ?? 0, 'resource'),
+    n(s.skills?.length ?? 0, 'skill'),
+    ...(s.instructions ? ['instructions'] : []),
+  ].join(', ');
 }
 
 export async function runClub(argv: string[], io: CliIo): Promise<number> {
@@ -137,23 +195,24 @@ export async function runClub(argv: string[], io: CliIo): Promise<number> {
   }
   const results = await checkClubLocks();
   const lines: string[] = [];
-  for (const [tier, result] of Object.entries(results)) {
-    const text = renderText(result);
-    if (text)
-      lines.push(
-        `${tier}:`,
-        ...text
-          .trimEnd()
-          .split('\n')
-          .map((l) => `  ${l}`),
-      );
+  for (const [tier, comparison] of Object.entries(results)) {
+    const text = renderText({ verdict: comparison.verdict, servers: [{ name: tier, comparison }] });
+    lines.push(
+      `${tier}:`,
+      ...text
+        .trimEnd()
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
   }
   const verdict = worstVerdict(Object.values(results).map((r) => r.verdict));
+  if (Object.values(results).some((r) => r.unpinned.length > 0))
+    lines.push(`surfaces not in a lock yet are pinned by "${BLESS_COMMAND}"`);
   if (verdict === 'breaking' || verdict === 'unknown')
     lines.push(
-      `the club's manifest breaks its lock; if that is intended, run "${BLESS_COMMAND}" and commit ${CLUB_LOCK_DIR}/`,
+      `what the club serves breaks its lock; if that is intended, run "${BLESS_COMMAND}" and commit ${CLUB_LOCK_DIR}/`,
     );
-  if (lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
+  io.stdout(`${lines.join('\n')}\n`);
   // The gate's exit codes, as every gate command's: 0 pass, 1 breaking, 2 unknown (3 is an error).
   return verdict === 'breaking'
     ? GATE_EXIT.breaking
