@@ -43,10 +43,16 @@ export interface TokenRecord {
 
 type TokenOrigin = 'static' | 'oauth';
 
+/**
+ * Who a principal is and their standing, without what they wrote about themselves: what
+ * a request needs of its caller's principal (profile text is read where a tool shows it).
+ */
+export type PrincipalRef = Pick<PrincipalRecord, 'id' | 'handle' | 'status'>;
+
 /** What one bearer lookup returns: the token, its principal and the principal's current mandate. */
 export interface Credential {
   token: TokenRecord;
-  principal: PrincipalRecord;
+  principal: PrincipalRef;
   mandate: Mandate;
 }
 

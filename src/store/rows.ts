@@ -3,6 +3,7 @@ import { isScope } from '../core/scopes.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import { memberText } from '../untrusted/index.ts';
 import type {
+  Credential,
   DecisionOutcome,
   DecisionRecord,
   DecisionStatus,
@@ -58,16 +59,50 @@ export function toToken(r: Row, handle: string): TokenRecord {
 }
 
 export function toMandate(r: Row): Mandate {
-  const counterparts = parseJson<unknown>(r['consult_counterparts'], 'any');
-  const daily = r['consult_daily'];
+  return mandateOf(r['scopes'], r['consult_counterparts'], r['consult_daily'], r['reviews_need_approval']);
+}
+
+function mandateOf(
+  scopes: unknown,
+  counterpartsJson: unknown,
+  daily: unknown,
+  needApproval: unknown,
+): Mandate {
+  const counterparts = parseJson<unknown>(counterpartsJson, 'any');
   return normaliseMandate({
-    scopes: parseJson<unknown[]>(r['scopes'], []).map(String).filter(isScope),
+    scopes: parseJson<unknown[]>(scopes, []).map(String).filter(isScope),
     consult: {
       counterparts: Array.isArray(counterparts) ? counterparts.map(String) : 'any',
       dailyLimit: daily === null || daily === undefined ? null : Number(daily),
     },
-    reviewsNeedApproval: Number(r['reviews_need_approval']) === 1,
+    reviewsNeedApproval: Number(needApproval) === 1,
   });
+}
+
+/** A principal without a mandate row has granted nothing: fail closed. */
+export function emptyMandate(): Mandate {
+  return { scopes: [], consult: { counterparts: [], dailyLimit: 0 }, reviewsNeedApproval: true };
+}
+
+/**
+ * A credential row (SELECT.credential): the token as every token query reads it, the
+ * principal's identity and standing, and the mandate's columns under m_.
+ */
+export function toCredential(r: Row): Credential {
+  const handle = str(r['principal_handle']);
+  return {
+    token: toToken(r, handle),
+    principal: { id: str(r['principal_id']), handle, status: str(r['principal_status']) as PrincipalStatus },
+    mandate:
+      r['m_scopes'] === null || r['m_scopes'] === undefined
+        ? emptyMandate()
+        : mandateOf(
+            r['m_scopes'],
+            r['m_consult_counterparts'],
+            r['m_consult_daily'],
+            r['m_reviews_need_approval'],
+          ),
+  };
 }
 
 export function mandateColumns(m: Mandate): {
@@ -166,26 +201,15 @@ export const SELECT = {
   review: `SELECT r.*, p.handle AS reviewer_handle FROM reviews r JOIN principals p ON p.id = r.reviewer_id`,
   decision: `SELECT d.*, p.handle AS principal_handle FROM decisions d JOIN principals p ON p.id = d.principal_id`,
   token: `SELECT t.*, p.handle AS principal_handle FROM tokens t JOIN principals p ON p.id = t.principal_id`,
-  credential: `SELECT t.id AS t_id, t.principal_id AS t_principal_id, t.label AS t_label, t.scopes AS t_scopes,
-             t.created_at AS t_created_at, t.expires_at AS t_expires_at, t.revoked_at AS t_revoked_at,
-             t.last_used_at AS t_last_used_at, t.origin AS t_origin, t.client_id AS t_client_id, p.*, m.scopes AS m_scopes,
-             m.consult_counterparts AS m_consult_counterparts, m.consult_daily AS m_consult_daily,
-             m.reviews_need_approval AS m_reviews_need_approval
+  /**
+   * Read on every authenticated request, so only what a request uses: the token, the
+   * principal's handle and status (its profile text is read where a tool shows it), and
+   * the mandate. Each column is a property built per row, the largest part of the lookup.
+   */
+  credential: `SELECT t.id, t.principal_id, t.label, t.scopes, t.created_at, t.expires_at, t.revoked_at,
+             t.last_used_at, t.origin, t.client_id, p.handle AS principal_handle, p.status AS principal_status,
+             m.scopes AS m_scopes, m.consult_counterparts AS m_consult_counterparts,
+             m.consult_daily AS m_consult_daily, m.reviews_need_approval AS m_reviews_need_approval
              FROM tokens t JOIN principals p ON p.id = t.principal_id
-             LEFT JOIN mandates m ON m.principal_id = p.id`,
+             LEFT JOIN mandates m ON m.principal_id = t.principal_id`,
 } as const;
-
-/**
- * Splits a credential join row into its parts (prefixes t_ and m_). Every authenticated
- * request does this twice: a plain loop over the keys, since Object.entries made an array
- * per column, about 5% of the CPU of a tools/list (measured with --cpu-prof).
- */
-export function prefixed(r: Row, prefix: string): Row {
-  const out: Row = {};
-  const keys = Object.keys(r);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (k.startsWith(prefix)) out[k.slice(prefix.length)] = r[k];
-  }
-  return out;
-}

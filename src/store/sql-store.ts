@@ -35,9 +35,10 @@ import * as pages from './pages.ts';
 import * as buckets from './rate-buckets.ts';
 import type { BucketRate, BucketTake } from './rate-buckets.ts';
 import {
+  emptyMandate,
   mandateColumns,
-  prefixed,
   SELECT,
+  toCredential,
   toDecision,
   toEvidence,
   toMandate,
@@ -49,6 +50,11 @@ import {
 import type { Param, SqlExecutor } from './sql.ts';
 
 const now = (): string => new Date().toISOString();
+
+// Whole strings, made once: the executor keys its prepared statements by the text, and a
+// text built per request is hashed anew on every lookup.
+const CREDENTIAL_BY_HASH = `${SELECT.credential} WHERE t.token_hash = ?`;
+const CREDENTIAL_BY_GRANT = `${SELECT.credential} WHERE t.grant_id = ? AND t.origin = 'oauth'`;
 const str = (v: unknown): string => String(v);
 
 /** How a store batches and bounds activity; the defaults unless told (tests and benches tell). */
@@ -250,27 +256,13 @@ export class SqlStore extends ConsoleSql implements Store {
   }
 
   async findCredential(hash: string): Promise<Credential | null> {
-    return this.credentialWhere('t.token_hash = ?', hash);
+    const r = await this.sql.get(CREDENTIAL_BY_HASH, [hash]);
+    return r ? toCredential(r) : null;
   }
 
   async findCredentialByGrant(grantId: string): Promise<Credential | null> {
-    return this.credentialWhere("t.grant_id = ? AND t.origin = 'oauth'", grantId);
-  }
-
-  private async credentialWhere(where: string, value: string): Promise<Credential | null> {
-    const r = await this.sql.get(`${SELECT.credential} WHERE ${where}`, [value]);
-    if (!r) return null;
-    const principal = toPrincipal(r);
-    const mandateRow = prefixed(r, 'm_');
-    return {
-      token: toToken(prefixed(r, 't_'), principal.handle),
-      principal,
-      // A principal without a mandate row has granted nothing: fail closed.
-      mandate:
-        mandateRow['scopes'] === null || mandateRow['scopes'] === undefined
-          ? emptyMandate()
-          : toMandate(mandateRow),
-    };
+    const r = await this.sql.get(CREDENTIAL_BY_GRANT, [grantId]);
+    return r ? toCredential(r) : null;
   }
 
   async getToken(id: string): Promise<TokenRecord | null> {
@@ -627,8 +619,4 @@ function tokenInsert(id: string, t: NewToken): { sql: string; params: Param[] } 
       t.grantId ?? null,
     ],
   };
-}
-
-function emptyMandate(): Mandate {
-  return { scopes: [], consult: { counterparts: [], dailyLimit: 0 }, reviewsNeedApproval: true };
 }

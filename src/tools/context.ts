@@ -1,7 +1,7 @@
 import type { Mandate } from '../core/mandate.ts';
 import type { Permissions } from '../core/policy/index.ts';
 import type { Registry } from '../core/registry.ts';
-import type { PrincipalRecord, Store, TokenRecord } from '../store/contract.ts';
+import type { PrincipalRef, Store, TokenRecord } from '../store/contract.ts';
 import type { Wrapper } from '../untrusted/index.ts';
 
 /** Who is calling, as resolved from the store on this very request. */
@@ -10,12 +10,12 @@ export type Caller =
   | {
       kind: 'agent';
       permissions: Permissions;
-      principal: PrincipalRecord;
+      principal: PrincipalRef;
       token: TokenRecord;
       mandate: Mandate;
     }
   /** The principal in person (console or admin CLI): the only caller that may use mandate:write. */
-  | { kind: 'principal'; permissions: Permissions; principal: PrincipalRecord; mandate: Mandate };
+  | { kind: 'principal'; permissions: Permissions; principal: PrincipalRef; mandate: Mandate };
 
 export interface ToolContext {
   store: Store;
@@ -33,7 +33,7 @@ export interface ToolContext {
 }
 
 /** The caller's principal, for tools that need one (never reached by anonymous callers: scopes gate them). */
-export function principalOf(ctx: ToolContext): PrincipalRecord {
+export function principalOf(ctx: ToolContext): PrincipalRef {
   if (ctx.caller.kind === 'anonymous') throw new Error('tool with a scope reached by an anonymous caller');
   return ctx.caller.principal;
 }
