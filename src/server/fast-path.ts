@@ -87,8 +87,18 @@ export function classifyFast(headers: Headers, message: unknown): FastRequest | 
   return { era, id, method, name, arguments: args };
 }
 
-/** The fast path's answer: the JSON-RPC response as bytes, in order; at once for tools/list. */
-export type FastPath = (req: FastRequest, caller: Caller) => Buffer[] | Promise<Buffer[]>;
+/**
+ * A response body in two parts: bytes made once and shared by every request that gets
+ * them (the tools/list of one view and era, up to its id), then the text made for this
+ * request (the id that ends a tools/list, or a whole tools/call response).
+ */
+export interface FastBody {
+  shared: Buffer | null;
+  own: string;
+}
+
+/** The fast path's answer: at once for tools/list, after the tool ran for tools/call. */
+export type FastPath = (req: FastRequest, caller: Caller) => FastBody | Promise<FastBody>;
 
 /**
  * Builds the fast path over compiled descriptors. A tools/list answer is the bytes of one
@@ -121,16 +131,16 @@ export function createFastPath(deps: McpDeps): FastPath {
     return head;
   };
 
-  const list = (req: FastRequest, caller: Caller): Buffer[] => [
-    listHead(registry.list(caller.permissions.effective), req.era),
-    Buffer.from(`${JSON.stringify(req.id)}}`),
-  ];
+  const list = (req: FastRequest, caller: Caller): FastBody => ({
+    shared: listHead(registry.list(caller.permissions.effective), req.era),
+    own: `${typeof req.id === 'number' ? req.id : JSON.stringify(req.id)}}`,
+  });
 
-  const call = async (req: FastRequest, caller: Caller): Promise<Buffer[]> => {
+  const call = async (req: FastRequest, caller: Caller): Promise<FastBody> => {
     const rendered = await callToolAs(deps, caller, req.name!, req.arguments);
     if (!rendered) {
       const error = { code: ProtocolErrorCode.InvalidParams, message: unknownToolMessage(req.name!) };
-      return [Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: req.id, error }))];
+      return { shared: null, own: JSON.stringify({ jsonrpc: '2.0', id: req.id, error }) };
     }
     const result =
       req.era === 'modern'
@@ -141,7 +151,7 @@ export function createFastPath(deps: McpDeps): FastPath {
             _meta: { ...rendered._meta, [SERVER_INFO_META_KEY]: serverInfo },
           }
         : rendered;
-    return [Buffer.from(envelope(req.id, JSON.stringify(result)))];
+    return { shared: null, own: envelope(req.id, JSON.stringify(result)) };
   };
 
   return (req, caller) => (req.method === 'tools/list' ? list(req, caller) : call(req, caller));

@@ -41,9 +41,13 @@ export function fakeHttp(
   const written: Written = { status: null, headers: {}, body: '' };
   const res = {
     headersSent: false,
-    writeHead(status: number, headers: Record<string, string | string[]> = {}) {
+    /** Headers as an object, or as Node also takes them: one flat array of names and values. */
+    writeHead(status: number, headers: Record<string, string | string[]> | string[] = {}) {
       written.status = status;
-      for (const [k, v] of Object.entries(headers)) written.headers[k.toLowerCase()] = String(v);
+      const pairs = Array.isArray(headers)
+        ? headers.flatMap((v, i) => (i % 2 ? [] : [[v, headers[i + 1]] as const]))
+        : Object.entries(headers);
+      for (const [k, v] of pairs) written.headers[k.toLowerCase()] = String(v);
       res.headersSent = true;
       return res;
     },

@@ -404,6 +404,15 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
     assert.equal(answer.id, 'a');
     assert.equal(answer.result.tools.length, 3);
     assert.equal(Number(written.headers['content-length']), Buffer.byteLength(written.body));
+    assert.equal(written.headers['content-type'], 'application/json');
+    // The list is this caller's: no cache keeps it, and no browser reads it as anything but JSON.
+    assert.equal(written.headers['cache-control'], 'no-store');
+    assert.equal(written.headers['x-content-type-options'], 'nosniff');
+    // An id that is not ASCII is counted in bytes, not characters.
+    const wide = await parsed({ jsonrpc: '2.0', id: 'idé€😀', method: 'tools/list' }, legacy);
+    await runStep(fastPath(fast), wide.x);
+    assert.equal((json(wide.written) as { id: string }).id, 'idé€😀');
+    assert.equal(Number(wide.written.headers['content-length']), Buffer.byteLength(wide.written.body));
     // Anything doubtful goes on to the SDK: a cursor, no fast path at all.
     const cursor = await parsed(
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 'x' } },

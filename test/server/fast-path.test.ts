@@ -104,6 +104,9 @@ describe('the fast path answers exactly what the SDK path answers', () => {
             assert.match(fastRes.headers.get('content-type') ?? '', /application\/json/);
             assert.match(sdkRes.headers.get('content-type') ?? '', /text\/event-stream/);
           }
+          // The answer is this caller's alone: no cache keeps it (the SDK's stream says no-cache).
+          assert.equal(fastRes.headers.get('cache-control'), 'no-store');
+          assert.equal(fastRes.headers.get('x-content-type-options'), 'nosniff');
           const viaFast = normalise(await message(fastRes));
           const viaSdk = normalise(await message(sdkRes));
           assert.deepEqual(viaFast, viaSdk, JSON.stringify(r.body));

@@ -1,4 +1,4 @@
-import { classifyFast, type FastPath } from '../fast-path.ts';
+import { classifyFast, type FastBody, type FastPath } from '../fast-path.ts';
 import { ANSWERED, type Step } from '../../core/pipeline.ts';
 import type { Parsed } from './exchange.ts';
 
@@ -13,19 +13,31 @@ export function fastPath(fast: FastPath | null): Step<Parsed> {
       const request = fast ? classifyFast(x.req.headers, x.message) : null;
       if (!fast || !request) return x;
       const answer = fast(request, x.auth.caller);
-      if (answer instanceof Promise) return answer.then((parts) => send(x, parts));
+      if (answer instanceof Promise) return answer.then((body) => send(x, body));
       return send(x, answer);
     },
   };
 }
 
-/** Writes the parts in order; Node sends them with the headers in one writev at `end`. */
-function send(x: Parsed, parts: Buffer[]): typeof ANSWERED {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  x.res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(length) });
-  const last = parts.length - 1;
-  for (let i = 0; i < last; i++) x.res.write(parts[i]);
-  x.res.end(parts[last]);
+/**
+ * Writes the body after its headers: the shared bytes as they are, the request's own text
+ * encoded by the socket's write (no Buffer made for it); Node sends headers and body in
+ * one writev at `end`. The answer is this caller's alone: no cache may keep it.
+ */
+function send(x: Parsed, body: FastBody): typeof ANSWERED {
+  const { shared, own } = body;
+  const length = (shared === null ? 0 : shared.length) + Buffer.byteLength(own);
+  x.res.writeHead(200, [
+    'Content-Type',
+    'application/json',
+    'Content-Length',
+    String(length),
+    'Cache-Control',
+    'no-store',
+    'X-Content-Type-Options',
+    'nosniff',
+  ]);
+  if (shared !== null) x.res.write(shared);
+  x.res.end(own);
   return ANSWERED;
 }
