@@ -60,10 +60,9 @@ function steadyRef(ref: Json | undefined): boolean {
   return ref === '#' || /^#\/(\$defs|definitions)\/[^/]+$/.test(ref);
 }
 
-/** Whether anything in the document could see the rewrite (see the top of this file). */
-function rewritable(schema: Json): boolean {
+/** Whether anything in the document could see the rewrite (see the top of this file), given its JSON text. */
+function rewritable(schema: Json, text: string): boolean {
   // Every key is written as itself in the JSON text: a text without these has none of them.
-  const text = JSON.stringify(schema);
   if (!text.includes('"$') && !text.includes('"unevaluated') && !text.includes('"contains"')) return true;
   const stack: Json[] = [schema];
   while (stack.length > 0) {
@@ -192,9 +191,10 @@ function rewrite(node: Json): Json {
 /**
  * The schema with each wide `anyOf`'s branches merged where they differ only in the values
  * allowed at one property (see the top of this file); the schema itself when none do, or when
- * anything in it could see the difference. Definitions are left as they are.
+ * anything in it could see the difference. Definitions are left as they are. `text` is the
+ * schema's JSON text, when the caller has it already: a text without `"anyOf"` has nothing to merge.
  */
-export function factorBranches(schema: Schema): Schema {
-  if (!isObject(schema) || !rewritable(schema)) return schema;
+export function factorBranches(schema: Schema, text = JSON.stringify(schema)): Schema {
+  if (!isObject(schema) || !text.includes('"anyOf"') || !rewritable(schema, text)) return schema;
   return rewrite(schema) as Schema;
 }

@@ -272,7 +272,9 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
 function forAjv(schema: Schema, variant: Variant, ajv?: Ajv): Schema {
   if (variant === 'messages') return schema;
   const flat = flatOneOfs(schema);
-  return variant === 'plain' && ajv ? shareParts(factorBranches(flat), partRegistrar(ajv)) : flat;
+  if (variant !== 'plain' || !ajv) return flat;
+  // The text is usually written already (an unchanged schema is the object compileSchema keyed).
+  return shareParts(factorBranches(flat, textOf(flat)), partRegistrar(ajv));
 }
 
 /**
