@@ -29,6 +29,13 @@ const ENTITY_START = /&(?:#|[a-z][a-z0-9]*;|lt|gt)/iy;
 const ESCAPE_LOOKALIKE = /\[(?:[uU]\+|\+\d)/y;
 /** A combining mark (accents, vowel signs, enclosing marks): it draws on the character before it. */
 const MARK = /\p{M}/u;
+/**
+ * Text every character of which is shown as written, whoever reads it: printable ASCII,
+ * newlines and tabs (for a model, less the `<`, `>`, `&` and `[` it may escape). Most text
+ * is such; it is cut, if need be, without being walked a character at a time.
+ */
+const AS_WRITTEN_FOR_PEOPLE = /^[\t\n\x20-\x7e]*$/;
+const AS_WRITTEN_FOR_MODELS = /^[\t\n\x20-\x25\x27-\x3b\x3d\x3f-\x5a\x5c-\x7e]*$/;
 
 /**
  * Combining marks kept on one character; the rest of a run is counted instead. Written text
@@ -88,6 +95,12 @@ function rendered(
 ): { text: string; truncated: boolean; hidden: number } {
   if (!Number.isSafeInteger(maxLength) || maxLength < 0) {
     throw new RangeError('sanitize: maxLength must be a non-negative integer');
+  }
+  if ((markup ? AS_WRITTEN_FOR_MODELS : AS_WRITTEN_FOR_PEOPLE).test(raw)) {
+    // One code unit, one code point, shown as itself: what the walk below would give.
+    return raw.length <= maxLength
+      ? { text: raw, truncated: false, hidden: 0 }
+      : { text: raw.slice(0, maxLength), truncated: true, hidden: 0 };
   }
   let out = '';
   let used = 0;

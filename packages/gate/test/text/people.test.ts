@@ -32,4 +32,24 @@ describe('text for people and text for models', () => {
   it('is bounded: a long text is cut with an ellipsis', () => {
     assert.equal(forPeople('x'.repeat(10), 4), 'xxxx…');
   });
+
+  // Plain ASCII is shown without walking it a character at a time; one character past ASCII
+  // sends the same text through the walk, which must agree with the shortcut.
+  it('shows plain ASCII text as the character-by-character walk does', () => {
+    let seed = 23;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const alphabet = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i)).join('') + '\n\t';
+    for (let i = 0; i < 2_000; i++) {
+      const raw = Array.from({ length: next(40) }, () => alphabet[next(alphabet.length)]).join('');
+      const walked = `${raw}é`;
+      assert.equal(`${forPeople(raw)}é`, forPeople(walked), JSON.stringify(raw));
+      assert.equal(`${sanitize(raw).text}é`, sanitize(walked).text, JSON.stringify(raw));
+      assert.equal(hiddenCount(raw), 0);
+      if (raw.length === 0) continue;
+      // A cap below the text's length, so the walk stops before the character past ASCII.
+      const cap = next(raw.length);
+      assert.equal(forPeople(raw, cap), forPeople(walked, cap), `${JSON.stringify(raw)} cut at ${cap}`);
+      assert.deepEqual(sanitize(raw, cap), sanitize(walked, cap), `${JSON.stringify(raw)} cut at ${cap}`);
+    }
+  });
 });
