@@ -43,20 +43,51 @@ const ESCAPES: Record<string, string> = {
   '=': '&#61;',
 };
 
-/** Escapes text for an HTML text node or a quoted attribute value. */
+const ESCAPED = /[&<>"'`=]/;
+
+/**
+ * Escapes text for an HTML text node or a quoted attribute value. Most text has nothing to
+ * escape and is returned as it is; otherwise it is copied once, a run at a time.
+ */
 function escapeText(text: string): string {
-  return text.replace(/[&<>"'`=]/g, (c) => ESCAPES[c]!);
+  const first = text.search(ESCAPED);
+  if (first === -1) return text;
+  let out = '';
+  let from = 0;
+  for (let i = first; i < text.length; i++) {
+    const escaped = ESCAPES[text[i]!];
+    if (escaped === undefined) continue;
+    out += text.slice(from, i) + escaped;
+    from = i + 1;
+  }
+  return out + text.slice(from);
 }
 
 // An interpolation right after one of these would be a URL, a style or a script:
 // only Html (from url() or a literal) may go there, never text, however escaped.
 const DANGEROUS_ATTRIBUTE = /(?:\s(?:href|src|action|formaction|style|srcset|on[a-z]+)\s*=\s*["']?)$/i;
 
-function slotText(value: Slot, before: string): string {
+/**
+ * For each literal part of a template, whether a slot after it sits in a URL, style or
+ * handler attribute. Literal parts are the same array at every call of one template, so
+ * each is tested once, however many rows the template draws.
+ */
+const AFTER_DANGER = new WeakMap<TemplateStringsArray, boolean[]>();
+
+function afterDanger(strings: TemplateStringsArray): boolean[] {
+  let flags = AFTER_DANGER.get(strings);
+  if (!flags) {
+    flags = strings.map((s) => DANGEROUS_ATTRIBUTE.test(s));
+    AFTER_DANGER.set(strings, flags);
+  }
+  return flags;
+}
+
+function slotText(value: Slot, dangerous: boolean): string {
   if (value instanceof Html) return read(value);
-  if (Array.isArray(value)) return value.map((v: Slot) => slotText(v, '')).join('');
+  if (Array.isArray(value)) return value.map((v: Slot) => slotText(v, false)).join('');
   if (value === null || value === undefined || value === false) return '';
-  if (DANGEROUS_ATTRIBUTE.test(before)) {
+  if (dangerous) {
     throw new TypeError(
       'Only Html (e.g. from url()) may be interpolated into a URL, style or handler attribute',
     );
@@ -83,9 +114,10 @@ export function html(strings: TemplateStringsArray, ...slots: Slot[]): Html {
   if (!Array.isArray(strings.raw) || !Object.isFrozen(strings)) {
     throw new TypeError('html must be used as a tagged template literal');
   }
+  const dangerous = afterDanger(strings);
   let out = strings[0] ?? '';
   for (let i = 0; i < slots.length; i++) {
-    out += slotText(slots[i] as Slot, strings[i] ?? '') + (strings[i + 1] ?? '');
+    out += slotText(slots[i] as Slot, dangerous[i] === true) + (strings[i + 1] ?? '');
   }
   return make(out);
 }
