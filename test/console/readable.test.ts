@@ -13,7 +13,7 @@ import { SCOPES } from '../../src/core/scopes.ts';
 import type { StaleCode } from '../../src/core/policy/index.ts';
 import { defaultMandate } from '../../src/core/mandate.ts';
 import { evaluateConsultTerms, evaluateReviewTerms } from '../../src/core/terms.ts';
-import { relativeText, utcText, when } from '../../src/console/dates.ts';
+import { isoText, relativeText, utcText, when } from '../../src/console/dates.ts';
 import { serialize } from '../../src/console/html.ts';
 import { scopeCheck } from '../../src/console/layout.ts';
 import { fieldsOf, forHumans, memberText } from '../../src/untrusted/index.ts';
@@ -31,6 +31,32 @@ void describe('dates for a person', () => {
     assert.equal(utcText(new Date('2025-12-31T23:59:00Z')), '31 Dec 2025, 23:59 UTC');
   });
 
+  void it('say the UTC moment as Intl and toISOString would, put together from the date’s fields', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    let seed = 7;
+    const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed / 2 ** 31);
+    const dates = [
+      ...Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2026, m, 9, 7, 3))),
+      ...Array.from({ length: 2_000 }, () => new Date(Date.UTC(1000, 0, 1) + next() * 2.8e14)),
+      // Another era, another width: through Intl itself.
+      new Date('0099-01-01T00:00:00Z'),
+      new Date('+012345-06-01T00:00:00Z'),
+    ];
+    for (const d of dates) {
+      assert.equal(utcText(d), `${intl.format(d)} UTC`, d.toISOString());
+      assert.equal(isoText(d), d.toISOString());
+    }
+    assert.equal(utcText(new Date('2026-09-03T04:05:00Z')), '3 Sept 2026, 04:05 UTC');
+  });
+
   void it('say how long ago, in the largest unit that reads naturally', () => {
     const cases: [number, string][] = [
       [10_000, 'just now'],
@@ -44,7 +70,8 @@ void describe('dates for a person', () => {
       [60 * D, '2 months ago'],
       [400 * D, 'last year'],
     ];
-    for (const [ms, text] of cases) assert.equal(relativeText(ago(ms), NOW), text, `${ms} ms`);
+    // Twice each: the second from what the first said.
+    for (const [ms, text] of [...cases, ...cases]) assert.equal(relativeText(ago(ms), NOW), text, `${ms} ms`);
   });
 
   void it('as a <time> element the browser can put in its own zone, or a word when there is none', () => {
