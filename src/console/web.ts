@@ -27,11 +27,13 @@ export function sendHtml(
   doc: Html,
   headers: Record<string, string | string[]> = {},
 ): void {
-  const body = serialize(doc);
+  // Encoded once: its length and what is sent are the same bytes (a page is built from many
+  // pieces, and counting them and then writing them would walk it twice).
+  const body = Buffer.from(serialize(doc), 'utf8');
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
+    'Content-Length': String(body.length),
     ...headers,
   });
   res.end(body);
