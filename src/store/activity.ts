@@ -204,15 +204,22 @@ export class ActivityWriter {
   }
 }
 
-const SELECT_ACTIVITY = `SELECT a.*, p.handle AS principal_handle, t.label AS token_label
-  FROM activity a JOIN principals p ON p.id = a.principal_id LEFT JOIN tokens t ON t.id = a.token_id`;
+/**
+ * The columns a page shows, and the principal's handle (the author of the member text in
+ * them) read once by a subquery rather than joined to each row: a page's rows cost what
+ * SQLite hands over for each, column by column, so a row brings only what is drawn.
+ */
+const SELECT_ACTIVITY = `SELECT a.seq, a.token_id, a.tool, a.outcome, a.code, a.decision_id, a.summary, a.at,
+    t.label AS token_label, (SELECT handle FROM principals WHERE id = ?) AS principal_handle
+  FROM activity a LEFT JOIN tokens t ON t.id = a.token_id`;
 
-function toActivity(r: Row): ActivityRecord {
+const optional = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function toActivity(r: Row, principalId: string): ActivityRecord {
   const handle = String(r['principal_handle']);
   const label = r['token_label'];
-  const optional = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
-    principalId: String(r['principal_id']),
+    principalId,
     seq: Number(r['seq']),
     tokenId: String(r['token_id']),
     tokenLabel: typeof label === 'string' ? memberText(label, handle) : null,
@@ -238,7 +245,7 @@ export async function pageActivity(
   oldest: string,
 ): Promise<ActivityRecord[]> {
   const where = ['a.principal_id = ?'];
-  const params: Param[] = [principalId];
+  const params: Param[] = [principalId, principalId];
   if (filter.tokenId !== undefined) {
     where.push('a.token_id = ?');
     params.push(filter.tokenId);
@@ -255,5 +262,5 @@ export async function pageActivity(
     `${SELECT_ACTIVITY} WHERE ${where.join(' AND ')} ORDER BY a.seq${desc ? ' DESC' : ''} LIMIT ?`,
     params,
   );
-  return rows.map(toActivity);
+  return rows.map((r) => toActivity(r, principalId));
 }
