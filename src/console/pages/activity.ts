@@ -1,5 +1,5 @@
-import { REFUSALS, type RefusalCode } from '../../core/refusals/catalogue.ts';
 import type { ActivityRecord, TokenRecord } from '../../store/contract.ts';
+import { codeInWords } from '../codes.ts';
 import type { Authed } from '../context.ts';
 import { when } from '../dates.ts';
 import { html, url, type Html } from '../html.ts';
@@ -10,27 +10,23 @@ import { tokenName } from './tokens.ts';
 
 const SHOWN = 30;
 
-/** A code in words, from the refusal catalogue's line for it; the code itself beside it. */
-function inWords(code: string | null): Html {
-  if (code === null) return html``;
-  const doc = Object.hasOwn(REFUSALS, code) ? REFUSALS[code as RefusalCode].doc : null;
-  return html`${doc ?? ''} <span class="hint">(<code>${code}</code>)</span>`;
-}
-
 /** The arguments as the agent sent them (member text, cut short), or that there were none. */
 function sent(r: ActivityRecord): Html {
   return r.summary === null ? html`<span class="hint">nothing</span>` : html`<code>${r.summary}</code>`;
 }
 
+const DONE = html`<span class="tag">done</span>`;
+const REFUSED = html`<span class="tag bad">refused</span>`;
+
 /** What the call came to, for the principal: done, refused and why, or queued for them. */
 function outcome(r: ActivityRecord): Html {
   switch (r.outcome) {
     case 'done':
-      return html`<span class="tag">done</span>`;
+      return DONE;
     case 'refused':
-      return html`<span class="tag bad">refused</span> ${inWords(r.code)}`;
+      return html`${REFUSED} ${codeInWords(r.code)}`;
     case 'queued':
-      return html`<span class="tag">queued for you</span> ${inWords(r.code)}
+      return html`<span class="tag">queued for you</span> ${codeInWords(r.code)}
         ${
           r.decisionId
             ? html`<a href="${url('/console/decisions')}#d-${r.decisionId}">See the decision</a>`
@@ -74,11 +70,14 @@ export async function activityPage(ctx: Authed): Promise<void> {
     shown,
     nav: keysetNav(ctx, 'after', rows.length > SHOWN ? String(shown.at(-1)!.seq) : undefined, what),
   };
+  // Each token's name drawn once for the page, however many of its rows it heads.
+  const names = new Map<string, Html>();
   const name = (r: ActivityRecord) => {
     const t = byId.get(r.tokenId);
-    return t
-      ? tokenName(t)
-      : html`<span class="label">${r.tokenLabel ?? 'a token no longer on record'}</span>`;
+    if (!t) return html`<span class="label">${r.tokenLabel ?? 'a token no longer on record'}</span>`;
+    let drawn = names.get(t.id);
+    if (drawn === undefined) names.set(t.id, (drawn = tokenName(t)));
+    return drawn;
   };
   const body = html`<p class="hint">
       Every tool call your agents made with your tokens, newest first: kept for 90 days, at most your latest
