@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
+import { setStatus } from '../../src/admin/principals.ts';
 import { revokeToken } from '../../src/admin/tokens.ts';
+import { REFUSALS } from '../../src/core/refusals/catalogue.ts';
 import { ok } from '../helpers/club.ts';
 import { startConsoleClub, Visitor, type ConsoleClub } from '../helpers/console.ts';
 
@@ -67,5 +69,35 @@ void describe('the decision queue at the console', () => {
     const done = await v.post('/console/decisions/reissue', { _csrf: csrf, id, confirm: 'yes' });
     assert.equal(done.headers.get('location'), '/console/decisions?done=reissued');
     assert.equal(await questions(), before + 1);
+  });
+
+  void it('says to the principal what came of each decision: their answer in words, a refusal at run time in the catalogue’s', async () => {
+    const { id } = await queue('third');
+    // carol leaves before alice approves: the question is refused when it runs.
+    await setStatus(club.store, 'carol', 'suspended');
+    try {
+      const approved = await v.post('/console/decisions', { _csrf: csrf, id, verdict: 'approve', note: '' });
+      assert.equal(approved.headers.get('location'), '/console/decisions?done=approved');
+      const d = (await club.store.getDecision(id))!;
+      assert.equal(d.status, 'approved');
+      assert.ok(d.outcome && !d.outcome.ok && d.outcome.refusal.code === 'not_found');
+      const page = await (await v.get('/console/decisions')).text();
+      // Decided, latest first: the first row after the table's head.
+      const history = page.slice(page.indexOf('id="history"'));
+      const row = [...history.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!)[1];
+      assert.ok(row, 'the decided request is listed');
+      assert.match(row, /You approved it, <time/);
+      assert.match(row, /It was refused when it ran: /);
+      assert.ok(row.includes(REFUSALS.not_found.doc), 'the refusal in the catalogue’s words');
+      assert.ok(row.includes('<code>not_found</code>'));
+      // What the agent was told stays the agent's.
+      assert.ok(!row.includes(d.outcome.refusal.reason) && !row.includes('list_members'), row);
+      // Every answer in words, none as a bare status.
+      assert.match(page, /You denied it, <time/);
+      assert.match(page, /Closed without running, <time/);
+      assert.doesNotMatch(page, /data-label="Answer">\s*(?:approved|denied|stale)\b/);
+    } finally {
+      await setStatus(club.store, 'carol', 'member');
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { decide, reasonForPrincipal, reissue, staleForPrincipal } from '../../admin/decisions.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { Refusal } from '../../core/refusal.ts';
-import type { DecisionRecord } from '../../store/contract.ts';
+import type { DecisionRecord, DecisionStatus } from '../../store/contract.ts';
 import { fieldsOf, type MemberText } from '../../untrusted/index.ts';
+import { codeInWords } from '../codes.ts';
 import { when } from '../dates.ts';
 import { html, type Html } from '../html.ts';
 import { timePage } from '../paging.ts';
@@ -42,21 +43,30 @@ function request(d: DecisionRecord): Html {
   </dl>`;
 }
 
+/** What came of a decided request, for the principal: the reason a refusal gave was written to the agent. */
 function outcome(d: DecisionRecord): Html {
   if (!d.outcome) return html`—`;
   if (!d.outcome.ok && d.status === 'stale') {
     const why = staleForPrincipal(d.outcome.refusal.code);
-    if (why) return html`not run: ${why}.`;
+    if (why) return html`Not run: ${why}.`;
   }
   if (d.outcome.ok)
-    return html`ran:
+    return html`It ran as you, and answered
       <code
         >${Object.entries(d.outcome.result)
           .map(([k, v]) => `${k}=${String(v)}`)
           .join(', ')}</code
       >`;
-  return html`refused when run: ${d.outcome.refusal.reason} (<code>${d.outcome.refusal.code}</code>)`;
+  return html`It was refused when it ran: ${codeInWords(d.outcome.refusal.code)}`;
 }
+
+/** A decided request's answer, said to the principal who gave it. */
+const ANSWERED: Record<DecisionStatus, string> = {
+  pending: 'Not decided yet',
+  approved: 'You approved it',
+  denied: 'You denied it',
+  stale: 'Closed without running',
+};
 
 async function render(
   ctx: Authed,
@@ -150,7 +160,9 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
                     html`<tr>
                       <th scope="row"><code>${d.tool}</code><br /><span class="hint">${why(d)}</span></th>
                       <td data-label="Asked by">${asker(d)}</td>
-                      <td data-label="Answer">${d.status} ${when(d.decidedAt, ctx.now, '')}</td>
+                      <td data-label="Answer">
+                        ${ANSWERED[d.status]}${d.decidedAt ? html`, ${when(d.decidedAt, ctx.now)}` : ''}
+                      </td>
                       <td data-label="Note" class="member-text">${d.note ?? '—'}</td>
                       <td data-label="Outcome">
                         ${outcome(d)}
