@@ -221,12 +221,17 @@ void describe("a candidate's page: evidence and reviews, each paged, member text
     assert.equal(rows(later, 'evidence').length, 10, 'the evidence stays on its first page');
   });
 
-  void it('keeps its paging links on the page itself when it answers a form', async () => {
+  void it('keeps its paging links on the page itself when it answers a form, and says when the link expires', async () => {
     const page = await (await olga.get('/console/operator/principal?h=cleo')).text();
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
     const res = await olga.post('/console/operator/link', { _csrf: csrf, handle: 'cleo', expires: '15m' });
     const answered = await res.text();
     assert.match(answered, /id="login-link"/);
+    // Its expiry as a person reads it: the moment in UTC, and how far off.
+    assert.match(
+      answered,
+      /valid until <time datetime="[^"]+">\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d\d:\d\d UTC<\/time>\s*<span class="ago">\(in 15 minutes\)<\/span>/,
+    );
     assert.ok(nextLink(answered, 'evidence')?.startsWith('/console/operator/principal?h=cleo&evidence='));
     assert.equal(nextLink(answered, 'reviews'), '/console/operator/principal?h=cleo&reviews=2');
   });

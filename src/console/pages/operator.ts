@@ -185,8 +185,8 @@ async function detail(
       ${
         extra.link
           ? html`<p>
-                One-time link for @${p.handle}, valid until ${extra.link.expiresAt}. Give it to them
-                privately; it is shown only now.
+                One-time link for @${p.handle}, valid until ${when(extra.link.expiresAt, ctx.now)}. Give it to
+                them privately; it is shown only now.
               </p>
               <p class="secret" id="login-link">${extra.link.url}</p>`
           : ''
