@@ -190,7 +190,7 @@ describe('passkeys in Chromium', { skip: browserSkip() }, () => {
     await other.getByRole('button', { name: 'Continue and sign in' }).click();
     await other.waitForURL(/passkeys/);
     await page.goto(consent);
-    assert.match(await page.locator('main').innerText(), /Signed in as nina/);
+    assert.match(await page.locator('main').innerText(), /Signed in as @nina\./);
     await context.close();
   });
 

@@ -163,8 +163,8 @@ async function renderConsent(
     <section aria-labelledby="scopes">
       <h2 id="scopes">What it may do</h2>
       <p>
-        Signed in as <strong>${me.handle}</strong>. Pick the scopes this application gets. It acts within your
-        mandate, now and after any change you make to it; you can disconnect it on the Tokens page.
+        Signed in as <strong>@${me.handle}</strong>. Pick the scopes this application gets. It acts within
+        your mandate, now and after any change you make to it; you can disconnect it on the Tokens page.
         ${staysConnected ? 'It stays connected (it may renew its access every hour) until you disconnect it.' : 'Its access lasts an hour.'}
       </p>
       ${
