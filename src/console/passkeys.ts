@@ -49,7 +49,7 @@ export function passkeyHostNotice(ctx: Ctx): Html {
   if (rpID.startsWith('127.') || rpID === '[::1]') {
     const named = new URL(ctx.req.url ?? ctx.path, origin);
     named.hostname = 'localhost';
-    return html`<div class="notice" role="note" id="passkey-host">
+    return html`<div class="warning" role="note" id="passkey-host">
       <p>
         <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
         and this page was opened at the IP address ${rpID}. The same console, on the same machine, is at
@@ -58,7 +58,7 @@ export function passkeyHostNotice(ctx: Ctx): Html {
       <p>A sign-in link from the club's operator works at either address.</p>
     </div>`;
   }
-  return html`<div class="notice" role="note" id="passkey-host">
+  return html`<div class="warning" role="note" id="passkey-host">
     <p>
       <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
       and this page was opened at the IP address ${rpID}. Ask the club's operator for the console's address by

@@ -147,7 +147,7 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await page.close();
   });
 
-  void it('the public pages: sign-in, a link, a refused link, a page that does not exist', async (t) => {
+  void it('the public pages: sign-in (also at an IP address), a link, a refused link, a page that does not exist', async (t) => {
     const failures: string[] = [];
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -172,6 +172,12 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await audit(t, page, 'sign-in, passkey refused', failures);
     assert.deepEqual(watch.problems, []);
     await context.close();
+    // Opened at an IP address: the warning that passkeys cannot work here, in its own colours.
+    const atIp = await browser.newPage();
+    await atIp.goto(`${club.base.replace('//localhost:', '//127.0.0.1:')}/console/signin`);
+    assert.equal(await atIp.locator('#passkey-host.warning').count(), 1);
+    await audit(t, atIp, 'sign-in at an IP address, its warning', failures);
+    await atIp.close();
     assert.deepEqual(failures, [], report(failures));
   });
 
