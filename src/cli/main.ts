@@ -14,7 +14,7 @@ export const COMMANDS: Record<string, { summary: string; load: () => Promise<Com
     load: async () => (await import('./serve.ts')).runServe,
   },
   stdio: {
-    summary: 'serve MCP over stdio (token from WARDEN_TOKEN)',
+    summary: 'serve MCP over stdio (token from WARDEN_TOKEN, or --anonymous for the anonymous tier)',
     load: async () => (await import('./stdio.ts')).runStdio,
   },
   admin: {

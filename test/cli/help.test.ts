@@ -49,6 +49,13 @@ describe('warden --help, on the whole command tree', () => {
     });
   }
 
+  it('the stdio summary names both ways it starts: a token in WARDEN_TOKEN, or --anonymous', () => {
+    // Without either, warden stdio refuses to start: a summary naming only the token hid the other way.
+    const stdio = commandTree().find((d) => d.path.join(' ') === 'stdio');
+    assert.match(stdio?.summary ?? '', /\bWARDEN_TOKEN\b/);
+    assert.match(stdio?.summary ?? '', /--anonymous\b/);
+  });
+
   it('every leaf usage names the command it belongs to', () => {
     for (const d of commandTree())
       for (const u of d.usages)
