@@ -54,6 +54,13 @@ export interface ClientKind {
   name: string;
   /** How many calls the matrix may have in flight at once. */
   parallel: number;
+  /**
+   * Over stdio, the only tools the matrix calls (each tier calls those it lists), where
+   * the client reads a result the same way whatever the transport, so calling every tool
+   * over HTTP and these few over stdio proves what calling them all over stdio would.
+   * Absent: every tool, over both transports.
+   */
+  stdioTools?: readonly string[];
   open(target: Target): Promise<Session>;
 }
 
@@ -153,11 +160,22 @@ const INSPECTOR_BUILD = dirname(
  * The MCP Inspector's CLI mode (`--cli`, i.e. inspector-cli's build/index.js), one
  * process per method as a person or a script runs it. It is built on SDK 1.x: it
  * lists the tools before a call, so the 1.x output-schema check is armed.
+ *
+ * Over stdio each call starts an Inspector and a Warden, so the matrix calls only a few
+ * tools there. What stdio changes for the Inspector is how it connects (it starts the
+ * server with its environment and the flags after "--"): the arguments it converts from
+ * the tool's input schema, the SDK 1.x `callTool` and the JSON it prints are the same
+ * code over both transports, and every tool's call is proven over HTTP. Every tool's
+ * answer over stdio is proven by the SDK rows, SDK 1.x (the version the Inspector runs)
+ * among them. Over stdio: the tools/list of each tier, and at each tier a success and a
+ * refusal of the tools below that it sees — a domain refusal each, with arguments to
+ * convert, a write on success (evidence), a queued request (the review).
  */
 export const inspectorCli: ClientKind = {
   name: 'Inspector CLI',
   // Two processes per call over stdio (the Inspector and a Warden): keep it gentle on a small machine.
   parallel: 2,
+  stdioTools: ['get_profile', 'file_evidence', 'review_candidate'],
   async open(target) {
     const run = async (extra: string[]): Promise<unknown> => {
       const targetArgs =
