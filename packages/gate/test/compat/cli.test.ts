@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
+import { bundled } from '../fixtures/compat/servers/bundled.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'compat', 'servers', 'stdio-tools.ts');
@@ -307,7 +308,7 @@ describe('warden-gate (real executable, real stdio server)', () => {
   it('pins from a stdio MCP server and checks a breaking change with exit code 1', async () => {
     const lock = file('e2e.lock.json');
     const bin = path.join(ROOT, 'bin', 'warden-gate.js');
-    const server = ['--', process.execPath, '--import', 'tsx', SERVER];
+    const server = ['--', process.execPath, bundled(SERVER)];
     const pinned = await run(
       process.execPath,
       [bin, 'pin', '--lock', lock, ...server, write('srv1.json', v1)],

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { GATE_EXIT, bufferIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
+import { bundled } from '../fixtures/compat/servers/bundled.ts';
 import { startHttpTools } from '../fixtures/compat/servers/http-tools.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,7 +33,7 @@ function fixture(name: string, limit = 'number') {
   write(`${name}.json`, { server: { name, version: '1.0.0' }, tools: [tool(limit)] });
   return {
     command: process.execPath,
-    args: ['--conditions=warden-source', '--import', 'tsx', SERVER, file(`${name}.json`)],
+    args: [bundled(SERVER), file(`${name}.json`)],
   };
 }
 const desktop = (servers: Record<string, unknown>) =>

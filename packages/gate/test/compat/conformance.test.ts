@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { bufferIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { compareManifests, conformanceFindings } from '../../src/compat/index.ts';
+import { bundled } from '../fixtures/compat/servers/bundled.ts';
 import { startHttpTools } from '../fixtures/compat/servers/http-tools.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,7 +43,7 @@ async function gate(...argv: string[]): Promise<{ code: number; out: string; err
   return { code, out: io.out.join(''), err: io.err.join('') };
 }
 
-const stdio = (file: string): string[] => ['--', process.execPath, '--import', 'tsx', SERVER, file];
+const stdio = (file: string): string[] => ['--', process.execPath, bundled(SERVER), file];
 
 describe('conformance findings', () => {
   it('names each problem at its own pointer, and a valid tool has none', () => {

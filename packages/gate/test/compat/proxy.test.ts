@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { main } from '../../src/cli/main.ts';
 import { bufferIo } from '../../src/cli/io.ts';
+import { bundled } from '../fixtures/compat/servers/bundled.ts';
 import {
   assertGateWithholds,
   assertMixedBatchAnswered,
@@ -52,9 +53,7 @@ describe('warden-gate proxy (real MCP client, real stdio server)', () => {
         calls,
         '--',
         process.execPath,
-        '--import',
-        'tsx',
-        SERVER,
+        bundled(SERVER),
         path.join(dir, 'live.json'),
       ],
       cwd: ROOT,
@@ -92,9 +91,7 @@ function rawAgent(lock: string, liveFile: string, ranFile: string) {
       lock,
       '--',
       process.execPath,
-      '--import',
-      'tsx',
-      SERVER,
+      bundled(SERVER),
       liveFile,
       ranFile,
     ],

@@ -8,6 +8,7 @@ import { compareSnapshots, parseSnapshot, type ItemReport } from '../../src/comp
 import { compareKeyed } from '../../src/compat/surfaces/report.ts';
 import { bufferIo } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
+import { bundled } from '../fixtures/compat/servers/bundled.ts';
 import { SURFACE_CASES } from './surface-cases.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -151,7 +152,7 @@ describe('a served skill whose file changes (real stdio server)', () => {
   it('is pinned with its files, then caught with the diff shown and hidden characters made visible', async () => {
     const file = path.join(dir, 'served.json');
     const lock = path.join(dir, 'skills.lock.json');
-    const command = ['--', process.execPath, '--conditions=warden-source', '--import', 'tsx', SERVER, file];
+    const command = ['--', process.execPath, bundled(SERVER), file];
     fs.writeFileSync(file, JSON.stringify(served('Rebase before you push.\n')));
     const pin = await gate('pin', '--lock', lock, ...command);
     assert.equal(pin.code, 0, pin.err);
