@@ -36,7 +36,10 @@ export interface Diagnosis {
   tools: DiagnosedTool[] | null;
 }
 
-/** A present credential the server refused (HTTP 401), with its stable reason code. */
+/**
+ * A credential the server refused, with its stable reason code: a present one (HTTP 401, or
+ * a stdio process that stopped on it), or none where one is required (NO_TOKEN).
+ */
 export interface Rejection {
   reason: string;
   description: string;
@@ -46,6 +49,13 @@ export interface Rejection {
 
 /** Warden's words for an unknown token on an empty store (also over stdio, where only text arrives). */
 const EMPTY_STORE = /store has no principals at all/;
+
+/**
+ * The reason of a credential that never reached the server: `warden stdio` given no
+ * WARDEN_TOKEN refuses to start rather than serve the anonymous tier unasked. Not a code
+ * the server gives over HTTP, where a request without a credential is simply anonymous.
+ */
+export const NO_TOKEN = 'no_token';
 
 export function rejection(reason: string, description: string, emptyStore = false): Rejection {
   return { reason, description, emptyStore: emptyStore || EMPTY_STORE.test(description) };

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import {
+  NO_TOKEN,
   rejection,
   type DiagnosedTool,
   type Diagnosis,
@@ -15,6 +16,8 @@ import { isTier, type StdioTarget } from './types.ts';
 
 const STDERR_LIMIT = 16 * 1024;
 const WARDEN_REFUSAL = /WARDEN_TOKEN was rejected \(([a-z_]+)\): (.*)/;
+/** `warden stdio` without WARDEN_TOKEN (nor --anonymous) refuses to start, and says so first on stderr. */
+const WARDEN_NO_TOKEN = /warden stdio: (WARDEN_TOKEN is not set\b[^\n]*)/;
 
 /**
  * Runs the command as the client would (same arguments, same environment on top of
@@ -73,18 +76,24 @@ export async function probeStdio(target: StdioTarget, timeoutMs: number): Promis
   } catch (err) {
     // The process's last words explain a refusal better than "connection closed".
     await Promise.race([ended, new Promise((r) => setTimeout(r, 1000))]);
-    const refusal = WARDEN_REFUSAL.exec(stderr);
-    const diagnose: DiagnoseAnswer = refusal
-      ? { kind: 'rejected', rejection: rejection(refusal[1]!, refusal[2]!.trim()) }
-      : { kind: 'absent', why: 'the process did not complete the MCP handshake' };
+    const diagnose = refusalIn(stderr);
     return {
       ...base,
       mcp: { ok: false, failure: classifyFailure(err) },
-      diagnose,
-      diagnosisSource: refusal ? 'stderr' : null,
+      diagnose: diagnose ?? { kind: 'absent', why: 'the process did not complete the MCP handshake' },
+      diagnosisSource: diagnose ? 'stderr' : null,
       stderr,
     };
   }
+}
+
+/** Warden's own reason for not starting, from its stderr: a token it rejected, or none given. */
+function refusalIn(stderr: string): DiagnoseAnswer | null {
+  const rejected = WARDEN_REFUSAL.exec(stderr);
+  if (rejected) return { kind: 'rejected', rejection: rejection(rejected[1]!, rejected[2]!.trim()) };
+  const missing = WARDEN_NO_TOKEN.exec(stderr);
+  if (missing) return { kind: 'rejected', rejection: rejection(NO_TOKEN, missing[1]!.trim()) };
+  return null;
 }
 
 async function diagnoseOverStdio(

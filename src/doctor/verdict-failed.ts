@@ -1,8 +1,9 @@
+import { NO_TOKEN } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import type { Failure } from '@warden-mcp/gate/connect';
-import { rejectionFix } from './fixes.ts';
-import { literalCredential, rejectionReason } from './reasons.ts';
-import { addMetadataCheck, commandLine, finish } from './report.ts';
+import { anonymousFix, rejectionFix } from './fixes.ts';
+import { anonymousReason, literalCredential, rejectionReason } from './reasons.ts';
+import { addMetadataCheck, commandLine, droppedCredential, finish } from './report.ts';
 import type { ServerReport } from './types.ts';
 
 /**
@@ -18,6 +19,8 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
     report.server = e.catalog || e.diagnose.kind === 'rejected' ? 'warden' : 'other';
     report.total = e.catalog?.total ?? null;
     report.protected_resource_metadata = e.protectedResourceMetadata;
+    if (e.diagnose.kind === 'rejected' && e.diagnose.rejection.reason === NO_TOKEN)
+      return refusedWithoutToken(report, e);
     if (e.diagnose.kind === 'rejected') {
       const reason = rejectionReason(e.diagnose.rejection, e.target);
       const how = e.target.kind === 'http' ? 'HTTP 401' : 'the process exited';
@@ -73,4 +76,16 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
       ? 'check the URL: Warden serves MCP at /mcp'
       : 'run the command by hand and read what it prints';
   return finish(report, 'not_mcp', [what]);
+}
+
+/**
+ * `warden stdio` given no WARDEN_TOKEN refuses to start: it serves the anonymous tier only
+ * when its args ask for it (--anonymous), never as what a lost token falls back to. Said
+ * plainly, with both ways out, rather than as a command that did not speak MCP.
+ */
+function refusedWithoutToken(report: ServerReport, e: Evidence): ServerReport {
+  const reason = `the server refused to start without a token: ${anonymousReason(e.target, report.references)}, and warden stdio serves the anonymous tier only when its args ask for it with --anonymous`;
+  report.checks.push({ id: 'token', ok: false, message: `no token (the process exited): ${reason}` });
+  report.fix = `${anonymousFix(e.target, report.references)}; or, to serve the anonymous tier on purpose, add --anonymous to its args`;
+  return finish(report, droppedCredential(e.target) ? 'unresolved' : 'rejected', [reason]);
 }

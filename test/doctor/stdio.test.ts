@@ -82,6 +82,39 @@ describe('doctor runs stdio entries as the client would', () => {
     assert.match(server.fix ?? '', /^add WARDEN_TOKEN to this entry's env/);
   });
 
+  it('no WARDEN_TOKEN and no --anonymous: the refusal to start is said plainly, with both fixes', async () => {
+    const file = writeConfig(tmp.dir, 'no-token/claude_desktop_config.json', {
+      mcpServers: {
+        club: {
+          command: process.execPath,
+          args: [BIN, 'stdio'],
+          env: { WARDEN_DB: join(club.dir, 'club.db') },
+        },
+      },
+    });
+    const { code, server } = await doctorWarden(['--config', file]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected', 'not "did not speak MCP"');
+    assert.equal(server.server, 'warden');
+    assert.equal(server.tier, null);
+    assert.deepEqual(server.reasons, [
+      "the server refused to start without a token: this entry's env sets no WARDEN_TOKEN, and warden stdio serves the anonymous tier only when its args ask for it with --anonymous",
+    ]);
+    assert.ok(server.checks.some((c) => c.id === 'reachable' && c.message.startsWith('started: ')));
+    assert.ok(
+      server.checks.some((c) => c.id === 'token' && c.message.startsWith('no token (the process exited)')),
+    );
+    assert.ok(!server.checks.some((c) => c.id === 'mcp-handshake'));
+    assert.match(
+      server.fix ?? '',
+      /^add WARDEN_TOKEN to this entry's env, with a token from: warden admin token issue /,
+    );
+    assert.match(
+      server.fix ?? '',
+      /; or, to serve the anonymous tier on purpose, add --anonymous to its args$/,
+    );
+  });
+
   it('a revoked WARDEN_TOKEN: the process refuses to start, and its reason is read from stderr', async () => {
     const { token, tokenId } = await club.addMember('stdio-rex');
     await revokeToken(club.store, tokenId);
