@@ -88,6 +88,22 @@ async function measure(page: Page): Promise<Measure> {
   return page.evaluate<Measure>(MEASURE);
 }
 
+/** What is wrong with a page as measured; empty when it reads well. */
+function problemsOf(m: Measure): string[] {
+  return [
+    ...(m.scrollWidth <= m.innerWidth ? [] : [`scrollWidth ${m.scrollWidth} > ${m.innerWidth}`]),
+    ...m.innerScroll.map((e) => `scrolls inside: ${e}`),
+    ...m.offscreen.map((e) => `off-screen: ${e}`),
+    ...m.brokenWords.map((w) => `word broken: ${w}`),
+  ];
+}
+
+/**
+ * Full-page screenshots of every measurement cost more than the rest of the file together,
+ * so a page is kept only when it fails, to show what broke; all of them with this set.
+ */
+const EVERY_SCREENSHOT = process.env['WARDEN_LAYOUT_SCREENSHOTS'] === '1';
+
 void describe('every console page at 375 and 1280 px', { skip }, () => {
   let club: ConsoleClub;
   let browser: Browser;
@@ -225,15 +241,20 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
     await club?.close();
   });
 
-  /** Measures the page as it stands at both widths, and keeps a screenshot of each. */
+  /**
+   * Measures the page as it stands at both widths, and keeps a screenshot of each width at
+   * which it fails (of each width with WARDEN_LAYOUT_SCREENSHOTS=1).
+   */
   async function check(page: Page, name: string): Promise<void> {
     const dir = join(process.cwd(), 'screenshots');
     mkdirSync(dir, { recursive: true });
     visited.add(new URL(page.url()).pathname);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      results.push({ page: name, width, m: await measure(page) });
-      await page.screenshot({ path: join(dir, `layout-${name}-${width}.png`), fullPage: true });
+      const m = await measure(page);
+      results.push({ page: name, width, m });
+      if (EVERY_SCREENSHOT || problemsOf(m).length > 0)
+        await page.screenshot({ path: join(dir, `layout-${name}-${width}.png`), fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   }
@@ -357,12 +378,7 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
       t.diagnostic(
         `${page} @${width}: scrollWidth ${m.scrollWidth} <= innerWidth ${m.innerWidth}: ${fits ? 'yes' : 'NO'}`,
       );
-      const problems = [
-        ...(fits ? [] : [`scrollWidth ${m.scrollWidth} > ${m.innerWidth}`]),
-        ...m.innerScroll.map((e) => `scrolls inside: ${e}`),
-        ...m.offscreen.map((e) => `off-screen: ${e}`),
-        ...m.brokenWords.map((w) => `word broken: ${w}`),
-      ];
+      const problems = problemsOf(m);
       if (problems.length) failed.push(`${page} @${width}px:\n    ${problems.join('\n    ')}`);
     }
     assert.ok(results.length >= 60, `${results.length} measurements`);
