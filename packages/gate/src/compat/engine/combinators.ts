@@ -90,14 +90,19 @@ function typeMismatch(t: Ctx): boolean {
 }
 
 /**
- * The closest of several failed trials: same types first, then fewest failures, then fewest
- * unknowns, then by the content of what was tried, never by position, so reordering branches
- * cannot change a verdict.
+ * The closest of several failed trials: same types first, then the old branch's own
+ * counterpart (the same schema or reference, whose content changed), then fewest failures,
+ * then fewest unknowns, then by the content of what was tried, never by position, so
+ * reordering branches cannot change a verdict.
  */
-function closest<T extends { t: Ctx; tried: Schema }>(trials: T[]): T | undefined {
+function closest<T extends { t: Ctx; tried: Schema }>(
+  trials: T[],
+  counterpart: (x: T) => boolean = () => false,
+): T | undefined {
   const unknowns = (t: Ctx): number => t.findings.filter((f) => f.verdict === 'unknown').length;
   const rank = (x: T): (number | string)[] => [
     typeMismatch(x.t) ? 1 : 0,
+    counterpart(x) ? 0 : 1,
     failures(x.t),
     unknowns(x.t),
     canonicalJson(x.tried),
@@ -165,7 +170,11 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
     // No new branch takes the old one whole: report the closest match's differences when they
     // are all decided and of the same type, else the branch as removed (its witness is verified
     // either way).
-    const near = closest(trials);
+    // A branch that kept the old one's reference is where its change is: its differences are
+    // the ones to report (a tie on their count with an unrelated branch went by content).
+    const index = branchIndex(supBranches, ctx);
+    const own = new Set([...index.equal(old), ...index.sameRef(old)]);
+    const near = closest(trials, (x) => own.has(x.j));
     const decided =
       near !== undefined && !typeMismatch(near.t) && near.t.findings.every((f) => f.verdict !== 'unknown');
     if (near && (decided || !ka)) ctx.adopt(near.t);
