@@ -4,11 +4,16 @@ import { rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, emptyReport, expectMet, finish, referenceChecks } from './report.ts';
 import type { ServedFacts } from './connection.ts';
 import type { ServerReport, Tier } from './types.ts';
+import { skillChecks } from './skills.ts';
 import { failed } from './verdict-failed.ts';
 import { wardenVerdict } from './verdict-warden.ts';
 
 /** Turns what a probe gathered into a verdict: checks, reasons in plain words, the fix. Pure. */
 export function assess(e: Evidence, expect: Tier | null): ServerReport {
+  return withSkills(judge(e, expect));
+}
+
+function judge(e: Evidence, expect: Tier | null): ServerReport {
   const report = emptyReport(e.target, expect);
   report.checks.push(...referenceChecks(e.target));
   if (e.target.invalid) return invalidEntry(report, e.target.invalid);
@@ -68,6 +73,29 @@ function describeServed(report: ServerReport, e: Evidence, facts: ServedFacts): 
     ok: true,
     message: `tools/list returned ${facts.toolNames.length} tools`,
   });
+  // Only a server that declares the Skills extension gets a line about skills.
+  if (facts.skills) {
+    report.skills = facts.skills.skills;
+    report.checks.push(...skillChecks(facts.skills));
+  }
+}
+
+/**
+ * A skill whose SKILL.md differs from its listing is one a host must not load: what is served
+ * is not what the server says it serves, so a server otherwise healthy is a mismatch (exit 1).
+ */
+function withSkills(report: ServerReport): ServerReport {
+  const bad = report.checks.filter((c) => (c.id === 'skill' || c.id === 'skills') && c.ok === false);
+  if (bad.length === 0) return report;
+  const reasons = bad.map((c) => [c.message, ...(c.details ?? [])].join(': '));
+  if (report.status !== 'healthy') {
+    report.reasons.push(...reasons);
+    return report;
+  }
+  report.fix = bad.some((c) => c.id === 'skills')
+    ? 'the server declares io.modelcontextprotocol/skills but cannot list its skills; fix its skills/list, or stop declaring the extension'
+    : 'the server serves skill files other than the ones skills/list describes (digest, size or frontmatter); fix the server, or whatever caches or rewrites its responses, before a host loads the skill';
+  return finish(report, 'mismatch', reasons);
 }
 
 function otherServer(report: ServerReport, e: Evidence): ServerReport {

@@ -1,6 +1,7 @@
 import { Client, type Transport } from '@modelcontextprotocol/client';
 import { VERSION } from '../version.ts';
 import { listToolsAsSent } from '@warden-mcp/gate/connect';
+import { readSkills, type SkillsSeen } from './skills.ts';
 
 /** What the handshake and tools/list showed: the facts every server gets reported with. */
 export interface ServedFacts {
@@ -8,6 +9,8 @@ export interface ServedFacts {
   serverInfo: { name: string; version: string } | null;
   capabilities: string[];
   toolNames: string[];
+  /** The skills served to this caller, verified; null when the server does not declare the extension. */
+  skills: SkillsSeen | null;
 }
 
 export interface Connection {
@@ -18,8 +21,9 @@ export interface Connection {
 
 /**
  * Connects as an MCP client of either protocol era would (auto negotiation: the
- * 2026-07-28 revision when the server offers it, initialize otherwise) and lists
- * every tool, following pagination. Throws what the SDK throws; the caller classifies it.
+ * 2026-07-28 revision when the server offers it, initialize otherwise), lists every
+ * tool, following pagination, and reads the skills the server declares. Throws what
+ * the SDK throws; the caller classifies it.
  */
 export async function connectAndList(transport: Transport, timeoutMs: number): Promise<Connection> {
   const client = new Client(
@@ -41,6 +45,7 @@ export async function connectAndList(transport: Transport, timeoutMs: number): P
         serverInfo: info ? { name: info.name, version: info.version } : null,
         capabilities: Object.keys(client.getServerCapabilities() ?? {}).sort(),
         toolNames,
+        skills: await readSkills(client, timeoutMs),
       },
       close: () => client.close().catch(() => {}),
     };

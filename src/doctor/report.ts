@@ -23,6 +23,7 @@ export function emptyReport(target: Target, expect: Tier | null): ServerReport {
     protected_resource_metadata: null,
     oauth: null,
     tool_names: [],
+    skills: null,
     would_add: [],
     references: target.references,
     checks: [],

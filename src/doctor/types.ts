@@ -34,6 +34,22 @@ export interface Check {
   details?: string[];
 }
 
+/** One skill the server serves this caller (MCP Skills extension), as the doctor verified it. */
+export interface SkillReport {
+  /** The frontmatter's name (else the URI). */
+  name: string;
+  /** Its `SKILL.md` URI; null for an entry too broken to name one. */
+  uri: string | null;
+  /** The digest skills/list gives for `SKILL.md`; null when the skill lists no files (dynamic). */
+  digest: string | null;
+  /** How many files the entry lists; null for a dynamic skill. */
+  files: number | null;
+  /** `SKILL.md` was read and matched its listed size, digest and frontmatter. */
+  verified: boolean;
+  /** Why it did not verify, in one line; null otherwise. */
+  problem: string | null;
+}
+
 /** The doctor's verdict on one server: data, rendered by the CLI as text or JSON. */
 export interface ServerReport {
   name: string;
@@ -58,6 +74,8 @@ export interface ServerReport {
   /** Where a client without a header signs in, when the endpoint is its own OAuth authorization server. */
   oauth: { authorization_servers: string[]; scopes: string[] } | null;
   tool_names: string[];
+  /** The skills served to this caller, each verified; null when the server does not declare the extension. */
+  skills: SkillReport[] | null;
   /** Tools the expected tier would add to what is served now. */
   would_add: string[];
   references: Reference[];

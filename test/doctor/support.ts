@@ -58,6 +58,16 @@ export interface JsonServer {
   capabilities: string[] | null;
   protected_resource_metadata: boolean | null;
   tool_names: string[];
+  skills:
+    | {
+        name: string;
+        uri: string | null;
+        digest: string | null;
+        files: number | null;
+        verified: boolean;
+        problem: string | null;
+      }[]
+    | null;
   would_add: string[];
   references: {
     field: string;
