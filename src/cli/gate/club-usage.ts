@@ -10,8 +10,9 @@ export const CLUB_SUMMARY =
 export const CLUB_USAGE = `Usage: warden gate club [--bless [--reason TEXT]]
 
 Warden gates itself: everything the club serves each tier (anonymous, candidate, member) —
-tools, server instructions, resources and the club's skill, every file by digest — is compared
-with that tier's committed lock under ${CLUB_LOCK_DIR}/. Compatible changes pass; a breaking or
-unknown change fails until it is blessed in the same commit with "${BLESS_COMMAND}" (warden gate
-club --bless), which rewrites the locks and records every change in their audit trail.
+tools, server instructions, resources and the club's skill, every file by digest — is
+compared with that tier's committed lock under ${CLUB_LOCK_DIR}/. Compatible changes pass; a
+breaking or unknown change fails until it is blessed in the same commit with
+"${BLESS_COMMAND}" (warden gate club --bless), which rewrites the locks and records
+every change in their audit trail.
 `;
