@@ -458,6 +458,9 @@ export interface Store extends ConsoleStore, OAuthStore {
   /** A principal's evidence, oldest first. */
   pageEvidence(principalId: string, page: PageRequest<TimeKey>): Promise<EvidenceRecord[]>;
   countEvidenceByOrigin(principalId: string): Promise<Record<string, number>>;
+  /** The members' reviews of a candidate, oldest first. */
+  pageReviews(candidateId: string, page: PageRequest<TimeKey>): Promise<ReviewRecord[]>;
+  countReviews(candidateId: string): Promise<number>;
   /** Questions to one target or from one asker, oldest first. */
   pageQuestions(
     filter: { targetId: string; status?: QuestionStatus } | { askerId: string },

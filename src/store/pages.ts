@@ -10,10 +10,11 @@ import type {
   PrincipalPageFilter,
   QuestionRecord,
   QuestionStatus,
+  ReviewRecord,
   ReviewVerdict,
   TimeKey,
 } from './contract.ts';
-import { SELECT, toDecision, toEvidence, toPrincipal, toQuestion } from './rows.ts';
+import { SELECT, toDecision, toEvidence, toPrincipal, toQuestion, toReview } from './rows.ts';
 import { queryRanges, termsOf } from './search.ts';
 import type { Param, SqlExecutor } from './sql.ts';
 
@@ -225,6 +226,24 @@ export async function pageEvidence(
   params.push(page.limit);
   const rows = await sql.all(`${SELECT.evidence} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
   return rows.map(toEvidence);
+}
+
+export async function pageReviews(
+  sql: SqlExecutor,
+  candidateId: string,
+  page: PageRequest<TimeKey>,
+): Promise<ReviewRecord[]> {
+  const where = ['r.candidate_id = ?'];
+  const params: Param[] = [candidateId];
+  const order = afterTime('r.created_at, r.id', page, where, params);
+  params.push(page.limit);
+  const rows = await sql.all(`${SELECT.review} ${clause(where)} ORDER BY ${order} LIMIT ?`, params);
+  return rows.map(toReview);
+}
+
+export async function countReviews(sql: SqlExecutor, candidateId: string): Promise<number> {
+  const row = await sql.get(`SELECT COUNT(*) AS n FROM reviews WHERE candidate_id = ?`, [candidateId]);
+  return Number(row?.['n'] ?? 0);
 }
 
 export async function countEvidenceByOrigin(

@@ -237,4 +237,8 @@ export const MIGRATIONS: readonly string[] = [
      principal_id TEXT PRIMARY KEY REFERENCES principals(id),
      n BIGINT NOT NULL
    );`,
+  // The members' reviews of a candidate are read a page at a time on the operator's page,
+  // newest first, from an index in that order, as evidence is.
+  `DROP INDEX reviews_candidate;
+   CREATE INDEX reviews_candidate_time ON reviews(candidate_id, created_at, id);`,
 ];

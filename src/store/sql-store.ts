@@ -548,6 +548,14 @@ export class SqlStore extends ConsoleSql implements Store {
     return pages.countEvidenceByOrigin(this.sql, principalId);
   }
 
+  pageReviews(candidateId: string, page: PageRequest<TimeKey>): Promise<ReviewRecord[]> {
+    return pages.pageReviews(this.sql, candidateId, page);
+  }
+
+  countReviews(candidateId: string): Promise<number> {
+    return pages.countReviews(this.sql, candidateId);
+  }
+
   pageQuestions(
     filter: { targetId: string; status?: QuestionStatus } | { askerId: string },
     page: PageRequest<TimeKey>,

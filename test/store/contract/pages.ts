@@ -165,6 +165,41 @@ export function pageContract(backend: Backend): void {
       assert.deepEqual(await store().countEvidenceByOrigin(p.id), { manual: 7 });
     });
 
+    void it('pages a candidate’s reviews by (time, id), counted, never another candidate’s', async () => {
+      const cand = await store().createPrincipal({ handle: 'cand', status: 'candidate', displayName: 'C' });
+      const other = await store().createPrincipal({ handle: 'other', status: 'candidate', displayName: 'O' });
+      for (let i = 0; i < 7; i++) {
+        const r = await store().createPrincipal({ handle: `r${i}`, status: 'member', displayName: `R${i}` });
+        await store().sql.run(
+          `INSERT INTO reviews (id, reviewer_id, candidate_id, verdict, note, created_at) VALUES (?, ?, ?, 'support', ?, ?)`,
+          [`rv_${String(9 - i)}`, r.id, cand.id, `n${i}`, i < 5 ? PAST : '2001-01-01T00:00:00.000Z'],
+        );
+        if (i === 0)
+          await store().addReview({ reviewerId: r.id, candidateId: other.id, verdict: 'oppose', note: 'x' });
+      }
+      const all = async (newestFirst: boolean) => {
+        const seen: string[] = [];
+        let after: { at: string; id: string } | undefined;
+        for (;;) {
+          const rows = await store().pageReviews(cand.id, {
+            limit: 3,
+            newestFirst,
+            ...(after ? { after } : {}),
+          });
+          assert.ok(rows.every((r) => r.candidateId === cand.id && r.reviewerHandle.startsWith('r')));
+          seen.push(...rows.map((r) => r.id));
+          if (rows.length < 3) return seen;
+          const last = rows[rows.length - 1]!;
+          after = { at: last.createdAt, id: last.id };
+        }
+      };
+      assert.deepEqual(await all(false), ['rv_5', 'rv_6', 'rv_7', 'rv_8', 'rv_9', 'rv_3', 'rv_4']);
+      assert.deepEqual(await all(true), ['rv_4', 'rv_3', 'rv_9', 'rv_8', 'rv_7', 'rv_6', 'rv_5']);
+      assert.equal(forHumans((await store().pageReviews(cand.id, { limit: 1 }))[0]!.note), 'n4');
+      assert.equal(await store().countReviews(cand.id), 7);
+      assert.equal(await store().countReviews(other.id), 1);
+    });
+
     void it('keeps one server secret per name, the same on every read', async () => {
       const a = await store().serverSecret('cursor');
       assert.match(a, /^[A-Za-z0-9_-]{43}$/);
