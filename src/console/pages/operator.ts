@@ -6,7 +6,7 @@ import type { PrincipalRecord } from '../../store/contract.ts';
 import { when } from '../dates.ts';
 import { evidenceTable, ORIGIN_WORDS } from '../evidence-table.ts';
 import { html, url } from '../html.ts';
-import { keysetNav, paged, timePage } from '../paging.ts';
+import { keysetNav, timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { sendPage } from '../respond.ts';
@@ -134,14 +134,14 @@ async function detail(
     path: DETAIL_PATH,
     query: ctx.path === DETAIL_PATH ? ctx.query : new URLSearchParams({ h: p.handle }),
   };
-  const allReviews = await ctx.deps.store.listReviews({ candidateId: p.id });
-  const { shown: reviews, nav } = paged(
-    [...allReviews].reverse(),
-    here,
-    REVIEWS_SHOWN,
-    'reviews',
-    'reviews, latest first',
-  );
+  const { shown: reviews, nav } = await timePage(here, {
+    key: 'reviews',
+    size: REVIEWS_SHOWN,
+    what: 'reviews, latest first',
+    read: (page) => ctx.deps.store.pageReviews(p.id, page),
+    keyOf: (r) => ({ at: r.createdAt, id: r.id }),
+  });
+  const reviewCount = await ctx.deps.store.countReviews(p.id);
   const evidence = await timePage(here, {
     key: 'evidence',
     size: EVIDENCE_SHOWN,
@@ -217,7 +217,7 @@ async function detail(
       ${evidence.nav} ${evidenceTable(evidence.shown, ctx.now, 'No evidence filed.')}
     </section>
     <section aria-labelledby="reviews">
-      <h2 id="reviews">Reviews of @${p.handle}: ${allReviews.length}</h2>
+      <h2 id="reviews">Reviews of @${p.handle}: ${reviewCount}</h2>
       ${nav}
       ${
         reviews.length === 0
