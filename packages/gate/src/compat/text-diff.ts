@@ -1,6 +1,8 @@
 /**
  * A compact word diff, "[-removed-]{+added+}" inline, for description changes: descriptions are
- * what a model reads, so a reviewer must see exactly which words moved.
+ * what a model reads, so a reviewer must see exactly which words moved. A long unchanged run is
+ * cut to the words beside each change with " … " between, as a unified diff keeps its context
+ * lines: one sentence added to a long skill file shows as that sentence, not as the file.
  */
 export function wordDiff(before: string, after: string, maxCells = 4_000_000): string {
   const a = before.split(/(\s+)/).filter((t) => t !== '');
@@ -16,9 +18,13 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
     }
   }
   const out: string[] = [];
+  let same: string[] = [];
   let del = '',
     ins = '';
   const flush = (): void => {
+    if (!del && !ins) return;
+    out.push(...elided(same, out.length === 0, false));
+    same = [];
     if (del) out.push(`[-${del}-]`);
     if (ins) out.push(`{+${ins}+}`);
     del = ins = '';
@@ -28,7 +34,7 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
       flush();
-      out.push(a[i] as string);
+      same.push(a[i] as string);
       i++;
       j++;
     } else if (j < b.length && (i >= a.length || (lcs[i]?.[j + 1] ?? 0) >= (lcs[i + 1]?.[j] ?? 0))) {
@@ -40,5 +46,27 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
     }
   }
   flush();
+  out.push(...elided(same, out.length === 0, true));
   return out.join('');
+}
+
+/** Tokens (words and the spaces between) kept on each side of a change. */
+const CONTEXT = 16;
+
+/**
+ * An unchanged run as shown: whole when short or when nothing changed at all; otherwise the
+ * tokens next to a change on each side (none on the side of the text's start or end), the rest
+ * as " … ".
+ */
+function elided(run: string[], atStart: boolean, atEnd: boolean): string[] {
+  if (atStart && atEnd) return run;
+  const keepHead = atStart ? 0 : CONTEXT;
+  const keepTail = atEnd ? 0 : CONTEXT;
+  if (run.length <= keepHead + keepTail + CONTEXT) return run;
+  const head = run.slice(0, keepHead).join('').trimEnd();
+  const tail = run
+    .slice(run.length - keepTail)
+    .join('')
+    .trimStart();
+  return [head, head ? ' …' : '…', tail ? ' ' : '', tail];
 }
