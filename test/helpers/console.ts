@@ -18,6 +18,7 @@ import {
 import { silentLogger, startHttpServer, stderrLogger, type RunningServer } from '../../src/server/index.ts';
 import type { Store } from '../../src/store/contract.ts';
 import { openStore } from '../../src/store/index.ts';
+import type { SqlStoreOptions } from '../../src/store/sql-store.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
 import { ALL_AGENT_SCOPES, CANDIDATE_SCOPES, connectClient } from './club.ts';
 
@@ -80,10 +81,16 @@ async function freePort(): Promise<number> {
 
 export async function startConsoleClub(
   opts: Partial<ConsoleDeps> = {},
-  serve: { https?: boolean; oauth?: Omit<AuthorizationServerOptions, 'store'>; requireSignIn?: boolean } = {},
+  serve: {
+    https?: boolean;
+    oauth?: Omit<AuthorizationServerOptions, 'store'>;
+    requireSignIn?: boolean;
+    /** How the store batches activity (its defaults unless told). */
+    store?: SqlStoreOptions;
+  } = {},
 ): Promise<ConsoleClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
-  const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'));
+  const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'), serve.store);
   const registry = buildRegistry();
   const port = await freePort();
   // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.
