@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
 // `npm run bench -- scale rate` runs only the parts named.
 import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
-import { benchActivity } from './activity.ts';
+import { benchActivity, benchActivityPage } from './activity.ts';
 import { benchFlood } from './flood.ts';
 import { benchList } from './list.ts';
 import { benchRateLimits } from './rate-limits.ts';
@@ -13,7 +13,8 @@ const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['server', 'Warden server', benchServer],
   ['list', 'tools/list beside plain node:http', benchList],
   ['flood', 'tools/list under a flood of nested brackets', benchFlood],
-  ['activity', 'Activity record: tools/call with and without, its page at 10,000', benchActivity],
+  ['activity', 'Activity record: tools/call with and without', benchActivity],
+  ['activity-page', 'Activity page: 10,000 recorded calls beside 10', benchActivityPage],
   ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
