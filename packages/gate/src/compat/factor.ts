@@ -1,6 +1,7 @@
 import { SCOPED } from './definitions.ts';
 import { canonicalJson } from './json-text.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
+import { APPLICATORS } from './keywords.ts';
 
 /**
  * Wide `anyOf`s whose branches differ only in the value allowed at one property, handed to the
@@ -28,26 +29,6 @@ import type { Json, JsonObject, Schema } from './types.ts';
 const MIN_BRANCHES = 16;
 /** Properties of the first branch (with a `const` or `enum`) tried as the one the branches differ at. */
 const MAX_KEYS = 8;
-
-/** Keywords whose value is a map of schemas (1), a list of schemas (2), or one schema (3). */
-const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
-  ['properties', 1],
-  ['patternProperties', 1],
-  ['dependentSchemas', 1],
-  ['allOf', 2],
-  ['anyOf', 2],
-  ['oneOf', 2],
-  ['prefixItems', 2],
-  ['items', 3],
-  ['additionalItems', 3],
-  ['additionalProperties', 3],
-  ['propertyNames', 3],
-  ['not', 3],
-  ['if', 3],
-  ['then', 3],
-  ['else', 3],
-  ['contentSchema', 3],
-]);
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -59,3 +59,28 @@ export const ANALYSED = new Set([
   'then',
   'else',
 ]);
+
+/**
+ * Keywords whose value holds subschemas: a map of schemas (1), a list of schemas (2), or one
+ * schema (3; draft-07's `items` may also be a list). What a rewrite of a schema's subschemas
+ * walks into, in one place for every such rewrite.
+ */
+export const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
+  ['properties', 1],
+  ['patternProperties', 1],
+  ['dependentSchemas', 1],
+  ['allOf', 2],
+  ['anyOf', 2],
+  ['oneOf', 2],
+  ['prefixItems', 2],
+  ['additionalProperties', 3],
+  ['additionalItems', 3],
+  ['contains', 3],
+  ['propertyNames', 3],
+  ['not', 3],
+  ['if', 3],
+  ['then', 3],
+  ['else', 3],
+  ['contentSchema', 3],
+  ['items', 3],
+]);

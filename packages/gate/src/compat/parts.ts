@@ -1,5 +1,6 @@
 import { SCOPED } from './definitions.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
+import { APPLICATORS } from './keywords.ts';
 
 /**
  * Wide keywords handed to the validator in shared parts. Ajv builds a schema into one function
@@ -45,27 +46,6 @@ export type RegisterPart = (part: JsonObject, text: string) => string | undefine
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-
-/** Keywords whose value is a map of schemas (1), a list of schemas (2), or one schema, or a list in draft-07 `items` (3). */
-const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
-  ['properties', 1],
-  ['patternProperties', 1],
-  ['dependentSchemas', 1],
-  ['allOf', 2],
-  ['anyOf', 2],
-  ['oneOf', 2],
-  ['prefixItems', 2],
-  ['additionalProperties', 3],
-  ['additionalItems', 3],
-  ['contains', 3],
-  ['propertyNames', 3],
-  ['not', 3],
-  ['if', 3],
-  ['then', 3],
-  ['else', 3],
-  ['contentSchema', 3],
-  ['items', 3],
-]);
 
 /**
  * Whether a schema has anything to cut: a keyword wide enough (see MIN_MEMBERS), and nothing
