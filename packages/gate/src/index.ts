@@ -1,6 +1,7 @@
 // The gate as a library: compare manifests and schemas, read and write lockfiles.
 export * from './compat/index.ts';
 export {
+  acceptEntry,
   buildLock,
   lockServer,
   DEFAULT_SERVER,

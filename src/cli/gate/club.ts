@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  acceptEntry,
   buildLock,
   compareSnapshots,
   DEFAULT_SERVER,
@@ -101,23 +102,6 @@ export function lockedClub(tier: ClubTier, dir = CLUB_LOCK_DIR): ServerSnapshot 
   return lockSnapshot(pickServer(readLock(clubLockFile(tier, dir)), DEFAULT_SERVER));
 }
 
-/** One item's change as the audit trail records it, the way `warden-gate accept` does. */
-function auditEntry(at: string, item: ItemReport, reason: string): AuditEntry {
-  const byHand = item.verdict !== 'compatible';
-  return {
-    at,
-    action: 'accept',
-    ...(item.kind !== 'tool' ? { kind: item.kind } : {}),
-    tool: item.name,
-    change: item.change === 'unchanged' ? 'changed' : item.change,
-    verdict: item.verdict,
-    oldHash: item.oldHash,
-    newHash: item.newHash,
-    by: byHand ? 'hand' : 'auto',
-    ...(byHand ? { reason } : {}),
-  };
-}
-
 /** Names an item in one line: `tool ask_agent`, `skill skill://…`, `instructions`. */
 function itemName(item: ItemReport): string {
   return item.name.startsWith('(') ? item.kind : `${item.kind} ${item.name}`;
@@ -153,7 +137,10 @@ export async function blessClubLocks(
       lines.push(`${tier}: unchanged`);
       continue;
     }
-    const audit = changed.map((item) => auditEntry(at, item, reason));
+    // A compatible change is taken automatically; anything else is blessed by hand, with the reason.
+    const audit: AuditEntry[] = changed.map((item) =>
+      acceptEntry(at, item, { byHand: item.verdict !== 'compatible', reason }),
+    );
     if (unpinned.length > 0)
       audit.push({
         at,

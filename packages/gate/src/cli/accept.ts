@@ -9,6 +9,7 @@ import {
 import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { compareLockWithSource, itemLabel } from './compare.ts';
 import {
+  acceptEntry,
   ITEM_KEYS,
   lockItem,
   lockServer,
@@ -16,7 +17,6 @@ import {
   pickServer,
   setEntry,
   writeLock,
-  type AuditEntry,
   type ServerLock,
 } from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS, type GateArgs } from './options.ts';
@@ -170,19 +170,11 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
       continue;
     }
     apply(pinned, report, liveSnapshot, launches.get(name));
-    const entry: AuditEntry = {
-      at: now,
-      action: 'accept',
+    const entry = acceptEntry(now, report, {
+      byHand,
+      ...(args.reason !== undefined ? { reason: args.reason } : {}),
       ...(Object.keys(lock.servers).length > 1 ? { server: name } : {}),
-      ...(report.kind !== 'tool' ? { kind: report.kind } : {}),
-      tool: report.name,
-      change: report.change === 'unchanged' ? 'changed' : report.change,
-      verdict: report.verdict,
-      oldHash: report.oldHash,
-      newHash: report.newHash,
-      by: byHand ? 'hand' : 'auto',
-      ...(args.reason && byHand ? { reason: args.reason } : {}),
-    };
+    });
     lock.audit.push(entry);
     lines.push(
       `${label(report)}: ${report.verdict} change accepted ${byHand ? 'by hand' : 'automatically'} (${report.oldHash ?? 'new'} -> ${report.newHash ?? 'removed'})`,

@@ -7,6 +7,7 @@ import {
   jsonText,
   parseManifest,
   parseSnapshot,
+  type ItemReport,
   type Json,
   type JsonObject,
   type Launch,
@@ -63,6 +64,30 @@ export interface AuditEntry {
   newHash?: string | null;
   by: 'auto' | 'hand';
   reason?: string;
+}
+
+/**
+ * One accepted change as the audit trail records it: by hand (a person named it, with their
+ * reason) or automatically (a compatible change). `server` names it in a lock of several.
+ */
+export function acceptEntry(
+  at: string,
+  item: ItemReport,
+  how: { byHand: boolean; reason?: string; server?: string },
+): AuditEntry {
+  return {
+    at,
+    action: 'accept',
+    ...(how.server !== undefined ? { server: how.server } : {}),
+    ...(item.kind !== 'tool' ? { kind: item.kind } : {}),
+    tool: item.name,
+    change: item.change === 'unchanged' ? 'changed' : item.change,
+    verdict: item.verdict,
+    oldHash: item.oldHash,
+    newHash: item.newHash,
+    by: how.byHand ? 'hand' : 'auto',
+    ...(how.reason && how.byHand ? { reason: how.reason } : {}),
+  };
 }
 
 export interface Lock {
