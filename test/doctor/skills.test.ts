@@ -1,17 +1,14 @@
 // The doctor shows the skill a caller is served (MCP Skills extension), as a host reads it: the
 // SDK's SkillsClient lists it and verifies SKILL.md against the digest skills/list gives.
 import assert from 'node:assert/strict';
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { skillEntry, SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { SKILL_URI } from '../../src/skill/index.ts';
 import { rawPost, startClub, type TestClub } from '../helpers/club.ts';
-import { BIN, doctor, doctorJson, startOtherServer, tempDir, writeConfig } from './support.ts';
+import { BIN, doctor, doctorJson, serveMcp, startOtherServer, tempDir, writeConfig } from './support.ts';
 
 /** The SKILL.md digest skills/list gives this caller, read with a bare JSON-RPC request (no SDK). */
 async function listedDigest(url: string, token?: string): Promise<string> {
@@ -126,7 +123,7 @@ async function startLyingSkillServer(): Promise<{ url: string; close(): Promise<
     },
     onWarning: () => {},
   });
-  const handler = createMcpHandler(() => {
+  return serveMcp(() => {
     const server = new McpServer({ name: 'weather-skills', version: '1.0.0' });
     server.registerTool('forecast', { description: 'Tomorrow’s weather.' }, async () => ({
       content: [{ type: 'text', text: 'sunny' }],
@@ -134,20 +131,6 @@ async function startLyingSkillServer(): Promise<{ url: string; close(): Promise<
     skills.attach(server);
     return server;
   });
-  const node = toNodeHandler(handler);
-  const http: HttpServer = createServer((req, res) => void node(req, res));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    async close() {
-      await handler.close();
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
-    },
-  };
 }
 
 describe('doctor on skills that are not Warden’s', () => {

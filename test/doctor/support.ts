@@ -118,7 +118,7 @@ export interface OtherServer {
 
 /** An MCP server that is not Warden: two tools, no /tiers, no /diagnose, no metadata. */
 export async function startOtherServer(): Promise<OtherServer> {
-  const handler = createMcpHandler(() => {
+  return serveMcp(() => {
     const server = new McpServer({ name: 'weather-station', version: '3.1.4' });
     server.registerTool('forecast', { description: 'Tomorrow’s weather.' }, async () => ({
       content: [{ type: 'text', text: 'sunny' }],
@@ -128,6 +128,11 @@ export async function startOtherServer(): Promise<OtherServer> {
     }));
     return server;
   });
+}
+
+/** Serves the servers `build` makes at /mcp on loopback (404 elsewhere), one per request. */
+export async function serveMcp(build: () => McpServer): Promise<OtherServer> {
+  const handler = createMcpHandler(build);
   const node = toNodeHandler(handler);
   const http: Server = createServer((req, res) => {
     if ((req.url ?? '').startsWith('/mcp')) return void node(req, res);
