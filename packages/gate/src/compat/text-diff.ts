@@ -33,6 +33,17 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
     j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
+      // A space between two changed words belongs to the change: "[-a b-]{+c d+}", not
+      // "[-a-]{+c+} [-b-]{+d+}". It stays shared when the words after it are shared too.
+      const between =
+        (del || ins) && /^\s+$/.test(a[i] as string) && !(a[i + 1] === b[j + 1] && i + 1 < a.length);
+      if (between && i + 1 < a.length && j + 1 < b.length) {
+        del += a[i];
+        ins += b[j];
+        i++;
+        j++;
+        continue;
+      }
       flush();
       same.push(a[i] as string);
       i++;

@@ -9,6 +9,12 @@ describe('wordDiff', () => {
     ['a word replaced', 'a b c', 'a x c', 'a [-b-]{+x+} c'],
     ['a word added', 'a c', 'a b c', 'a {+b +}c'],
     ['a word removed', 'a b c', 'a c', 'a [-b -]c'],
+    [
+      'words replaced together: one change, not one per word',
+      'a b c d e',
+      'a x y d e',
+      'a [-b c-]{+x y+} d e',
+    ],
     ['nothing changed: the text as it is', words(100), words(100), words(100)],
     [
       'a sentence added to a long text: the words beside it, the rest cut',
