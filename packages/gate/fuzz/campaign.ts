@@ -20,6 +20,8 @@ export interface Tally {
   pairs: number;
   judged: number;
   outcomes: Record<Outcome, number>;
+  /** Unknown comparisons by reason (see unknownReasons); one comparison may count under several. */
+  reasons: Record<string, number>;
   slowestMs: number;
   /** Where the slowest comparison came from. */
   slowest?: { pair: number; direction: string; strict: boolean };
@@ -65,6 +67,7 @@ function emptyTally(): Tally {
     pairs: 0,
     judged: 0,
     outcomes: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>,
+    reasons: {},
     slowestMs: 0,
   };
 }
@@ -137,6 +140,7 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
       for (const t of [tally, totals]) {
         t.judged++;
         t.outcomes[j.outcome]++;
+        for (const r of j.reasons ?? []) t.reasons[r] = (t.reasons[r] ?? 0) + 1;
         if (j.ms > t.slowestMs) {
           t.slowestMs = j.ms;
           t.slowest = { pair: i, direction: c.direction, strict: c.strict };

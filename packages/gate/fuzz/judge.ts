@@ -29,6 +29,7 @@ export interface GateFinding {
   verdict: string;
   pointer: string;
   witness?: Json;
+  reason?: string;
 }
 
 /** The gate's answer to a case, or what it threw. */
@@ -79,6 +80,32 @@ export interface Judgement {
   reason?: string;
   /** For a crash: the message and the first stack line. */
   crash?: { message: string; stack: string };
+  /** For unknown: why, one key per distinct reason (see unknownReasons). */
+  reasons?: string[];
+}
+
+/** How the gate says it could not confirm a break, by the start of its reason. */
+const WITNESS_REASONS: [string, string][] = [
+  ['the witness built', 'witness not confirmed'],
+  ['no witness could be built', 'no witness built'],
+  ['not verified', 'witness work used up'],
+  ['the validator does not confirm', 'witness not confirmed as written'],
+  ['breaking only when read as', 'breaking in one reading'],
+];
+
+/**
+ * Why an answer is unknown, one key per distinct reason: the rule of each unknown finding, and
+ * for a break the gate could not confirm, how it could not (`type-narrowed: witness not
+ * confirmed`), so a run can be read by what keeps it from deciding.
+ */
+export function unknownReasons(findings: readonly GateFinding[]): string[] {
+  const keys = new Set<string>();
+  for (const f of findings) {
+    if (f.verdict !== 'unknown') continue;
+    const how = WITNESS_REASONS.find(([start]) => f.reason?.startsWith(start) === true)?.[1];
+    keys.add(how === undefined ? f.rule : `${f.rule}: ${how}`);
+  }
+  return [...keys].sort();
 }
 
 /** The first breaking finding the oracle does not confirm, with why. */
@@ -110,7 +137,8 @@ export function judge(c: Case, rng: Rng): Judgement {
   if (!answer.ok)
     return { outcome: 'crash', ms: answer.ms, crash: { message: answer.message, stack: answer.stack } };
   const base = { ms: answer.ms, verdict: answer.verdict };
-  if (answer.verdict === 'unknown') return { outcome: 'unknown', ...base };
+  if (answer.verdict === 'unknown')
+    return { outcome: 'unknown', ...base, reasons: unknownReasons(answer.findings) };
   if (answer.verdict === 'breaking') {
     const bad = unconfirmed(c, answer.findings);
     return bad ? { outcome: 'false-alarm', ...base, ...bad } : { outcome: 'ok', ...base };

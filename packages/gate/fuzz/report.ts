@@ -29,6 +29,31 @@ export function table(result: CampaignResult): string {
   return lines.join('\n');
 }
 
+/**
+ * The unknowns by reason, most frequent first: each reason's count over the run and the families
+ * it comes from (the three largest), so what keeps the gate from deciding reads at a glance.
+ */
+export function reasonTable(result: CampaignResult): string {
+  const total = result.totals.outcomes.unknown;
+  const rows = Object.entries(result.totals.reasons).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  if (rows.length === 0) return '';
+  const lines = [
+    '| unknown because | comparisons | share of unknowns | families (most first) |',
+    '|---|---:|---:|---|',
+  ];
+  for (const [reason, n] of rows) {
+    const from = [...result.families]
+      .map(([name, t]) => [name, t.reasons[reason] ?? 0] as const)
+      .filter(([, k]) => k > 0)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const top = from.slice(0, 3).map(([name, k]) => `${name} ${k}`);
+    const more = from.length > 3 ? `, ${from.length - 3} more` : '';
+    lines.push(`| \`${reason}\` | ${n} | ${pct(n, total)} | ${top.join(', ')}${more} |`);
+  }
+  lines.push('', 'An unknown comparison with several reasons counts under each.');
+  return lines.join('\n');
+}
+
 const LABEL: Record<string, string> = {
   permissive: 'permissive (gate said compatible; the oracle found a value old accepts and new rejects)',
   'false-alarm': 'false alarm (gate said breaking; a breaking finding has no witness the oracle confirms)',

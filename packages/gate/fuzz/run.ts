@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { failed, runCampaign } from './campaign.ts';
 import { minimiseExamples } from './examples.ts';
-import { examples, progress, table } from './report.ts';
+import { examples, progress, reasonTable, table } from './report.ts';
 
 /**
  * The differential fuzzer's command line:
@@ -40,6 +40,8 @@ function main(): number {
     `## Differential fuzzing: ${pairs} pairs, seed ${seed}${values.family ? `, family ${values.family}` : ''} (${(result.elapsedMs / 1000).toFixed(0)} s)`,
     '',
     table(result),
+    '',
+    reasonTable(result),
     '',
     examples(result, list),
   ].join('\n');

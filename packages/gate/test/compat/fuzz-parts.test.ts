@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { runCampaign } from '../../fuzz/campaign.ts';
 import { reachedDefinitions, seedCorpus } from '../../fuzz/corpus.ts';
 import { undeclaredKey } from '../../fuzz/declared.ts';
 import { canonical, type Json, type JsonObject } from '../../fuzz/json.ts';
+import { unknownReasons, type GateFinding } from '../../fuzz/judge.ts';
 import { FAMILIES, mutatePair } from '../../fuzz/mutate.ts';
 import { accepts, compile, readings } from '../../fuzz/oracle.ts';
 import { mixSeed, Rng } from '../../fuzz/prng.ts';
+import { reasonTable } from '../../fuzz/report.ts';
 import { budget, shrinkPair, shrinkValue } from '../../fuzz/shrink.ts';
 import { findCounterexample, orient, separates } from '../../fuzz/values.ts';
 
@@ -217,5 +220,39 @@ describe('fuzzer: the minimiser', () => {
       old: { required: ['a'] },
       new: { required: ['a', 'b'] },
     });
+  });
+});
+
+describe('fuzzer: the unknowns by reason', () => {
+  it('names each unknown finding by its rule, and a break it could not confirm by how', () => {
+    const f = (rule: string, verdict: string, reason?: string): GateFinding => ({
+      rule,
+      verdict,
+      pointer: '',
+      ...(reason === undefined ? {} : { reason }),
+    });
+    const keys = unknownReasons([
+      f('schema-too-deep', 'unknown'),
+      f('type-narrowed', 'unknown', 'the witness built for it was not confirmed by the validator'),
+      f('type-narrowed', 'unknown', 'the witness built for it was not confirmed by the validator'),
+      f('min-properties-increased', 'unknown', 'no witness could be built for it'),
+      f('required-added', 'breaking'),
+      f('property-added-to-open-object', 'compatible'),
+    ]);
+    assert.deepEqual(keys, [
+      'min-properties-increased: no witness built',
+      'schema-too-deep',
+      'type-narrowed: witness not confirmed',
+    ]);
+  });
+
+  it('counts a run of unknowns under the reasons the gate gave', () => {
+    const result = runCampaign({ pairs: 60, seed: 5, family: 'malformed', keep: 1 });
+    const counted = Object.values(result.totals.reasons).reduce((a, b) => a + b, 0);
+    assert.ok(result.totals.outcomes.unknown > 0);
+    // Every unknown has a reason; one with several counts under each.
+    assert.ok(counted >= result.totals.outcomes.unknown);
+    const table = reasonTable(result);
+    for (const reason of Object.keys(result.totals.reasons)) assert.ok(table.includes(`\`${reason}\``));
   });
 });
