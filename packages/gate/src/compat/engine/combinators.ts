@@ -9,7 +9,7 @@ import { branchIndex } from './branch-index.ts';
 import { foldBranch } from './fold.ts';
 import { includes } from './includes.ts';
 import { resolveRef } from './refs.ts';
-import { acceptsAll, sameSubtree, subValue } from './util.ts';
+import { acceptsAll, sameSubtree, subEmbedded, subValue } from './util.ts';
 
 /**
  * Folds allOf branches into their parent where no keyword conflicts (properties merge per
@@ -84,9 +84,20 @@ function strictFailures(t: Ctx, ctx: Ctx): number {
   return t.findings.filter((f) => ruleVerdict(f.rule, ctx.direction, true) !== 'compatible').length;
 }
 
-/** Whether a trial failed on the type itself (the branches hold different kinds of value). */
+/** Whether a trial failed on a type, anywhere in the value (a sign the schemas hold other values). */
 function typeMismatch(t: Ctx): boolean {
   return t.findings.some((f) => f.verdict === 'breaking' && f.rule.startsWith('type-'));
+}
+
+/**
+ * Whether a trial failed on the type of the branch's own value (the branches hold different kinds
+ * of value), not on one inside it: a branch whose property changed type is still the branch's
+ * counterpart, and its differences are the ones to report.
+ */
+function ownTypeMismatch(t: Ctx): boolean {
+  return t.findings.some(
+    (f) => f.verdict === 'breaking' && f.rule.startsWith('type-') && f.trail.length === t.trail.length,
+  );
 }
 
 /**
@@ -98,10 +109,11 @@ function typeMismatch(t: Ctx): boolean {
 function closest<T extends { t: Ctx; tried: Schema }>(
   trials: T[],
   counterpart: (x: T) => boolean = () => false,
+  mismatch: (t: Ctx) => boolean = typeMismatch,
 ): T | undefined {
   const unknowns = (t: Ctx): number => t.findings.filter((f) => f.verdict === 'unknown').length;
   const rank = (x: T): (number | string)[] => [
-    typeMismatch(x.t) ? 1 : 0,
+    mismatch(x.t) ? 1 : 0,
     counterpart(x) ? 0 : 1,
     failures(x.t),
     unknowns(x.t),
@@ -174,9 +186,9 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
     // the ones to report (a tie on their count with an unrelated branch went by content).
     const index = branchIndex(supBranches, ctx);
     const own = new Set([...index.equal(old), ...index.sameRef(old)]);
-    const near = closest(trials, (x) => own.has(x.j));
+    const near = closest(trials, (x) => own.has(x.j), ownTypeMismatch);
     const decided =
-      near !== undefined && !typeMismatch(near.t) && near.t.findings.every((f) => f.verdict !== 'unknown');
+      near !== undefined && !ownTypeMismatch(near.t) && near.t.findings.every((f) => f.verdict !== 'unknown');
     if (near && (decided || !ka)) ctx.adopt(near.t);
     else
       ctx.emit(
@@ -184,7 +196,10 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
         ctx.onNew(ka ? [ka, i] : [], kb ? [kb] : []),
         { keyword: ka as string, index: i },
         () => subValue(ctx, branch),
-        () => branchValues(ctx, branch),
+        function* () {
+          yield* closestValues(ctx, near?.t);
+          yield* branchValues(ctx, branch);
+        },
       );
   });
   supBranches?.forEach((_, j) => {
@@ -202,6 +217,25 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
 }
 
 const TYPES = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
+
+/** Values tried from one closest trial, at most: each costs a validation on both sides. */
+const CLOSEST_VALUES = 8;
+
+/**
+ * Values of the old branch that the closest new branch rejects, as its findings built them
+ * (a property changed deep inside the branch is shown by a value that reaches it, where the
+ * branch's minimal value would not), each placed in the branch's value at its place.
+ */
+function* closestValues(ctx: Ctx, near: Ctx | undefined): Generator<Json | undefined> {
+  let tried = 0;
+  for (const f of near?.findings ?? []) {
+    if (f.verdict === 'compatible' || f.local === undefined) continue;
+    const v = f.local();
+    if (v === undefined) continue;
+    if (tried++ >= CLOSEST_VALUES) return;
+    yield subEmbedded(ctx, f.trail.slice(ctx.trail.length), v);
+  }
+}
 
 /**
  * Values of an old branch besides its first: one of each type it may hold, then variants. The

@@ -62,29 +62,46 @@ function covers(p: string, q: string, compared: boolean): boolean {
 /** Pairs of regexes compared as automata in one patternProperties comparison, at most. */
 const COMPARED_PAIRS = 64;
 
-/** A name that regex q matches and none of `others` does, so it falls where only q decides. */
-function nameOnly(q: string, others: string[]): string | undefined {
-  const rs = others.map(regex);
-  const built = [...Array(12).keys()].flatMap((salt) => {
-    const base = stringForPattern(q, salt);
+/** Names built for regex p, a few per salt, for keys of witnesses. */
+function namesFor(p: string): string[] {
+  return [...Array(12).keys()].flatMap((salt) => {
+    const base = stringForPattern(p, salt);
     return base === undefined ? [] : [base, `${base}z`, `z${base}`, `${base}0`, `${base}_`];
   });
-  const plain = ['b', 'z', 'x', 'm', 'q', 'zz', 'B', 'Z', '0', '9', '_', '-', 'é'];
-  return [...built, ...plain].find(
-    (key) => regex(q)?.test(key) === true && rs.every((r) => r !== undefined && !r.test(key)),
-  );
 }
 
-/** A name matching every given regex, for witnesses: tried among names built for each of them. */
-function nameMatching(patternsToMatch: string[]): string | undefined {
+const PLAIN_NAMES = ['b', 'z', 'x', 'm', 'q', 'zz', 'B', 'Z', '0', '9', '_', '-', 'é'];
+
+/** Property names either side declares: a key standing for a pattern's names should be none of them. */
+function declaredNames(sub: JsonObject, sup: JsonObject): Set<string> {
+  const names = new Set<string>();
+  for (const s of [sub, sup])
+    if (isObject(s.properties)) for (const k of Object.keys(s.properties)) names.add(k);
+  return names;
+}
+
+/**
+ * A name regex q matches and none of `others` does, so it falls where only q decides, and, where
+ * one exists, that neither side declares as a property (whose schema would also apply to it).
+ */
+function nameOnly(q: string, others: string[], declared: ReadonlySet<string>): string | undefined {
+  const rs = others.map(regex);
+  const fits = (key: string): boolean =>
+    regex(q)?.test(key) === true && rs.every((r) => r !== undefined && !r.test(key));
+  const names = [...namesFor(q), ...PLAIN_NAMES];
+  return names.find((key) => fits(key) && !declared.has(key)) ?? names.find(fits);
+}
+
+/**
+ * A name matching every given regex, for witnesses: tried among names built for each of them,
+ * one that neither side declares as a property first (its schema would also apply to the key).
+ */
+function nameMatching(patternsToMatch: string[], declared: ReadonlySet<string>): string | undefined {
   const all = patternsToMatch.map(regex);
   if (all.some((r) => r === undefined)) return undefined;
-  for (const p of patternsToMatch)
-    for (let salt = 0; salt < 8; salt++) {
-      const key = stringForPattern(p, salt);
-      if (key !== undefined && all.every((r) => r?.test(key))) return key;
-    }
-  return undefined;
+  const fits = (key: string): boolean => all.every((r) => r?.test(key));
+  const names = patternsToMatch.flatMap(namesFor);
+  return names.find((key) => fits(key) && !declared.has(key)) ?? names.find(fits);
 }
 
 /**
@@ -104,15 +121,26 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
   const subAdd = (sub.additionalProperties ?? true) as Schema;
   const supAdd = (sup.additionalProperties ?? true) as Schema;
   const compared = ak.length * bk.length <= COMPARED_PAIRS;
+  const declared = declaredNames(sub, sup);
+  // A key standing for a regex's names is one no other regex of either side takes, where there
+  // is one, and not a declared property: then only the schemas compared apply to it.
+  const keyFor = (p: string, with_: string[] = []): string | undefined =>
+    (with_.length > 0 ? nameMatching([p, ...with_], declared) : undefined) ??
+    nameOnly(
+      p,
+      [...ak, ...bk].filter((x) => x !== p && !with_.includes(x)),
+      declared,
+    ) ??
+    nameMatching([p], declared);
   for (const p of ak.filter((x) => x in b)) {
-    const key = stringForPattern(p);
+    const key = keyFor(p);
     includes(a[p] as Schema, b[p] as Schema, ctx.child(['patternProperties', p], sub, key ?? p));
   }
   for (const p of bk.filter((x) => !(x in a))) {
     // Names the new regex p takes: those an old regex q also matched must still be accepted.
     for (const q of ak) {
       if (disjoint(p, q)) continue;
-      const key = nameMatching([p, q]) ?? stringForPattern(p) ?? p;
+      const key = keyFor(p, [q]) ?? p;
       includes(
         a[q] as Schema,
         b[p] as Schema,
@@ -129,14 +157,14 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       );
     } else if (isObject(subAdd)) {
       // An explicit map ({} included) declared every name: its schema must fit the new regex's.
-      const key = stringForPattern(p) ?? p;
+      const key = keyFor(p) ?? p;
       includes(
         subAdd,
         b[p] as Schema,
         ctx.childSides(['additionalProperties'], ['patternProperties', p], sub, key),
       );
     } else if (!acceptsAll(b[p] as Schema)) {
-      const key = stringForPattern(p);
+      const key = keyFor(p);
       const local = (): JsonObject | undefined => {
         const base = subValue(ctx, sub, 0, 'object');
         const v = valueOutside(b[p] as Schema, ctx);
@@ -154,7 +182,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
     // Names only the removed regex q matched fall to the new additionalProperties; names another
     // new regex also matches are decided by it (compared above where both sides have it).
     if (bk.some((p) => covers(p, q, compared))) continue;
-    const key = nameOnly(q, bk) ?? stringForPattern(q);
+    const key = nameOnly(q, bk, declared) ?? keyFor(q);
     if (supAdd === false) {
       const local = (): JsonObject | undefined => {
         const base = subValue(ctx, sub, 0, 'object');

@@ -33,16 +33,25 @@ export function compareTypes(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const narrowed = missing(a, b);
   if (narrowed.length > 0) {
     const first = narrowed[0] as string;
-    const local = (): Json | undefined => {
-      if (first === 'number (non-integer)') return nonInteger(sub);
-      const t = first === 'number' ? 'number' : first;
-      return subValue(ctx, { ...sub, type: t }, 0, t) ?? subValue(ctx, { type: t }, 0, t);
+    const valueOf = (missingType: string, salt: number): Json | undefined => {
+      if (missingType === 'number (non-integer)') return salt === 0 ? nonInteger(sub) : undefined;
+      return (
+        subValue(ctx, { ...sub, type: missingType }, salt, missingType) ??
+        subValue(ctx, { type: missingType }, salt, missingType)
+      );
     };
+    // The first type lost may be one the old side rejects anyway (`null` where a `not`, an
+    // `enum` or a branch beside `type` excludes it): each type lost is tried, then variants.
+    function* more(): Generator<Json | undefined> {
+      for (const t of narrowed.slice(1)) yield valueOf(t, 0);
+      for (let salt = 1; salt <= 2; salt++) for (const t of narrowed) yield valueOf(t, salt);
+    }
     ctx.emit(
       ctx.id('type-narrowed', 'type-widened'),
       ['type'],
       { type: narrowed.length === 1 ? first : narrowed },
-      local,
+      () => valueOf(first, 0),
+      more,
     );
   }
   const widened = missing(b, a);

@@ -1,9 +1,10 @@
 import { FIRST } from '../generate/chooser.ts';
+import { embed } from '../generate/embed.ts';
 import { generate } from '../generate/value.ts';
 import { hasRef, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
-import type { Ctx } from './context.ts';
+import type { Ctx, Step } from './context.ts';
 import { isObject } from '../generate/merge.ts';
 import { resolveRef } from './refs.ts';
 import { nodeValidator } from './whole.ts';
@@ -53,6 +54,15 @@ export function sameSubtree(a: Json | undefined, b: Json | undefined, ctx: Ctx):
 export function subValue(ctx: Ctx, node: Schema, salt = 0, type?: string): Json | undefined {
   const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
   return generate(node, env, salt, 0, type);
+}
+
+/**
+ * A value placed at the end of a trail of containers (relative to this node) in the node's value
+ * on the kept side, each container on the way its minimal value with the one member set.
+ */
+export function subEmbedded(ctx: Ctx, trail: readonly Step[], value: Json): Json | undefined {
+  const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
+  return embed(trail, value, env);
 }
 
 /** First of the candidates that passes the test, or undefined. */
