@@ -30,6 +30,8 @@ const DEFAULT_SAMPLES = 24;
  */
 const WITNESS_WORK = 5_000_000;
 const MIN_WITNESSES = 100;
+/** Other places the same finding was met whose values are tried when the first place's fail. */
+const OTHER_PLACES = 8;
 const UNDECIDED_SAMPLES = 200;
 /** Schemas up to this many values get the longer search; each sample of a larger one costs more. */
 const LONG_SEARCH_VALUES = 2_000;
@@ -55,17 +57,24 @@ function dedupe(raw: RawFinding[]): RawFinding[] {
 
 /**
  * Findings that say the same (rule, pointer, args), grouped: one is reported, but the same
- * change may be met at several places of an instance, and each place it was met is kept.
+ * change may be met at several places of an instance, and each place it was met is kept, with
+ * the first finding met there (whose values may show the change where the first place's do not).
  */
-function grouped(raw: RawFinding[]): { first: RawFinding; trails: RawFinding['trail'][] }[] {
-  const groups = new Map<string, { first: RawFinding; trails: Set<RawFinding['trail']> }>();
+function grouped(
+  raw: RawFinding[],
+): { first: RawFinding; trails: RawFinding['trail'][]; places: RawFinding[] }[] {
+  const groups = new Map<string, { first: RawFinding; places: Map<RawFinding['trail'], RawFinding> }>();
   for (const f of raw) {
     const key = `${f.rule}\u0000${f.pointer}\u0000${canonicalJson(f.args)}`;
     const g = groups.get(key);
-    if (g) g.trails.add(f.trail);
-    else groups.set(key, { first: f, trails: new Set([f.trail]) });
+    if (!g) groups.set(key, { first: f, places: new Map([[f.trail, f]]) });
+    else if (!g.places.has(f.trail)) g.places.set(f.trail, f);
   }
-  return [...groups.values()].map((g) => ({ first: g.first, trails: [...g.trails] }));
+  return [...groups.values()].map((g) => ({
+    first: g.first,
+    trails: [...g.places.keys()],
+    places: [...g.places.values()],
+  }));
 }
 
 /**
@@ -229,7 +238,7 @@ function judge(
           side: direction === 'input' ? 'old' : 'new',
         })
       : f;
-  const findings: Finding[] = grouped(raw).map(({ first, trails }) => {
+  const findings: Finding[] = grouped(raw).map(({ first, trails, places }) => {
     const { trail, local, more, rel: _rel, ...f } = first;
     if (f.verdict === 'unknown') return settle(f, trails);
     if (f.verdict !== 'breaking') return f;
@@ -246,6 +255,13 @@ function judge(
     // may be accepted there by another branch): each is confirmed as the first would have been.
     for (const other of more?.() ?? []) {
       const w = other === undefined ? undefined : embed(trail, other, env);
+      if (w !== undefined && proves(w)) return { ...f, witness: w };
+    }
+    // The same change met at another place of an instance (another key a pattern stands for,
+    // another reference to the same definition) may be reached there by a value that is valid.
+    for (const at of places.slice(1, 1 + OTHER_PLACES)) {
+      const v = at.local?.();
+      const w = v === undefined ? undefined : embed(at.trail, v, env);
       if (w !== undefined && proves(w)) return { ...f, witness: w };
     }
     const reason =

@@ -176,5 +176,29 @@ function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number)
     const v = generate((additional ?? true) as Schema, env, salt + 1, depth + 1);
     if (v !== undefined) out[`x${env.choose.int(0, 9)}`] = v;
   }
+  // More names than the schema declares: undeclared ones, which no regex of the node takes (a
+  // count past what a real schema asks is not built: its value is not worth the work).
+  if (open && Object.keys(out).length < minProps && minProps <= MAX_GENERATED_PROPERTIES) {
+    const regexes = patterned ? Object.keys(s.patternProperties as JsonObject).map(compiled) : [];
+    for (let n = 0; Object.keys(out).length < minProps && n < minProps + MAX_EXTRA_TRIES; n++) {
+      const key = `x${n}`;
+      if (key in out || key in props || regexes.some((r) => r === undefined || r.test(key))) continue;
+      const v = generate((additional ?? true) as Schema, env, salt + n, depth + 1);
+      if (v === undefined) return undefined;
+      out[key] = v;
+    }
+  }
   return out;
+}
+
+const MAX_GENERATED_PROPERTIES = 1_000;
+/** Names tried past the count minProperties asks for, when some are declared or a regex takes them. */
+const MAX_EXTRA_TRIES = 64;
+
+function compiled(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
 }
