@@ -353,6 +353,28 @@ describe('hostile input: nothing explodes', () => {
       [['enum-value-removed', 'value-7']],
     );
   });
+
+  it('minProperties of 100,000 raised by one is answered: no witness of 100,000 names is built', () => {
+    // Building it name by name, counting the names each time, took minutes.
+    const r = compareSchemas(
+      { type: 'object', minProperties: 100_000 },
+      { type: 'object', minProperties: 100_001 },
+      'input',
+    );
+    assert.equal(r.verdict, 'unknown');
+    assert.deepEqual(
+      r.findings.map((f) => [f.rule, f.reason]),
+      [['min-properties-increased', 'no witness could be built for it']],
+    );
+    // A count a schema could really ask for is still shown by a witness.
+    const small = compareSchemas(
+      { type: 'object', minProperties: 999 },
+      { type: 'object', minProperties: 1000 },
+      'input',
+    );
+    assert.equal(small.verdict, 'breaking');
+    assert.equal(Object.keys(small.findings[0]?.witness as JsonObject).length, 999);
+  });
 });
 
 describe('hostile input through the CLI', () => {

@@ -140,6 +140,8 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     'min',
     ['min-properties-increased', 'min-properties-decreased'],
     objectOf,
+    // Every object the kept side accepts holds the names it requires.
+    requiredOf(sub).size,
   );
   compareCount(
     sub,
@@ -240,19 +242,33 @@ function compareAdditional(
 }
 
 /** An object with exactly n properties that the sub side probably accepts. */
+/** The most names a witness object is built with. */
+const MAX_WITNESS_KEYS = 10_000;
+
 function objectWithKeys(ctx: Ctx, sub: JsonObject, n: number): Json | undefined {
+  // A count no real schema asks for (minProperties: 100000) is not built: the witness would cost
+  // more than the answer is worth, and the finding stays unknown.
+  if (n > MAX_WITNESS_KEYS) return undefined;
   const base = subValue(ctx, sub, 0, 'object');
   if (!isObject(base)) return undefined;
   const out: JsonObject = { ...base };
+  let size = Object.keys(out).length;
   const sp = props(sub);
   for (const k of Object.keys(sp)) {
-    if (Object.keys(out).length >= n) break;
+    if (size >= n) break;
     if (!(k in out)) {
       const v = subValue(ctx, sp[k] as Schema);
-      if (v !== undefined) out[k] = v;
+      if (v !== undefined) {
+        out[k] = v;
+        size++;
+      }
     }
   }
-  for (let i = 0; Object.keys(out).length < n && additionalOf(sub) !== false; i++) out[`warden_${i}`] = null;
+  for (let i = 0; size < n && additionalOf(sub) !== false; i++) {
+    if (`warden_${i}` in out) continue;
+    out[`warden_${i}`] = null;
+    size++;
+  }
   while (Object.keys(out).length > n) {
     const optional = Object.keys(out).find((k) => !requiredOf(sub).has(k));
     if (optional === undefined) break;
