@@ -58,7 +58,8 @@ const breaking = {
 };
 const undecided = {
   tools: [
-    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, not: { minProperties: 5 } } },
+    // An extension keyword's meaning is unknown: its change is undecided by policy.
+    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, 'x-beta': true } },
     v1.tools[1],
   ],
 };

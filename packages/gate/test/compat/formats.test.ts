@@ -24,7 +24,7 @@ const v2 = {
       ...base,
       inputSchema: { ...base.inputSchema, properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
     },
-    { name: 'greet', inputSchema: { type: 'object', not: { minProperties: 3 } } },
+    { name: 'greet', inputSchema: { type: 'object', 'x-beta': true } },
     { name: 'added <&> "tool"', inputSchema: { type: 'object' } },
   ],
 };
@@ -59,7 +59,7 @@ describe('gate output formats for CI', () => {
     assert.equal(validate(doc), true, JSON.stringify(validate.errors?.slice(0, 3)));
     const results = doc.runs[0]?.results ?? [];
     assert.ok(results.some((r) => r.ruleId === 'type-narrowed' && r.level === 'error'));
-    assert.ok(results.some((r) => r.ruleId === 'not-added' && r.level === 'warning'));
+    assert.ok(results.some((r) => r.ruleId === 'extension-keyword-changed' && r.level === 'warning'));
     assert.deepEqual(
       [...new Set(results.map((r) => r.level))],
       ['error', 'warning', 'note'],
