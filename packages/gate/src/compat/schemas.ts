@@ -264,6 +264,10 @@ function judge(
       const w = v === undefined ? undefined : embed(at.trail, v, env);
       if (w !== undefined && proves(w)) return { ...f, witness: w };
     }
+    // A container on the way may have been known by one allOf conjunct only: built again with
+    // what its parent's value holds there (the members the other conjuncts require).
+    const filled = value === undefined ? undefined : embed(trail, value, env, true);
+    if (filled !== undefined && filled !== witness && proves(filled)) return { ...f, witness: filled };
     const reason =
       value === undefined
         ? 'no witness could be built for it'

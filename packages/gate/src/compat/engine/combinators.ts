@@ -313,6 +313,32 @@ export function compareSubAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
   return true;
 }
 
+/**
+ * An allOf on both sides: the old conjunction must fit each new conjunct (the keywords beside
+ * the new allOf are one more), and it is enough that some old conjunct fits each, so a change
+ * inside one conjunct is compared with the conjunct that holds it rather than with the whole
+ * new side. Not where `unevaluated*` reads across the conjuncts, which then cannot be split.
+ */
+export function compareBothAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): boolean {
+  if (!Array.isArray(sub.allOf) || !Array.isArray(sup.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx))
+    return false;
+  if ([sub, sup].some((s) => 'unevaluatedProperties' in s || 'unevaluatedItems' in s)) return false;
+  const rest = withoutKeys(sup, ['allOf']);
+  const parts: [Schema, Ctx][] = [
+    ...(sup.allOf as Schema[]).map((b, i): [Schema, Ctx] => [b, ctx.childSides([], ['allOf', i], sub)]),
+  ];
+  if (!acceptsAll(rest)) parts.unshift([rest, ctx]);
+  for (const [part, here] of parts) {
+    const t = attempt(sub, part, here);
+    ctx.findings.push(
+      ...t.findings.filter(
+        (f) => f.verdict !== 'compatible' || ruleVerdict(f.rule, ctx.direction, true) !== 'compatible',
+      ),
+    );
+  }
+  return true;
+}
+
 /** An allOf on the new side: every conjunct must hold. Returns the new schema without it. */
 export function compareSupAllOf(sub: JsonObject, sup: JsonObject, ctx: Ctx): JsonObject {
   if (!Array.isArray(sup.allOf) || sameSubtree(sub.allOf, sup.allOf, ctx)) return sup;

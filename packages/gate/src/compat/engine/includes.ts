@@ -4,8 +4,14 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
 import { compareArrays } from './array.ts';
-import { compareBranches, compareSupAllOf, compareSubAllOf, flattenAllOf } from './combinators.ts';
-import { MAX_DEPTH, type Aliases, type Ctx } from './context.ts';
+import {
+  compareBothAllOf,
+  compareBranches,
+  compareSupAllOf,
+  compareSubAllOf,
+  flattenAllOf,
+} from './combinators.ts';
+import { MAX_DEPTH, PATH_ALIAS, type Aliases, type Ctx } from './context.ts';
 import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
@@ -187,6 +193,22 @@ function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; al
   return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 
+/**
+ * Where each allOf member left after folding (see flattenAllOf) stands in the schema as written:
+ * the members folded into the node are gone from the list, so pointers into the rest are mapped
+ * back to the member's own index.
+ */
+function residualAliases(written: Schema, folded: JsonObject): Aliases {
+  if (!isObject(written) || !Array.isArray(written.allOf) || !Array.isArray(folded.allOf)) return {};
+  const members = written.allOf;
+  const out: Record<string, string> = {};
+  folded.allOf.forEach((m, i) => {
+    const at = members.indexOf(m);
+    if (at >= 0 && at !== i) out[`allOf${PATH_ALIAS}${i}`] = `allOf${PATH_ALIAS}${at}`;
+  });
+  return out;
+}
+
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
@@ -196,16 +218,22 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   if (supS === true && subS === true) return;
-  const a = readDecided(flattenAllOf(subS === true ? {} : subS, 'sub', ctx), ctx.shared.sub.dialect);
-  const b = readDecided(flattenAllOf(supS === true ? {} : supS, 'sup', ctx), ctx.shared.sup.dialect);
+  const flatSub = flattenAllOf(subS === true ? {} : subS, 'sub', ctx);
+  const flatSup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx);
+  const a = readDecided(flatSub, ctx.shared.sub.dialect);
+  const b = readDecided(flatSup, ctx.shared.sup.dialect);
   const sub = a.node,
     sup = b.node;
-  ctx = ctx.withAliases(a.aliases, b.aliases);
+  ctx = ctx.withAliases(
+    { ...residualAliases(subS, flatSub), ...a.aliases },
+    { ...residualAliases(supS, flatSup), ...b.aliases },
+  );
   if (sameSubtree(sub, sup, ctx)) return;
   compareAnnotations(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;
+  if (compareBothAllOf(sub, sup, ctx)) return;
   if (compareSubAllOf(sub, sup, ctx)) return;
   const supRest = compareSupAllOf(sub, sup, ctx);
   compareOpaque(sub, supRest, ctx);

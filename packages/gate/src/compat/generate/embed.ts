@@ -11,20 +11,38 @@ function itemSchema(s: JsonObject, i: number): Schema {
 
 /**
  * Places a local value at its spot in a whole argument object: each container on the way is
- * the minimal value of its schema with the one member replaced.
+ * the minimal value of its schema with the one member replaced. With `fill`, a container is
+ * also given the members its parent's minimal value holds there: a step may know only part of
+ * a conjunction (one allOf conjunct compared on its own), while its parent was built whole.
  */
-export function embed(trail: readonly Step[], local: Json, env: GenEnv): Json | undefined {
-  let value = local;
-  for (let i = trail.length - 1; i >= 0; i--) {
-    const step = trail[i] as Step;
+export function embed(trail: readonly Step[], local: Json, env: GenEnv, fill = false): Json | undefined {
+  const bases: Json[] = [];
+  let inherited: Json | undefined;
+  for (const step of trail) {
     if (step.seg === undefined) continue;
     const node = step.node === true ? {} : step.node;
     if (node === false) return undefined;
+    const kind = typeof step.seg === 'string' ? 'object' : 'array';
+    let base = generate(node, env, 0, 0, kind);
+    if (fill && isObject(inherited) && isObject(base)) base = { ...inherited, ...base };
+    else if (fill && base === undefined && inherited !== undefined) base = inherited;
+    bases.push(base === undefined ? null : base);
+    inherited = isObject(base)
+      ? base[step.seg as string]
+      : Array.isArray(base)
+        ? base[step.seg as number]
+        : undefined;
+  }
+  let value = local;
+  let k = bases.length;
+  for (let i = trail.length - 1; i >= 0; i--) {
+    const step = trail[i] as Step;
+    if (step.seg === undefined) continue;
+    const node = isObject(step.node) ? step.node : {};
+    const base = bases[--k];
     if (typeof step.seg === 'string') {
-      const base = generate(node, env, 0, 0, 'object');
       value = { ...(isObject(base) ? base : {}), [step.seg]: value };
     } else {
-      const base = generate(node, env, 0, 0, 'array');
       const arr: Json[] = Array.isArray(base) ? [...base] : [];
       while (arr.length < step.seg) {
         const filler = generate(itemSchema(node, arr.length), env, arr.length + 1);
