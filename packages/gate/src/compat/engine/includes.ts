@@ -193,6 +193,33 @@ function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; al
   return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 
+/** Keywords that say nothing of validity and nothing of where references lead. */
+const TEXT = new Set([
+  'title',
+  'description',
+  '$comment',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+/** Whether a node holds one keyword besides text, and which. */
+function only(node: Schema, keyword: string): node is JsonObject {
+  return isObject(node) && keyword in node && Object.keys(node).every((k) => k === keyword || TEXT.has(k));
+}
+
+/**
+ * X of a node `{not: {not: X}}` (text beside either `not` aside), which validates exactly the
+ * values X does; undefined for any other node.
+ */
+function doubleNegated(node: JsonObject): Schema | undefined {
+  if (!only(node, 'not')) return undefined;
+  const inner = node.not as Schema;
+  return only(inner, 'not') ? (inner.not as Schema) : undefined;
+}
+
 /**
  * Where each allOf member left after folding (see flattenAllOf) stands in the schema as written:
  * the members folded into the node are gone from the list, so pointers into the rest are mapped
@@ -229,6 +256,18 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     { ...residualAliases(supS, flatSup), ...b.aliases },
   );
   if (sameSubtree(sub, sup, ctx)) return;
+  // `{not: {not: X}}` accepts exactly what X accepts: compared as X, at its place.
+  const subX = doubleNegated(sub),
+    supX = doubleNegated(sup);
+  if (subX !== undefined || supX !== undefined) {
+    const at = ctx.childSides(
+      subX === undefined ? [] : ['not', 'not'],
+      supX === undefined ? [] : ['not', 'not'],
+      sub,
+    );
+    includes(subX ?? sub, supX ?? sup, at);
+    return;
+  }
   compareAnnotations(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
