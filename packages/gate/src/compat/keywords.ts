@@ -1,5 +1,5 @@
-/** Keywords that never change which values validate. */
-export const ANNOTATIONS = new Set([
+/** Keywords that are text for a reader: they say nothing of validity, nor of where references lead. */
+export const TEXT_KEYWORDS: ReadonlySet<string> = new Set([
   'title',
   'description',
   'default',
@@ -8,6 +8,11 @@ export const ANNOTATIONS = new Set([
   'deprecated',
   'readOnly',
   'writeOnly',
+]);
+
+/** Keywords that never change which values validate. */
+export const ANNOTATIONS = new Set([
+  ...TEXT_KEYWORDS,
   'contentMediaType',
   'contentEncoding',
   'contentSchema',

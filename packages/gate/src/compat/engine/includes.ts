@@ -1,5 +1,5 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { ANALYSED, ANNOTATIONS } from '../keywords.ts';
+import { ANALYSED, ANNOTATIONS, TEXT_KEYWORDS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -193,21 +193,11 @@ function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; al
   return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 
-/** Keywords that say nothing of validity and nothing of where references lead. */
-const TEXT = new Set([
-  'title',
-  'description',
-  '$comment',
-  'default',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
-
 /** Whether a node holds one keyword besides text, and which. */
 function only(node: Schema, keyword: string): node is JsonObject {
-  return isObject(node) && keyword in node && Object.keys(node).every((k) => k === keyword || TEXT.has(k));
+  return (
+    isObject(node) && keyword in node && Object.keys(node).every((k) => k === keyword || TEXT_KEYWORDS.has(k))
+  );
 }
 
 /**
