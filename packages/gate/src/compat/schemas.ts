@@ -185,23 +185,33 @@ function decide(
   // The validator must also compile both sides (an invalid regex, an empty enum pass the
   // meta-schema but not the compiler): a schema it cannot apply proves nothing either way.
   for (const side of [sub, sup]) {
-    const error = compileError(side);
-    if (error !== undefined)
-      return { verdict: 'unknown', findings: [finding('schema-invalid', direction, strict, '', { error })] };
+    const failed = compileError(side);
+    if (failed !== undefined)
+      return {
+        verdict: 'unknown',
+        findings: [finding(failed.rule, direction, strict, '', { error: failed.error })],
+      };
   }
   return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
 }
 
-/** Why the validator cannot compile a schema, in one line; undefined when it can. */
-function compileError(schema: Schema): string | undefined {
+/**
+ * Why the validator cannot compile a schema, in one line; undefined when it can. A schema the
+ * validator refuses is invalid; one it runs out of stack building is valid but too large for
+ * it, and says so (schema-unprocessable), whichever size the stack gives out at.
+ */
+function compileError(
+  schema: Schema,
+): { rule: 'schema-invalid' | 'schema-unprocessable'; error: string } | undefined {
   try {
     compileSchema(schema);
     return undefined;
   } catch (err) {
     // A stack overflow while building is the gate's to explain, not the runtime's to say.
-    if (err instanceof RangeError) return `the validator cannot build it: ${failureReason(err)}`;
+    if (err instanceof RangeError)
+      return { rule: 'schema-unprocessable', error: `the validator cannot build it: ${failureReason(err)}` };
     const line = (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-    return line.replace(/^schema is invalid: /, '').slice(0, 200);
+    return { rule: 'schema-invalid', error: line.replace(/^schema is invalid: /, '').slice(0, 200) };
   }
 }
 

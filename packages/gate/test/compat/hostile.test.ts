@@ -107,12 +107,14 @@ describe('hostile input: nothing crashes', () => {
 
   it("a oneOf too long for the validator to run is unknown with schema-unprocessable, in the gate's words", () => {
     // Not exclusive (no tag tells the branches apart), so Ajv nests each branch in the one
-    // before: 2,000 build but overflow the stack when run, 3,000 do not even build.
+    // before: about 2,000 build but overflow the stack when run, 3,000 do not even build.
+    // Either way the schema is valid, only too large for the validator: the same rule,
+    // wherever this process's stack happens to give out.
     const branches = (n: number): JsonObject[] =>
       Array.from({ length: n }, (_, i) => ({ type: 'object', required: [`a${i}`] }));
     for (const [n, rule] of [
       [2000, 'schema-unprocessable'],
-      [3000, 'schema-invalid'],
+      [3000, 'schema-unprocessable'],
     ] as const) {
       const r = compareSchemas({ oneOf: branches(n) }, { oneOf: branches(n).slice(1) }, 'input');
       assert.deepEqual(
