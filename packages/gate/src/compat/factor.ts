@@ -1,7 +1,7 @@
 import { SCOPED } from './definitions.ts';
 import { canonicalJson } from './json-text.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
-import { APPLICATORS } from './keywords.ts';
+import { mapSubschemas } from './keywords.ts';
 
 /**
  * Wide `anyOf`s whose branches differ only in the value allowed at one property, handed to the
@@ -142,31 +142,10 @@ function factorList(branches: Json[]): Json[] {
 
 function rewrite(node: Json): Json {
   if (!isObject(node)) return node;
-  let out: JsonObject | undefined;
-  for (const k of Object.keys(node)) {
-    const kind = APPLICATORS.get(k);
-    if (kind === undefined) continue;
-    const v = node[k] as Json;
-    let r: Json = v;
-    if (kind === 1 && isObject(v)) {
-      let map: JsonObject | undefined;
-      for (const name of Object.keys(v)) {
-        const inner = rewrite(v[name] as Json);
-        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
-      }
-      r = map ?? v;
-    } else if (Array.isArray(v)) {
-      let list: Json[] | undefined;
-      for (let i = 0; i < v.length; i++) {
-        const inner = rewrite(v[i] as Json);
-        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
-      }
-      r = list ?? v;
-      if (k === 'anyOf') r = factorList(r as Json[]);
-    } else if (kind === 3) r = rewrite(v);
-    if (r !== v) (out ??= { ...node })[k] = r;
-  }
-  return out ?? node;
+  const out = mapSubschemas(node, rewrite);
+  if (!Array.isArray(out.anyOf)) return out;
+  const merged = factorList(out.anyOf);
+  return merged === out.anyOf ? out : { ...out, anyOf: merged };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Json, JsonObject } from './types.ts';
+
 /** Keywords that are text for a reader: they say nothing of validity, nor of where references lead. */
 export const TEXT_KEYWORDS: ReadonlySet<string> = new Set([
   'title',
@@ -89,3 +91,38 @@ export const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
   ['contentSchema', 3],
   ['items', 3],
 ]);
+
+/**
+ * `node` with each subschema its applicators hold replaced by `f` of it; copied only where one
+ * changed, so an untouched schema comes back as the same object.
+ */
+export function mapSubschemas(node: JsonObject, f: (schema: Json) => Json): JsonObject {
+  let out: JsonObject | undefined;
+  for (const k of Object.keys(node)) {
+    const kind = APPLICATORS.get(k);
+    if (kind === undefined) continue;
+    const v = node[k] as Json;
+    let r: Json = v;
+    if (kind === 1 && isObject(v)) {
+      let map: JsonObject | undefined;
+      for (const name of Object.keys(v)) {
+        const inner = f(v[name] as Json);
+        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
+      }
+      r = map ?? v;
+    } else if (Array.isArray(v)) {
+      let list: Json[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const inner = f(v[i] as Json);
+        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
+      }
+      r = list ?? v;
+    } else if (kind === 3 && isObject(v)) r = f(v);
+    if (r !== v) (out ??= { ...node })[k] = r;
+  }
+  return out ?? node;
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,6 +1,6 @@
 import { SCOPED } from './definitions.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
-import { APPLICATORS } from './keywords.ts';
+import { mapSubschemas } from './keywords.ts';
 
 /**
  * Wide keywords handed to the validator in shared parts. Ajv builds a schema into one function
@@ -199,42 +199,11 @@ function propertyParts(
     : refs;
 }
 
-/** Each member rewritten; the list itself when none changed. */
-function rewriteList(list: Json[], register: RegisterPart): Json[] {
-  let out: Json[] | undefined;
-  for (let i = 0; i < list.length; i++) {
-    const v = list[i] as Json;
-    const r = rewrite(v as Schema, register) as Json;
-    if (r !== v) (out ??= list.slice())[i] = r;
-  }
-  return out ?? list;
-}
-
-/** Each member of a map of schemas rewritten; the map itself when none changed. */
-function rewriteMap(map: JsonObject, register: RegisterPart): JsonObject {
-  let out: JsonObject | undefined;
-  for (const k of Object.keys(map)) {
-    const v = map[k] as Json;
-    const r = rewrite(v as Schema, register) as Json;
-    if (r !== v) (out ??= { ...map })[k] = r;
-  }
-  return out ?? map;
-}
-
 /** A node's wide keywords as parts, its subschemas first (a part holds its members as rewritten). */
 function rewrite(node: Schema, register: RegisterPart): Schema {
   if (!isObject(node)) return node;
-  let out: JsonObject | undefined;
-  for (const k of Object.keys(node)) {
-    const kind = APPLICATORS.get(k);
-    if (kind === undefined) continue;
-    const v = node[k] as Json;
-    let r: Json = v;
-    if (kind === 1 && isObject(v)) r = rewriteMap(v, register);
-    else if (Array.isArray(v)) r = rewriteList(v, register);
-    else if (kind === 3 && isObject(v)) r = rewrite(v, register) as Json;
-    if (r !== v) (out ??= { ...node })[k] = r;
-  }
+  const mapped = mapSubschemas(node, (v) => rewrite(v as Schema, register) as Json);
+  let out: JsonObject | undefined = mapped === node ? undefined : mapped;
   const cur = out ?? node;
   // A node that refers elsewhere is handed over as it stands: its siblings are read by dialect.
   if ('$ref' in cur) return cur;
