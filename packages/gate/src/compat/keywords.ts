@@ -72,7 +72,7 @@ export const ANALYSED = new Set([
  * schema (3; draft-07's `items` may also be a list). What a rewrite of a schema's subschemas
  * walks into, in one place for every such rewrite.
  */
-export const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
+const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
   ['properties', 1],
   ['patternProperties', 1],
   ['dependentSchemas', 1],
