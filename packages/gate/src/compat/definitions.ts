@@ -34,6 +34,21 @@ export const SCOPED: ReadonlySet<string> = new Set([
   '$recursiveRef',
 ]);
 
+/**
+ * Keywords beside which a schema may not be rewritten for the validator (cut into parts,
+ * branches merged): `unevaluated*` read what the other keywords evaluated, `contains` is
+ * decided by Ajv with the shape of the code around it, and the scoped keywords resolve by
+ * something other than position. A `$ref` is the caller's to judge (which pointers stay).
+ */
+export function blocksRewrite(keyword: string): boolean {
+  return (
+    keyword === 'unevaluatedProperties' ||
+    keyword === 'unevaluatedItems' ||
+    keyword === 'contains' ||
+    SCOPED.has(keyword)
+  );
+}
+
 /** A reference into a definitions container, split into container, name and the pointer after it. */
 export function definitionRef(ref: string): { container: string; name: string; rest: string } | undefined {
   const m = /^#\/(\$defs|definitions)\/([^/]+)(\/.*)?$/.exec(ref);

@@ -1,4 +1,4 @@
-import { SCOPED } from './definitions.ts';
+import { blocksRewrite } from './definitions.ts';
 import { canonicalJson } from './json-text.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import { mapSubschemas } from './keywords.ts';
@@ -51,9 +51,7 @@ function rewritable(schema: Json, text: string): boolean {
     if (v === null || typeof v !== 'object') continue;
     if (!Array.isArray(v)) {
       for (const k of Object.keys(v)) {
-        if (k === 'unevaluatedProperties' || k === 'unevaluatedItems' || k === 'contains') return false;
-        if (SCOPED.has(k)) return false;
-        if (k === '$ref' && !steadyRef(v[k])) return false;
+        if (blocksRewrite(k) || (k === '$ref' && !steadyRef(v[k]))) return false;
       }
     }
     for (const x of Array.isArray(v) ? v : Object.values(v))

@@ -1,4 +1,4 @@
-import { SCOPED } from './definitions.ts';
+import { blocksRewrite } from './definitions.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import { mapSubschemas } from './keywords.ts';
 
@@ -62,12 +62,10 @@ function worthCutting(schema: Json): boolean {
     if (v === null || typeof v !== 'object') continue;
     if (!Array.isArray(v)) {
       for (const k of Object.keys(v)) {
-        if (k === 'unevaluatedProperties' || k === 'unevaluatedItems' || SCOPED.has(k)) return false;
         // Ajv 8 decides `contains` differently with the shape of the code around it (a result
         // kept from the array before it, when the next array is empty): cutting the schema could
         // change what the validator answers, not only how fast, so nothing beside it is cut.
-        if (k === 'contains') return false;
-        if (k === '$ref' && !steadyRef(v[k])) return false;
+        if (blocksRewrite(k) || (k === '$ref' && !steadyRef(v[k]))) return false;
         if (k !== 'anyOf' && k !== 'allOf' && k !== 'properties') continue;
         const m = v[k];
         if ((Array.isArray(m) ? m.length : isObject(m) ? Object.keys(m).length : 0) >= MIN_MEMBERS)
