@@ -126,10 +126,12 @@ function confirmAsWritten(
 const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
 /**
- * Compares in every reading the pair needs (see readingsOf) with `single`, and answers only
- * what holds in all of them: the same verdict everywhere is that verdict; readings that
- * disagree make the verdict unknown (`dialect-ambiguous`), their breaks kept as unknown
- * findings that say in which reading they break.
+ * Compares in every reading the pair needs (see readingsOf) with `single`, and answers what
+ * holds for every reader: the same verdict everywhere is that verdict. Readings that disagree
+ * are a break when one of them breaks, since the callers that read the schema that way are
+ * broken: the witness is confirmed in that reading, and each breaking finding says which one.
+ * Otherwise (compatible one way, undecided the other) the verdict is unknown
+ * (`dialect-ambiguous`).
  */
 export function compareInReadings(
   oldSchema: Schema,
@@ -166,6 +168,15 @@ export function compareInReadings(
     const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
     return worst.result;
   }
+  const broken = results.find((r) => r.result.verdict === 'breaking');
+  const other = results.find((r) => r !== broken)!;
+  if (broken) {
+    const reason = `breaking when the schema is read as ${broken.reading}; it declares no $schema, and read as ${other.reading} the change is ${other.result.verdict}`;
+    return {
+      verdict: 'breaking',
+      findings: broken.result.findings.map((f) => (f.verdict === 'breaking' ? { ...f, reason } : f)),
+    };
+  }
   const strict = options.strictOpenObjects === true;
   const ambiguous: Finding = {
     rule: 'dialect-ambiguous',
@@ -173,10 +184,9 @@ export function compareInReadings(
     pointer: '',
     args: { as2020: first.result.verdict, asDraft07: second.result.verdict },
   };
-  const kept = results.flatMap(({ reading, result }) =>
-    result.findings
-      .filter((f) => f.verdict === 'breaking')
-      .map((f) => ({ ...f, verdict: 'unknown' as const, reason: `breaking only when read as ${reading}` })),
-  );
-  return { verdict: 'unknown', findings: [ambiguous, ...kept] };
+  // What keeps each reading from deciding, once per rule and place.
+  const undecided = new Map<string, Finding>();
+  for (const f of results.flatMap((r) => r.result.findings))
+    if (f.verdict === 'unknown') undecided.set(`${f.rule} ${f.pointer}`, f);
+  return { verdict: 'unknown', findings: [ambiguous, ...undecided.values()] };
 }
