@@ -22,6 +22,8 @@ export interface Tally {
   outcomes: Record<Outcome, number>;
   /** Unknown comparisons by reason (see unknownReasons); one comparison may count under several. */
   reasons: Record<string, number>;
+  /** Refused comparisons by reason, likewise. */
+  refusals: Record<string, number>;
   slowestMs: number;
   /** Where the slowest comparison came from. */
   slowest?: { pair: number; direction: string; strict: boolean };
@@ -56,6 +58,7 @@ const OUTCOMES: Outcome[] = [
   'false-alarm',
   'invalid-compatible',
   'unknown',
+  'refused',
   'crash',
   'fuzzer-error',
 ];
@@ -68,6 +71,7 @@ function emptyTally(): Tally {
     judged: 0,
     outcomes: Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>,
     reasons: {},
+    refusals: {},
     slowestMs: 0,
   };
 }
@@ -140,7 +144,8 @@ export function runCampaign(options: CampaignOptions): CampaignResult {
       for (const t of [tally, totals]) {
         t.judged++;
         t.outcomes[j.outcome]++;
-        for (const r of j.reasons ?? []) t.reasons[r] = (t.reasons[r] ?? 0) + 1;
+        const by = j.outcome === 'refused' ? t.refusals : t.reasons;
+        for (const r of j.reasons ?? []) by[r] = (by[r] ?? 0) + 1;
         if (j.ms > t.slowestMs) {
           t.slowestMs = j.ms;
           t.slowest = { pair: i, direction: c.direction, strict: c.strict };

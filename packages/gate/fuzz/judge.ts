@@ -2,6 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareSchemas } from '../src/compat/index.ts';
 import type { Json, JsonObject } from './json.ts';
 import type { Rng } from './prng.ts';
+import { justifiedRefusal } from './refused.ts';
 import { findCounterexample, orient, separates, type Counterexample, type Direction } from './values.ts';
 
 /** How one gate answer compares with the oracle. */
@@ -11,6 +12,8 @@ export type Outcome =
   | 'false-alarm'
   | 'invalid-compatible'
   | 'unknown'
+  /** Unknown because the gate refuses the input (invalid, looping, too deep), as the fuzzer confirms. */
+  | 'refused'
   | 'crash'
   /** The fuzzer itself failed on this case (its own defect, not the gate's); reason says how. */
   | 'fuzzer-error';
@@ -130,15 +133,19 @@ export function unconfirmed(
  * Judges the gate on one case against the oracle: permissive (identical or compatible, yet the
  * oracle has a counterexample the policy counts), false alarm (a breaking finding without a
  * witness the oracle confirms), invalid-compatible (compatible although the oracle cannot
- * compile both sides under any reading), unknown, crash, or ok.
+ * compile both sides under any reading), refused (unknown because the input is invalid,
+ * loops or is too deep, as the fuzzer confirms by its own means), unknown, crash, or ok.
  */
 export function judge(c: Case, rng: Rng): Judgement {
   const answer = askGate(c);
   if (!answer.ok)
     return { outcome: 'crash', ms: answer.ms, crash: { message: answer.message, stack: answer.stack } };
   const base = { ms: answer.ms, verdict: answer.verdict };
-  if (answer.verdict === 'unknown')
-    return { outcome: 'unknown', ...base, reasons: unknownReasons(answer.findings) };
+  if (answer.verdict === 'unknown') {
+    const reasons = unknownReasons(answer.findings);
+    const refused = justifiedRefusal(reasons, c.old, c.new, c.direction);
+    return { outcome: refused ? 'refused' : 'unknown', ...base, reasons };
+  }
   if (answer.verdict === 'breaking') {
     const bad = unconfirmed(c, answer.findings);
     return bad ? { outcome: 'false-alarm', ...base, ...bad } : { outcome: 'ok', ...base };

@@ -4,22 +4,36 @@ import { compact } from './json.ts';
 
 const pct = (n: number, of: number): string => (of === 0 ? '0%' : `${((100 * n) / of).toFixed(1)}%`);
 
+/** Unknown should be the exception: at most this share (%) of the comparisons not refused. */
+const UNKNOWN_AIM = 5;
+
+/** The comparisons the gate could decide: all but those it refused as input. */
+export const decidable = (t: Tally): number => t.judged - t.outcomes.refused;
+
 function row(name: string, t: Tally): string {
   const o = t.outcomes;
-  return `| ${name} | ${t.pairs} | ${t.judged} | ${o.permissive} | ${o['false-alarm']} | ${o['invalid-compatible']} | ${o.unknown} (${pct(o.unknown, t.judged)}) | ${o.crash} | ${t.slowestMs.toFixed(0)} |`;
+  return `| ${name} | ${t.pairs} | ${t.judged} | ${o.permissive} | ${o['false-alarm']} | ${o['invalid-compatible']} | ${o.refused} | ${o.unknown} (${pct(o.unknown, decidable(t))}) | ${o.crash} | ${t.slowestMs.toFixed(0)} |`;
 }
 
 /**
  * The per-family Markdown table: pairs, comparisons judged, permissive answers, false alarms,
- * compatible answers on pairs the oracle cannot compile, unknowns, crashes, the slowest gate call.
+ * compatible answers on pairs the oracle cannot compile, inputs refused, unknowns (their share
+ * of the comparisons not refused), crashes, the slowest gate call.
  */
 export function table(result: CampaignResult): string {
   const lines = [
-    '| family | pairs | judged | permissive | false alarm | invalid→compatible | unknown | crash | slowest (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| family | pairs | judged | permissive | false alarm | invalid→compatible | refused input | unknown | crash | slowest (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const [name, t] of result.families) if (t.pairs > 0) lines.push(row(name, t));
   lines.push(row('**total**', result.totals));
+  const t = result.totals;
+  lines.push(
+    '',
+    `*refused input*: unknown because a schema is invalid, its \`$ref\` loops, or it nests deeper than the gate's bound, which is the answer the gate must give there; counted only when the oracle agrees by its own means (Ajv cannot compile or apply the schema; the depth counted apart). *unknown*: the gate could not decide; its share is of the ${t.judged - t.outcomes.refused} comparisons not refused. All unknown answers together: ${t.outcomes.unknown + t.outcomes.refused} of ${t.judged} (${pct(t.outcomes.unknown + t.outcomes.refused, t.judged)}).`,
+    '',
+    `unknown ${pct(t.outcomes.unknown, decidable(t))} of the comparisons not refused; the gate's aim is at most ${UNKNOWN_AIM}% — ${(100 * t.outcomes.unknown) / Math.max(1, decidable(t)) <= UNKNOWN_AIM ? 'met' : 'NOT met'}`,
+  );
   const errors = result.totals.outcomes['fuzzer-error'];
   if (errors > 0)
     lines.push(
@@ -33,24 +47,29 @@ export function table(result: CampaignResult): string {
  * The unknowns by reason, most frequent first: each reason's count over the run and the families
  * it comes from (the three largest), so what keeps the gate from deciding reads at a glance.
  */
-export function reasonTable(result: CampaignResult): string {
-  const total = result.totals.outcomes.unknown;
-  const rows = Object.entries(result.totals.reasons).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+export function reasonTable(result: CampaignResult, of: 'reasons' | 'refusals' = 'reasons'): string {
+  const total = result.totals.outcomes[of === 'reasons' ? 'unknown' : 'refused'];
+  const rows = Object.entries(result.totals[of]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (rows.length === 0) return '';
   const lines = [
-    '| unknown because | comparisons | share of unknowns | families (most first) |',
+    of === 'reasons'
+      ? '| unknown because | comparisons | share of unknowns | families (most first) |'
+      : '| refused because | comparisons | share of refusals | families (most first) |',
     '|---|---:|---:|---|',
   ];
   for (const [reason, n] of rows) {
     const from = [...result.families]
-      .map(([name, t]) => [name, t.reasons[reason] ?? 0] as const)
+      .map(([name, t]) => [name, t[of][reason] ?? 0] as const)
       .filter(([, k]) => k > 0)
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const top = from.slice(0, 3).map(([name, k]) => `${name} ${k}`);
     const more = from.length > 3 ? `, ${from.length - 3} more` : '';
     lines.push(`| \`${reason}\` | ${n} | ${pct(n, total)} | ${top.join(', ')}${more} |`);
   }
-  lines.push('', 'An unknown comparison with several reasons counts under each.');
+  lines.push(
+    '',
+    `A${of === 'reasons' ? 'n unknown' : ' refused'} comparison with several reasons counts under each.`,
+  );
   return lines.join('\n');
 }
 
@@ -113,5 +132,5 @@ export function examples(result: CampaignResult, list: Example[]): string {
 export function progress(done: number, of: number, t: Tally, elapsedMs: number): string {
   const o = t.outcomes;
   const rate = (done / Math.max(1, elapsedMs / 1000)).toFixed(1);
-  return `fuzz: ${done}/${of} pairs, ${t.judged} judged · permissive ${o.permissive} · false alarm ${o['false-alarm']} · invalid→compatible ${o['invalid-compatible']} · unknown ${o.unknown} · crash ${o.crash} · ${rate} pairs/s`;
+  return `fuzz: ${done}/${of} pairs, ${t.judged} judged · permissive ${o.permissive} · false alarm ${o['false-alarm']} · invalid→compatible ${o['invalid-compatible']} · refused ${o.refused} · unknown ${o.unknown} · crash ${o.crash} · ${rate} pairs/s`;
 }

@@ -43,6 +43,8 @@ function main(): number {
     '',
     reasonTable(result),
     '',
+    reasonTable(result, 'refusals'),
+    '',
     examples(result, list),
   ].join('\n');
   process.stdout.write(`${text}\n`);

@@ -9,6 +9,7 @@ import { FAMILIES, mutatePair } from '../../fuzz/mutate.ts';
 import { accepts, compile, readings } from '../../fuzz/oracle.ts';
 import { mixSeed, Rng } from '../../fuzz/prng.ts';
 import { reasonTable } from '../../fuzz/report.ts';
+import { DOCUMENTED_DEPTH, justifiedRefusal } from '../../fuzz/refused.ts';
 import { budget, shrinkPair, shrinkValue } from '../../fuzz/shrink.ts';
 import { findCounterexample, orient, separates } from '../../fuzz/values.ts';
 
@@ -247,7 +248,7 @@ describe('fuzzer: the unknowns by reason', () => {
   });
 
   it('counts a run of unknowns under the reasons the gate gave', () => {
-    const result = runCampaign({ pairs: 60, seed: 5, family: 'malformed', keep: 1 });
+    const result = runCampaign({ pairs: 80, seed: 5, family: 'format', keep: 1 });
     const counted = Object.values(result.totals.reasons).reduce((a, b) => a + b, 0);
     assert.ok(result.totals.outcomes.unknown > 0);
     // Every unknown has a reason; one with several counts under each.
@@ -255,4 +256,47 @@ describe('fuzzer: the unknowns by reason', () => {
     const table = reasonTable(result);
     for (const reason of Object.keys(result.totals.reasons)) assert.ok(table.includes(`\`${reason}\``));
   });
+
+  it('counts invalid and looping schemas as refused input, each under its reason', () => {
+    const result = runCampaign({ pairs: 60, seed: 5, family: 'malformed', keep: 1 });
+    const t = result.totals;
+    assert.equal(t.outcomes.refused, t.judged, JSON.stringify(t.reasons));
+    assert.equal(t.outcomes.unknown, 0);
+    const table = reasonTable(result, 'refusals');
+    for (const reason of Object.keys(t.refusals)) assert.ok(table.includes(`\`${reason}\``));
+  });
+});
+
+describe('fuzzer: a refusal counts apart only when the oracle agrees', () => {
+  const nest = (depth: number): Json => {
+    let s: Json = { type: 'string' };
+    for (let i = 0; i < depth; i++) s = { type: 'array', items: s };
+    return s;
+  };
+  const ok = { type: 'object', properties: { a: { type: 'string' } } };
+  const loop = {
+    $defs: { L: { $ref: '#/$defs/L' } },
+    type: 'object',
+    properties: { a: { $ref: '#/$defs/L' } },
+  };
+  const cases: [string, string[], Json, Json, boolean][] = [
+    ['an invalid keyword value', ['schema-invalid'], ok, { ...ok, required: 1 }, true],
+    ['a $ref to nothing', ['ref-unresolvable'], ok, { ...ok, $ref: '#/$defs/Missing' }, true],
+    ['a definition that is only itself', ['ref-cycle'], ok, loop, true],
+    ['deeper than the bound', ['schema-too-deep'], ok, nest(DOCUMENTED_DEPTH), true],
+    ['said to be invalid, but Ajv compiles and applies both', ['schema-invalid'], ok, ok, false],
+    ['said to be too deep, but within the bound', ['schema-too-deep'], ok, nest(20), false],
+    [
+      'a refusal beside an undecided rule',
+      ['schema-invalid', 'format-unknown'],
+      ok,
+      { ...ok, required: 1 },
+      false,
+    ],
+    ['no reason at all', [], ok, { ...ok, required: 1 }, false],
+  ];
+  for (const [name, reasons, old, neu, expected] of cases)
+    it(name, () =>
+      assert.equal(justifiedRefusal(reasons, old as JsonObject, neu as JsonObject, 'input'), expected),
+    );
 });
