@@ -3,7 +3,7 @@ import { sameJson } from './hash.ts';
 import { nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Schema, SchemaComparison } from './types.ts';
-import { breakChecker, dialectOf, type Dialect } from './validator.ts';
+import { breakChecker, dialectOf, schemaProblem, type Dialect } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
 type Single = (
@@ -125,6 +125,22 @@ function confirmAsWritten(
 
 const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
+/** Whether a side, as written, is a schema its reader's validator accepts. */
+const valid = (schema: Schema, reading: Reading): boolean =>
+  schemaProblem(asWritten(schema, reading)) === undefined;
+
+/**
+ * The readings that matter when they disagree. One in which the old schema is not a valid
+ * schema at all, while the new one is, breaks no reader of it (they could not use the old
+ * one), so it is left out when another reading remains. A new schema that is invalid in a
+ * reading is kept: those readers lose the tool, and that reading stays undecided.
+ */
+function usable<T extends { given: Reading; result: SchemaComparison }>(results: T[]): T[] {
+  if (results.length < 2 || results[0]!.result.verdict === results[1]!.result.verdict) return results;
+  const kept = results.filter(({ given: r }) => valid(r.given.old, r) || !valid(r.given.new, r));
+  return kept.length > 0 ? kept : results;
+}
+
 /**
  * Compares in every reading the pair needs (see readingsOf) with `single`, and answers what
  * holds for every reader: the same verdict everywhere is that verdict. Readings that disagree
@@ -155,9 +171,9 @@ export function compareInReadings(
     );
     for (const f of result.findings)
       f.pointer = nearestPointer(newSchema, originalPointer(f.pointer, r.renames));
-    return { reading: r.undeclared, result };
+    return { reading: r.undeclared, given: r, result };
   });
-  const [first, second] = results;
+  const [first, second] = usable(results);
   if (!first) return single(oldSchema, newSchema, direction, options);
   const passes = (v: keyof typeof RANK): boolean => RANK[v] <= RANK.compatible;
   const same =
@@ -168,6 +184,21 @@ export function compareInReadings(
     const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
     return worst.result;
   }
+  // A side that declares its dialect and is invalid in it is invalid for every reader.
+  const strict = options.strictOpenObjects === true;
+  for (const side of [oldSchema, newSchema]) {
+    const problem = declared(side) ? schemaProblem(side) : undefined;
+    if (problem !== undefined) {
+      const error = problem.slice(0, 200);
+      const invalid: Finding = {
+        rule: 'schema-invalid',
+        verdict: ruleVerdict('schema-invalid', direction, strict),
+        pointer: '',
+        args: { error },
+      };
+      return { verdict: 'unknown', findings: [invalid] };
+    }
+  }
   const broken = results.find((r) => r.result.verdict === 'breaking');
   const other = results.find((r) => r !== broken)!;
   if (broken) {
@@ -177,7 +208,6 @@ export function compareInReadings(
       findings: broken.result.findings.map((f) => (f.verdict === 'breaking' ? { ...f, reason } : f)),
     };
   }
-  const strict = options.strictOpenObjects === true;
   const ambiguous: Finding = {
     rule: 'dialect-ambiguous',
     verdict: ruleVerdict('dialect-ambiguous', direction, strict),
