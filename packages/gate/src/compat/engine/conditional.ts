@@ -8,7 +8,7 @@ import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { additionalOf, declaresKey } from './declared.ts';
 import { acceptsAll, sameSubtree, subValue, typeSet } from './util.ts';
-import { intersectTypes } from './fold.ts';
+import { disjoint } from './unreachable.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 import { nodeValidator } from './whole.ts';
 
@@ -78,12 +78,12 @@ function ifHolds(s: JsonObject, cond: Schema, ctx: Ctx): boolean {
   return acceptsAll(cond) || fits(s, cond, ctx);
 }
 
-/** Whether no value of `s` meets `cond`: it is false, or asks for a type `s` never has. */
-function ifFails(s: JsonObject, cond: Schema, _ctx: Ctx): boolean {
-  if (cond === false) return true;
-  if (!isObject(cond)) return false;
-  const both = intersectTypes(typeSet(s), typeSet(cond));
-  return both !== undefined && both.size === 0;
+/**
+ * Whether no value of `s` meets `cond`: it is false, asks for a type `s` never has, or requires
+ * a property whose value `s` constrains so that `cond` cannot be met (see disjoint).
+ */
+function ifFails(s: JsonObject, cond: Schema): boolean {
+  return cond === false || (isObject(cond) && disjoint(s, cond));
 }
 
 /**
@@ -123,7 +123,7 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
     branch === 'then' && isObject(b.if) && cannotHoldAny(plain, b.if.required);
   // Where every old value meets an `if` (or none does), only one of its branches is ever taken.
   const taken = (c: JsonObject): 'then' | 'else' | undefined =>
-    ifHolds(plain, c.if as Schema, ctx) ? 'then' : ifFails(plain, c.if as Schema, ctx) ? 'else' : undefined;
+    ifHolds(plain, c.if as Schema, ctx) ? 'then' : ifFails(plain, c.if as Schema) ? 'else' : undefined;
   const oldTaken = a === undefined ? undefined : taken(a);
   const newTaken = taken(b);
   // The old values as the old conditional leaves them: all of one branch, or those of the same `if`.

@@ -45,6 +45,16 @@ export function unreachableProver(root: Schema): (trail: readonly Step[]) => boo
   return (trail) => proofs-- > 0 && unreachable(root, trail, { left: MAX_WORK, root: refRoot, regexes });
 }
 
+/**
+ * Whether no value meets both schemas, as far as the keywords `possible` reads show (their
+ * own, their allOf branches', the required properties'). Local `$ref`s are not followed: the
+ * two may come from different documents, and leaving a node out only lets more values through.
+ */
+export function disjoint(a: Schema, b: Schema): boolean {
+  const work: Work = { left: MAX_WORK, root: undefined, regexes: new Map() };
+  return !possible(conjuncts([a, b], work), undefined, work, 0);
+}
+
 function unreachable(root: Schema, trail: readonly Step[], work: Work): boolean {
   let here = conjuncts([root], work);
   for (const step of trail) {
