@@ -33,21 +33,13 @@ export class Html {
 /** What may be interpolated: escaped unless it is Html already; null, undefined and false print nothing. */
 export type Slot = Html | string | number | boolean | null | undefined | MemberText | readonly Slot[];
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-  '=': '&#61;',
-};
-
 const ESCAPED = /[&<>"'`=]/;
 
 /**
  * Escapes text for an HTML text node or a quoted attribute value. Most text has nothing to
- * escape and is returned as it is; otherwise it is copied once, a run at a time.
+ * escape and is returned as it is; otherwise it is copied once, a run at a time, each
+ * character told apart by its code: what an agent sent is JSON, every quote of which is
+ * escaped, and looking each character up as a one-letter string cost three times as much.
  */
 function escapeText(text: string): string {
   const first = text.search(ESCAPED);
@@ -55,12 +47,37 @@ function escapeText(text: string): string {
   let out = '';
   let from = 0;
   for (let i = first; i < text.length; i++) {
-    const escaped = ESCAPES[text[i]!];
-    if (escaped === undefined) continue;
-    out += text.slice(from, i) + escaped;
+    let escaped: string;
+    switch (text.charCodeAt(i)) {
+      case 0x26:
+        escaped = '&amp;';
+        break;
+      case 0x3c:
+        escaped = '&lt;';
+        break;
+      case 0x3e:
+        escaped = '&gt;';
+        break;
+      case 0x22:
+        escaped = '&quot;';
+        break;
+      case 0x27:
+        escaped = '&#39;';
+        break;
+      case 0x60:
+        escaped = '&#96;';
+        break;
+      case 0x3d:
+        escaped = '&#61;';
+        break;
+      default:
+        continue;
+    }
+    if (from < i) out += text.slice(from, i);
+    out += escaped;
     from = i + 1;
   }
-  return out + text.slice(from);
+  return from < text.length ? out + text.slice(from) : out;
 }
 
 // An interpolation right after one of these would be a URL, a style or a script:
