@@ -72,11 +72,43 @@ function relative(n: number, unit: Intl.RelativeTimeFormatUnit): string {
 
 /** "3 hours ago", "in 29 days", "yesterday", "just now". */
 export function relativeText(at: Date, now: Date): string {
-  const seconds = (at.getTime() - now.getTime()) / 1000;
+  return relativeOf(at.getTime() - now.getTime());
+}
+
+/** `relativeText` of a moment `ms` milliseconds from now (negative: ago). */
+function relativeOf(ms: number): string {
+  const seconds = ms / 1000;
   if (Math.abs(seconds) < 45) return 'just now';
   const u = UNITS.find((x) => Math.abs(seconds) < x.below) ?? UNITS[UNITS.length - 1]!;
   // Rounded half away from zero, the same way into the past as into the future.
   return relative(Math.sign(seconds) * Math.round(Math.abs(seconds) / u.seconds), u.unit);
+}
+
+/** What the store writes: `toISOString()`'s text for a year of four digits. */
+const STORED = /^[1-9]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The number written in `text` at `at`, two digits. */
+const twoAt = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/**
+ * The moment stored text names, when it is just what `toISOString()` gives (the text a
+ * store keeps): its milliseconds, read from its digits; NaN for any other text, even one
+ * `Date` would read (a 30 February or a 24:00 it carries over, a lower-case `z`). Such text
+ * is its own `datetime`, and its UTC text is read from it too: a page draws dozens of
+ * dates, and putting each in a `Date` to ask for its fields cost more than a microsecond.
+ */
+function storedMs(iso: string): number {
+  if (!STORED.test(iso)) return NaN;
+  const year = twoAt(iso, 0) * 100 + twoAt(iso, 2);
+  const month = twoAt(iso, 5);
+  const day = twoAt(iso, 8);
+  const hour = twoAt(iso, 11);
+  const minute = twoAt(iso, 14);
+  const second = twoAt(iso, 17);
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 1 : 0;
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]! + leap) return NaN;
+  if (hour > 23 || minute > 59 || second > 59) return NaN;
+  return Date.UTC(year, month - 1, day, hour, minute, second, twoAt(iso, 20) * 10 + iso.charCodeAt(22) - 48);
 }
 
 /**
@@ -85,8 +117,19 @@ export function relativeText(at: Date, now: Date): string {
  */
 export function when(iso: string | null, now: Date, none = 'never'): Html {
   if (iso === null) return html`${none}`;
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return html`${iso}`;
-  return html`<time datetime="${isoText(at)}">${utcText(at)}</time>
-    <span class="ago">(${relativeText(at, now)})</span>`;
+  let datetime: string, utc: string, ago: string;
+  const ms = storedMs(iso);
+  if (!Number.isNaN(ms)) {
+    datetime = iso;
+    // utcText's words: "2 Dec 2026, 14:05 UTC".
+    utc = `${twoAt(iso, 8)} ${MONTHS[twoAt(iso, 5) - 1]!} ${iso.slice(0, 4)}, ${iso.slice(11, 16)} UTC`;
+    ago = relativeOf(ms - now.getTime());
+  } else {
+    const at = new Date(iso);
+    if (Number.isNaN(at.getTime())) return html`${iso}`;
+    datetime = isoText(at);
+    utc = utcText(at);
+    ago = relativeText(at, now);
+  }
+  return html`<time datetime="${datetime}">${utc}</time> <span class="ago">(${ago})</span>`;
 }
