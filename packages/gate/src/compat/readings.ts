@@ -173,20 +173,11 @@ export function compareInReadings(
       f.pointer = nearestPointer(newSchema, originalPointer(f.pointer, r.renames));
     return { reading: r.undeclared, given: r, result };
   });
-  const [first, second] = usable(results);
-  if (!first) return single(oldSchema, newSchema, direction, options);
-  const passes = (v: keyof typeof RANK): boolean => RANK[v] <= RANK.compatible;
-  const same =
-    second === undefined ||
-    first.result.verdict === second.result.verdict ||
-    (passes(first.result.verdict) && passes(second.result.verdict));
-  if (same) {
-    const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
-    return worst.result;
-  }
-  // A side that declares its dialect and is invalid in it is invalid for every reader.
   const strict = options.strictOpenObjects === true;
-  for (const side of [oldSchema, newSchema]) {
+  // When the readings disagree, a side that declares its dialect and is invalid in it is
+  // invalid for every reader, whatever the other side is read as.
+  const disagree = results.length === 2 && results[0]!.result.verdict !== results[1]!.result.verdict;
+  for (const side of disagree ? [oldSchema, newSchema] : []) {
     const problem = declared(side) ? schemaProblem(side) : undefined;
     if (problem !== undefined) {
       const error = problem.slice(0, 200);
@@ -198,6 +189,17 @@ export function compareInReadings(
       };
       return { verdict: 'unknown', findings: [invalid] };
     }
+  }
+  const [first, second] = usable(results);
+  if (!first) return single(oldSchema, newSchema, direction, options);
+  const passes = (v: keyof typeof RANK): boolean => RANK[v] <= RANK.compatible;
+  const same =
+    second === undefined ||
+    first.result.verdict === second.result.verdict ||
+    (passes(first.result.verdict) && passes(second.result.verdict));
+  if (same) {
+    const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
+    return worst.result;
   }
   const broken = results.find((r) => r.result.verdict === 'breaking');
   const other = results.find((r) => r !== broken)!;
