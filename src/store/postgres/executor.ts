@@ -55,6 +55,11 @@ class PostgresExecutor implements SqlExecutor {
     return (await this.pool.query<Row>(toPositional(sql), params)).rows;
   }
 
+  async allArrays(sql: string, params: Param[] = []): Promise<unknown[][]> {
+    return (await this.pool.query<unknown[]>({ text: toPositional(sql), values: params, rowMode: 'array' }))
+      .rows;
+  }
+
   async get(sql: string, params: Param[] = []): Promise<Row | undefined> {
     return (await this.all(sql, params))[0];
   }

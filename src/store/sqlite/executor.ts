@@ -51,6 +51,8 @@ class GuardFailed extends Error {}
 export class SqliteExecutor implements SqlExecutor {
   readonly kind = 'sqlite';
   readonly #statements = new Map<string, Database.Statement>();
+  /** The same, set to hand rows over as arrays (a statement is in one mode or the other). */
+  readonly #arrayStatements = new Map<string, Database.Statement>();
 
   /** The worker's connection to the same file; null for a database only this connection sees. */
   readonly #aside: AsideWriter | null;
@@ -74,6 +76,19 @@ export class SqliteExecutor implements SqlExecutor {
 
   all(sql: string, params: Param[] = []): Promise<Row[]> {
     return retryWhileBusy(() => this.#prepare(sql).all(...params) as Row[]);
+  }
+
+  allArrays(sql: string, params: Param[] = []): Promise<unknown[][]> {
+    return retryWhileBusy(() => this.#prepareArrays(sql).all(...params) as unknown[][]);
+  }
+
+  #prepareArrays(sql: string): Database.Statement {
+    let stmt = this.#arrayStatements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql).raw(true);
+      this.#arrayStatements.set(sql, stmt);
+    }
+    return stmt;
   }
 
   get(sql: string, params: Param[] = []): Promise<Row | undefined> {

@@ -12,6 +12,7 @@ function bind(sql: SqlExecutor): SqlExecutor {
   return {
     kind: sql.kind,
     all: sql.all.bind(sql),
+    allArrays: sql.allArrays.bind(sql),
     get: sql.get.bind(sql),
     run: sql.run.bind(sql),
     batch: sql.batch.bind(sql),

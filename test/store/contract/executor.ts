@@ -40,6 +40,23 @@ export function executorContract(backend: Backend): void {
       assert.equal(await sql.get('SELECT id FROM principals WHERE id = ?', ['pr_none']), undefined);
     });
 
+    void it('hands rows over as arrays of the columns selected, in their order, integers as numbers', async () => {
+      const sql = store().sql;
+      await sql.batch([insert('pr_1', 'one'), insert('pr_2', 'two')]);
+      const select = `SELECT handle, id, accepts_questions, (SELECT COUNT(*) FROM principals), NULL, 'why?'
+        FROM principals WHERE status = ? ORDER BY id`;
+      assert.deepEqual(await sql.allArrays(select, ['member']), [
+        ['one', 'pr_1', 1, 2, null, 'why?'],
+        ['two', 'pr_2', 1, 2, null, 'why?'],
+      ]);
+      assert.deepEqual(await sql.allArrays(select, ['none']), []);
+      // One statement read both ways: each way as asked.
+      const ids = 'SELECT id FROM principals WHERE status = ? ORDER BY id';
+      assert.deepEqual(await sql.allArrays(ids, ['member']), [['pr_1'], ['pr_2']]);
+      assert.deepEqual(await sql.all(ids, ['member']), [{ id: 'pr_1' }, { id: 'pr_2' }]);
+      assert.deepEqual(await sql.allArrays(ids, ['member']), [['pr_1'], ['pr_2']]);
+    });
+
     void it('binds placeholders in order and leaves a ? inside a string literal alone', async () => {
       const sql = store().sql;
       await sql.batch([insert('pr_1', 'one')]);
