@@ -56,16 +56,17 @@ export function utcText(at: Date): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]!} ${year}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`;
 }
 
-/** Each "3 hours ago" once: few values recur, and Intl formats each anew. */
-const RELATIVE_SAID = new Map<string, string>();
+/** Each "3 hours ago" once, by unit and number: few values recur, and Intl formats each anew. */
+const RELATIVE_SAID = new Map<Intl.RelativeTimeFormatUnit, Map<number, string>>();
 
 function relative(n: number, unit: Intl.RelativeTimeFormatUnit): string {
-  const key = `${n} ${unit}`;
-  let text = RELATIVE_SAID.get(key);
+  let said = RELATIVE_SAID.get(unit);
+  if (said === undefined) RELATIVE_SAID.set(unit, (said = new Map()));
+  let text = said.get(n);
   if (text === undefined) {
     text = RELATIVE.format(n, unit);
     // Bounded: minutes, hours and days stop below 45, months below 11; years rarely vary.
-    if (RELATIVE_SAID.size < 1_000) RELATIVE_SAID.set(key, text);
+    if (said.size < 1_000) said.set(n, text);
   }
   return text;
 }
