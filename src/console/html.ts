@@ -91,9 +91,17 @@ const DANGEROUS_ATTRIBUTE = /(?:\s(?:href|src|action|formaction|style|srcset|on[
  */
 const AFTER_DANGER = new WeakMap<TemplateStringsArray, boolean[]>();
 
+/**
+ * The flags of a template's literal parts; throws for a strings array that is not a
+ * template literal's. That is checked once per array too: one that passed was frozen,
+ * its raw parts beside it, and a frozen array stays as it is.
+ */
 function afterDanger(strings: TemplateStringsArray): boolean[] {
   let flags = AFTER_DANGER.get(strings);
   if (!flags) {
+    if (!Array.isArray(strings.raw) || !Object.isFrozen(strings)) {
+      throw new TypeError('html must be used as a tagged template literal');
+    }
     flags = strings.map((s) => DANGEROUS_ATTRIBUTE.test(s));
     AFTER_DANGER.set(strings, flags);
   }
@@ -102,7 +110,11 @@ function afterDanger(strings: TemplateStringsArray): boolean[] {
 
 function slotText(value: Slot, dangerous: boolean): string {
   if (value instanceof Html) return read(value);
-  if (Array.isArray(value)) return value.map((v: Slot) => slotText(v, false)).join('');
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const v of value as readonly Slot[]) out += slotText(v, false);
+    return out;
+  }
   if (value === null || value === undefined || value === false) return '';
   if (dangerous) {
     throw new TypeError(
@@ -128,9 +140,6 @@ export function long(mt: MemberText): Html {
 
 /** The template tag. Refuses to be called with a forged (non-literal) strings array. */
 export function html(strings: TemplateStringsArray, ...slots: Slot[]): Html {
-  if (!Array.isArray(strings.raw) || !Object.isFrozen(strings)) {
-    throw new TypeError('html must be used as a tagged template literal');
-  }
   const dangerous = afterDanger(strings);
   let out = strings[0] ?? '';
   for (let i = 0; i < slots.length; i++) {
