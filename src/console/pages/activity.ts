@@ -36,6 +36,21 @@ function outcome(r: ActivityRecord): Html {
 }
 
 /**
+ * One call as a row of the table: when, with which token, what tool, what came of it and
+ * what it sent. A row of its own, not written inside the page's template: every space a
+ * template is indented by is sent with each row.
+ */
+function row(r: ActivityRecord, now: Date, token: Html): Html {
+  return html`<tr>
+    <th scope="row">${when(r.at, now)}</th>
+    <td data-label="Token" class="member-text">${token}</td>
+    <td data-label="Tool" class="tool"><code>${r.tool}</code></td>
+    <td data-label="What came of it">${outcome(r)}</td>
+    <td data-label="What it sent" class="member-text">${sent(r)}</td>
+  </tr>`;
+}
+
+/**
  * Every tools/call made with the principal's tokens, newest first, for all of them or
  * one (`?token=`): which agent called what, when, and what came of it, so a misbehaving
  * or compromised agent shows, and its token can be revoked. The arguments are shown as
@@ -118,16 +133,7 @@ export async function activityPage(ctx: Authed): Promise<void> {
                 </tr>
               </thead>
               <tbody>
-                ${p.shown.map(
-                  (r) =>
-                    html`<tr>
-                      <th scope="row">${when(r.at, ctx.now)}</th>
-                      <td data-label="Token" class="member-text">${name(r)}</td>
-                      <td data-label="Tool" class="tool"><code>${r.tool}</code></td>
-                      <td data-label="What came of it">${outcome(r)}</td>
-                      <td data-label="What it sent" class="member-text">${sent(r)}</td>
-                    </tr>`,
-                )}
+                ${p.shown.map((r) => row(r, ctx.now, name(r)))}
               </tbody>
             </table>`
       }
