@@ -22,6 +22,9 @@ import { pruneDefinitions } from '../src/compat/prune.ts';
 import type * as ValidatorLib from '../src/compat/validator.ts';
 import { DATA, type Release } from './compat-npm-data.ts';
 import { specPairs } from './compat-spec.ts';
+import { judge } from '../fuzz/judge.ts';
+import type { JsonObject } from '../fuzz/json.ts';
+import { mixSeed, Rng } from '../fuzz/prng.ts';
 import { CPU_HOOK, processCpu } from './process-cpu.ts';
 
 interface RealPair {
@@ -309,7 +312,7 @@ export async function benchCompatReal(): Promise<string> {
         `${e} differs on: ${differ.map((i) => `${(pairs[i] as RealPair).name} (warden ${verdicts.warden[i]}, ${e} ${verdicts[e][i]})`).join('; ')}`,
       );
   }
-  out.push('');
+  out.push('', oracleReport(pairs), '');
   out.push(
     aloneReport(
       pairs,
@@ -317,6 +320,26 @@ export async function benchCompatReal(): Promise<string> {
     ),
   );
   return out.join('\n');
+}
+
+/**
+ * Every real pair judged by the differential fuzzer's oracle (Ajv alone, sharing no code with
+ * the engine): a compatible verdict with a value the old side accepts and the new rejects, or a
+ * breaking finding whose witness Ajv does not confirm, is a wrong answer.
+ */
+function oracleReport(pairs: RealPair[]): string {
+  const counts: Record<string, number> = {};
+  const wrong: string[] = [];
+  pairs.forEach((p, i) => {
+    const c = { old: p.old as JsonObject, new: p.new as JsonObject, direction: p.direction, strict: false };
+    const j = judge(c, new Rng(mixSeed(20261202, i)));
+    counts[j.outcome] = (counts[j.outcome] ?? 0) + 1;
+    if (j.outcome !== 'ok' && j.outcome !== 'unknown') wrong.push(`${p.name}: ${j.outcome}`);
+  });
+  const said = Object.entries(counts)
+    .map(([o, n]) => `${n} ${o}`)
+    .join(', ');
+  return `the fuzzer's oracle (Ajv alone) on every real pair: ${said}; wrong answers: ${wrong.length === 0 ? 'none' : wrong.join('; ')}`;
 }
 
 /**
