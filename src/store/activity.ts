@@ -37,7 +37,7 @@ export const ACTIVITY_RETENTION: ActivityRetention = {
 export const ACTIVITY_SUMMARY_MAX = 240;
 /** A tool name is kept to the registry's longest (an unknown one is the agent's text). */
 const TOOL_MAX = 64;
-/** Rows per INSERT statement (10 parameters each: far below either engine's limit). */
+/** Rows per INSERT statement (8 parameters each: far below either engine's limit). */
 const INSERT_ROWS = 200;
 
 const OUTCOMES: readonly ActivityOutcome[] = ['done', 'refused', 'queued'];
@@ -47,6 +47,27 @@ function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}…`;
+}
+
+/** The INSERT of `rows` rows of one principal, by its number of rows: made once each. */
+const INSERTS = new Map<number, string>();
+
+/**
+ * Rows of one principal (its id the first two parameters), numbered from its counter read
+ * once for them all: a row that named its principal had the counter looked up again for
+ * itself. Each row's first value is its place below the count; VALUES names its columns
+ * column1…column8 on both engines.
+ */
+function insertOf(rows: number): string {
+  let sql = INSERTS.get(rows);
+  if (sql === undefined) {
+    sql = `INSERT INTO activity (principal_id, seq, token_id, tool, outcome, code, decision_id, summary, at)
+            SELECT ?, (SELECT n FROM activity_counts WHERE principal_id = ?) + CAST(v.column1 AS BIGINT),
+              v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8
+            FROM (VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v`;
+    INSERTS.set(rows, sql);
+  }
+  return sql;
 }
 
 /**
@@ -62,45 +83,43 @@ function recordStatements(
   nowMs: number,
   sweep: string | null,
 ): GuardedStatement[] {
-  const added = new Map<string, number>();
-  for (const e of entries) added.set(e.principalId, (added.get(e.principalId) ?? 0) + 1);
-  const out: GuardedStatement[] = [...added.keys()].sort().map((principalId) => ({
+  // Each principal's entries, in the order recorded.
+  const byPrincipal = new Map<string, NewActivity[]>();
+  for (const e of entries) {
+    const mine = byPrincipal.get(e.principalId);
+    if (mine) mine.push(e);
+    else byPrincipal.set(e.principalId, [e]);
+  }
+  const principals = [...byPrincipal.keys()].sort();
+  const out: GuardedStatement[] = principals.map((principalId) => ({
     sql: `INSERT INTO activity_counts (principal_id, n) VALUES (?, ?)
           ON CONFLICT (principal_id) DO UPDATE SET n = activity_counts.n + excluded.n`,
-    params: [principalId, added.get(principalId)!],
+    params: [principalId, byPrincipal.get(principalId)!.length],
   }));
   // The k-th row of a principal's K in this write is number (count after it) - K + k.
-  const left = new Map(added);
-  for (let i = 0; i < entries.length; i += INSERT_ROWS) {
-    const chunk = entries.slice(i, i + INSERT_ROWS);
-    const params: Param[] = [];
-    for (const e of chunk) {
-      const below = left.get(e.principalId)! - 1;
-      left.set(e.principalId, below);
-      params.push(
-        e.principalId,
-        0 - below,
-        e.tokenId,
-        cut(e.tool, TOOL_MAX),
-        OUTCOMES.includes(e.outcome) ? e.outcome : 'refused',
-        e.code,
-        e.decisionId,
-        cut(e.summary, ACTIVITY_SUMMARY_MAX),
-        e.at,
-      );
+  for (const principalId of principals) {
+    const mine = byPrincipal.get(principalId)!;
+    for (let i = 0; i < mine.length; i += INSERT_ROWS) {
+      const chunk = mine.slice(i, i + INSERT_ROWS);
+      const params: Param[] = [principalId, principalId];
+      for (let k = 0; k < chunk.length; k++) {
+        const e = chunk[k]!;
+        params.push(
+          i + k + 1 - mine.length,
+          e.tokenId,
+          cut(e.tool, TOOL_MAX),
+          OUTCOMES.includes(e.outcome) ? e.outcome : 'refused',
+          e.code,
+          e.decisionId,
+          cut(e.summary, ACTIVITY_SUMMARY_MAX),
+          e.at,
+        );
+      }
+      out.push({ sql: insertOf(chunk.length), params });
     }
-    // VALUES names its columns column1…column9 on both engines.
-    out.push({
-      sql: `INSERT INTO activity (principal_id, seq, token_id, tool, outcome, code, decision_id, summary, at)
-            SELECT v.column1,
-              (SELECT c.n FROM activity_counts c WHERE c.principal_id = v.column1) + CAST(v.column2 AS BIGINT),
-              v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9
-            FROM (VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}) AS v`,
-      params,
-    });
   }
   const oldest = new Date(nowMs - retention.maxAgeMs).toISOString();
-  for (const principalId of [...new Set([...added.keys(), ...(sweep ? [sweep] : [])])].sort()) {
+  for (const principalId of [...new Set([...principals, ...(sweep ? [sweep] : [])])].sort()) {
     out.push(
       {
         sql: `DELETE FROM activity WHERE principal_id = ?

@@ -302,6 +302,25 @@ export function activityContract(backend: Backend): void {
       assert.equal(forHumans(row!.tool, Number.MAX_SAFE_INTEGER), `${'x'.repeat(63)}…`);
     });
 
+    void it('numbers each principal’s rows in the order recorded, when one write holds several principals’', async () => {
+      const a = await agentOf('alice');
+      const b = await agentOf('bob');
+      // Interleaved, and more than one INSERT statement's worth for each.
+      const calls = Array.from({ length: 500 }, (_, n) =>
+        n % 2 ? call(b.p.id, b.t.id, n) : call(a.p.id, a.t.id, n),
+      );
+      await store().recordActivity(calls);
+      await store().recordActivity([call(a.p.id, a.t.id, 500), call(b.p.id, b.t.id, 501)]);
+      const expect = (odd: number) => Array.from({ length: 251 }, (_, k) => `{"n":${500 + odd - 2 * k}}`);
+      assert.deepEqual(summaries(await walk(a.p.id, 100)), expect(0));
+      assert.deepEqual(summaries(await walk(b.p.id, 100)), expect(1));
+      const seqs = (await walk(a.p.id, 100)).map((r) => r.seq);
+      assert.deepEqual(
+        seqs,
+        Array.from({ length: 251 }, (_, k) => 251 - k),
+      );
+    });
+
     void it('loses no row to concurrent writes on one store', async () => {
       const { p, t } = await agentOf('alice');
       await Promise.all(Array.from({ length: 20 }, (_, n) => store().recordActivity([call(p.id, t.id, n)])));
