@@ -33,6 +33,28 @@ const UNKNOWN_TOOL: RefusalCode = 'not_found';
 
 const cut = (text: string) => (text.length > SUMMARY_READ ? text.slice(0, SUMMARY_READ) : text);
 
+/** The second whose text `isoOf` last wrote, and that text up to its milliseconds ("2026-12-02T14:05:09."). */
+let second = NaN;
+let secondText = '';
+
+/**
+ * `at.toISOString()`, whose cost was most of a call's record (0.4 µs of 0.5): the text of
+ * a second is kept while calls arrive within it, and each call's milliseconds written
+ * after it. A year of other than four digits (a sign and six) is not kept.
+ */
+function isoOf(at: Date): string {
+  const ms = at.getTime();
+  const s = Math.floor(ms / 1000);
+  if (s !== second) {
+    const iso = at.toISOString();
+    if (iso.length !== 24) return iso;
+    second = s;
+    secondText = iso.slice(0, 20);
+  }
+  const milli = ms - s * 1000;
+  return `${secondText}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+}
+
 /**
  * What one tools/call came to, as the principal's record of it; null for a caller
  * with no principal behind a token (anonymous, or the principal in person).
@@ -68,6 +90,6 @@ export function activityOf(
     code,
     decisionId,
     summary: summarise(args),
-    at: at.toISOString(),
+    at: isoOf(at),
   };
 }
