@@ -111,6 +111,8 @@ function afterDanger(strings: TemplateStringsArray): boolean[] {
 function slotText(value: Slot, dangerous: boolean): string {
   if (value instanceof Html) return read(value);
   if (Array.isArray(value)) {
+    // Appended, not joined: join() copies a table's rows into one string, and the page is
+    // copied again when it is encoded.
     let out = '';
     for (const v of value as readonly Slot[]) out += slotText(v, false);
     return out;
