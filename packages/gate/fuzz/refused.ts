@@ -58,8 +58,9 @@ function validatorLoops(oldSchema: Json, newSchema: Json): boolean {
 
 /**
  * Whether an unknown answer is a refusal the fuzzer confirms: every reason is one of the
- * gate's input refusals, and the oracle sees the same by its own means: Ajv cannot compile a
- * side in some reading, or throws applying one (a loop), or a side nests deeper than the bound.
+ * gate's input refusals, and the oracle sees the same by its own means: in no reading can Ajv
+ * compile both sides (so it could not judge the pair either), or it throws applying one (a
+ * loop), or a side nests deeper than the bound.
  */
 export function justifiedRefusal(
   reasons: readonly string[],
@@ -70,6 +71,6 @@ export function justifiedRefusal(
   if (reasons.length === 0 || !reasons.every((r) => REFUSALS.has(r))) return false;
   if (reasons.includes('schema-too-deep'))
     return Math.max(jsonDepth(oldSchema), jsonDepth(newSchema)) > DOCUMENTED_DEPTH;
-  if (orient(oldSchema, newSchema, direction).uncompiled) return true;
+  if (orient(oldSchema, newSchema, direction).readings.length === 0) return true;
   return validatorLoops(oldSchema, newSchema);
 }
