@@ -14,7 +14,7 @@ const REFUSALS = new Set(['schema-invalid', 'ref-unresolvable', 'ref-cycle', 'sc
 export const DOCUMENTED_DEPTH = 256;
 
 /** Nesting of objects and arrays (a scalar is 0, `{}` is 1), with an explicit stack. */
-export function jsonDepth(value: Json): number {
+function jsonDepth(value: Json): number {
   let deepest = 0;
   const stack: [Json, number][] = [[value, 0]];
   while (stack.length > 0) {
