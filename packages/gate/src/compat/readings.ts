@@ -1,8 +1,8 @@
 import { as2020, dialectSensitive, DIALECT_URI, originalPointer, type Renames } from './dialects.ts';
 import { sameJson } from './hash.ts';
-import { nearestPointer } from './pointer.ts';
+import { appendPointer, nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
-import type { CompareOptions, Direction, Finding, Schema, SchemaComparison } from './types.ts';
+import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 import { breakChecker, dialectOf, schemaProblem, type Dialect } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 
@@ -125,18 +125,67 @@ function confirmAsWritten(
 
 const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
+/**
+ * Where a schema read in draft-07 or 2019-09 puts a tuple (`items` as an array) beside
+ * `contains`, as a JSON Pointer, or undefined. Found with an explicit stack over every object.
+ */
+function tupleBesideContains(schema: Schema): string | undefined {
+  const stack: [Json, string][] = [[schema as Json, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && Array.isArray(node.items) && 'contains' in node) return at;
+    const entries: [string, Json][] = Array.isArray(node)
+      ? node.map((v, i) => [String(i), v])
+      : Object.entries(node);
+    for (const [k, v] of entries)
+      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
+  }
+  return undefined;
+}
+
+/**
+ * A compatible reading holds for a validator that collects every error, as the gate's does.
+ * Ajv in its default configuration (first error only) differs in one place seen so far: a
+ * draft-07 or 2019-09 tuple beside `contains` lets some empty arrays through (validator.ts).
+ * Where the side the values come from has one, what that configuration accepts is not what
+ * the walk read, so a compatible reading is unknown (`contains-beside-tuple`) instead.
+ */
+function bothConfigurations(
+  result: SchemaComparison,
+  reading: Reading,
+  direction: Direction,
+  options: CompareOptions,
+): SchemaComparison {
+  if (result.verdict !== 'compatible') return result;
+  const source = direction === 'input' ? reading.given.old : reading.given.new;
+  const dialect = declared(source) ? dialectOf(source) : reading.undeclared;
+  if (dialect === null || dialect === '2020-12') return result;
+  const at = tupleBesideContains(source);
+  if (at === undefined) return result;
+  const finding: Finding = {
+    rule: 'contains-beside-tuple',
+    verdict: ruleVerdict('contains-beside-tuple', direction, options.strictOpenObjects === true),
+    pointer: nearestPointer(reading.given.new, at),
+    args: { dialect: DIALECT_URI[dialect] },
+  };
+  return { verdict: 'unknown', findings: [...result.findings, finding] };
+}
+
 /** Whether a side, as written, is a schema its reader's validator accepts. */
 const valid = (schema: Schema, reading: Reading): boolean =>
   schemaProblem(asWritten(schema, reading)) === undefined;
 
 /**
- * The readings that matter when they disagree. One in which the old schema is not a valid
+ * The readings that matter when they disagree or are both undecided. One in which the old schema is not a valid
  * schema at all, while the new one is, breaks no reader of it (they could not use the old
  * one), so it is left out when another reading remains. A new schema that is invalid in a
  * reading is kept: those readers lose the tool, and that reading stays undecided.
  */
 function usable<T extends { given: Reading; result: SchemaComparison }>(results: T[]): T[] {
-  if (results.length < 2 || results[0]!.result.verdict === results[1]!.result.verdict) return results;
+  const [a, b] = results;
+  // Readings that agree on a decided verdict need no choosing.
+  if (!a || !b || (a.result.verdict === b.result.verdict && a.result.verdict !== 'unknown')) return results;
   const kept = results.filter(({ given: r }) => valid(r.given.old, r) || !valid(r.given.new, r));
   return kept.length > 0 ? kept : results;
 }
@@ -171,7 +220,7 @@ export function compareInReadings(
     );
     for (const f of result.findings)
       f.pointer = nearestPointer(newSchema, originalPointer(f.pointer, r.renames));
-    return { reading: r.undeclared, given: r, result };
+    return { reading: r.undeclared, given: r, result: bothConfigurations(result, r, direction, options) };
   });
   const strict = options.strictOpenObjects === true;
   // When the readings disagree, a side that declares its dialect and is invalid in it is
