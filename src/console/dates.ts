@@ -53,7 +53,17 @@ export function isoText(at: Date): string {
 export function utcText(at: Date): string {
   const year = at.getUTCFullYear();
   if (year < 1000 || year > 9999) return `${UTC.format(at)} UTC`;
-  return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]!} ${year}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC`;
+  return utcWords(
+    at.getUTCDate(),
+    at.getUTCMonth(),
+    year,
+    `${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())}`,
+  );
+}
+
+/** The words of a UTC moment, "12 Mar 2026, 14:05 UTC", from its day, month (0–11), year and "hh:mm". */
+function utcWords(day: number, month: number, year: number | string, time: string): string {
+  return `${day} ${MONTHS[month]!} ${year}, ${time} UTC`;
 }
 
 /** Each "3 hours ago" once, by unit and number: few values recur, and Intl formats each anew. */
@@ -122,8 +132,7 @@ export function when(iso: string | null, now: Date, none = 'never'): Html {
   const ms = storedMs(iso);
   if (!Number.isNaN(ms)) {
     datetime = iso;
-    // utcText's words: "2 Dec 2026, 14:05 UTC".
-    utc = `${twoAt(iso, 8)} ${MONTHS[twoAt(iso, 5) - 1]!} ${iso.slice(0, 4)}, ${iso.slice(11, 16)} UTC`;
+    utc = utcWords(twoAt(iso, 8), twoAt(iso, 5) - 1, iso.slice(0, 4), iso.slice(11, 16));
     ago = relativeOf(ms - now.getTime());
   } else {
     const at = new Date(iso);
