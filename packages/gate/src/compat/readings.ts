@@ -130,16 +130,23 @@ const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
  * `contains`, as a JSON Pointer, or undefined. Found with an explicit stack over every object.
  */
 function tupleBesideContains(schema: Schema): string | undefined {
+  // Containers only, each with its pointer: nothing is allocated for a scalar member.
   const stack: [Json, string][] = [[schema as Json, '']];
   while (stack.length > 0) {
     const [node, at] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const v = node[i];
+        if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, String(i))]);
+      }
+      continue;
+    }
     if (node === null || typeof node !== 'object') continue;
-    if (!Array.isArray(node) && Array.isArray(node.items) && 'contains' in node) return at;
-    const entries: [string, Json][] = Array.isArray(node)
-      ? node.map((v, i) => [String(i), v])
-      : Object.entries(node);
-    for (const [k, v] of entries)
+    if (Array.isArray(node.items) && 'contains' in node) return at;
+    for (const k in node) {
+      const v = node[k];
       if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
+    }
   }
   return undefined;
 }
