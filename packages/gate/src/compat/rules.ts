@@ -258,7 +258,7 @@ export const RULES: readonly Rule[] = [
     input: U,
     output: U,
     message:
-      'a tuple beside contains, read as {dialect}: Ajv in its default configuration lets an empty array through here that it rejects with every error collected, so the change is not shown compatible for both',
+      'a tuple beside contains, read as {dialect}: Ajv in its default configuration (first error only) lets an empty array through here, which it rejects when collecting every error, so the change is not shown compatible under both',
   },
   // composition
   { id: 'any-of-branch-added', input: C, output: N, message: '{keyword} branch {index} added' },
