@@ -8,6 +8,7 @@
 //   node --import tsx bench/compat-real.ts ENGINE     one engine over the corpus, once (a child)
 //   node --import tsx bench/compat-real.ts none      only the start-up every child shares
 //   node --import tsx bench/compat-real.ts alone I    the gate on pair I alone, as a process's first comparison
+//   node --import tsx bench/compat-real.ts corpus DIR  the whole corpus as DIR/old.json and DIR/new.json, to profile
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -342,13 +343,8 @@ function oracleReport(pairs: RealPair[]): string {
   return `the fuzzer's oracle (Ajv alone) on every real pair: ${said}; wrong answers: ${wrong.length === 0 ? 'none' : wrong.join('; ')}`;
 }
 
-/**
- * The whole corpus as one manifest pair (a tool per pair, its schema as inputSchema or
- * outputSchema by direction), judged by the gate's own command line as a user runs it, median of
- * PROCESS_RUNS, beside jsoncompat's whole-process run over the same pairs.
- */
-function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: number } | null): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-corpus-'));
+/** The corpus as two manifests in `dir`, a tool per pair, its schema as inputSchema or outputSchema by direction. */
+function writeManifestPair(pairs: RealPair[], dir: string): [string, string] {
   const side = (which: 'old' | 'new'): string => {
     const tools = pairs.map((p, i) => ({
       name: `pair_${i}`,
@@ -360,7 +356,17 @@ function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: 
     fs.writeFileSync(file, JSON.stringify({ tools }));
     return file;
   };
-  const [oldFile, newFile] = [side('old'), side('new')];
+  return [side('old'), side('new')];
+}
+
+/**
+ * The whole corpus as one manifest pair (a tool per pair, its schema as inputSchema or
+ * outputSchema by direction), judged by the gate's own command line as a user runs it, median of
+ * PROCESS_RUNS, beside jsoncompat's whole-process run over the same pairs.
+ */
+function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: number } | null): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-corpus-'));
+  const [oldFile, newFile] = writeManifestPair(pairs, dir);
   const bin = fileURLToPath(new URL('../bin/warden-gate.js', import.meta.url));
   const times: number[] = [];
   const cpu: number[] = [];
@@ -444,6 +450,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const t = performance.now();
     compareSchemas(p.old, p.new, p.direction);
     console.log(performance.now() - t);
+  } else if ((engine as string) === 'corpus') {
+    const dir = process.argv[3] ?? '.';
+    fs.mkdirSync(dir, { recursive: true });
+    console.log(writeManifestPair(realPairs(), dir).join('\n'));
   } else if ((engine as string) === 'none') {
     realPairs(); // the start-up every engine's child shares
   } else if (engine) {
