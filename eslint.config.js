@@ -248,6 +248,21 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
+    // The gate reads objects whose names come from schemas and values: a property may be named
+    // `constructor` or `toString`, which `name in obj` finds on every object. Own members only.
+    files: ['packages/gate/src/compat/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+          message:
+            'Use Object.hasOwn (or member from compat/own.ts): a name from a schema may be one every object inherits.',
+        },
+      ],
+    },
+  },
+  {
     // Build scripts and executables: plain ES modules run by Node.
     files: ['build.js', 'bin/*.js', 'packages/*/build.js', 'packages/*/bin/*.js'],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly', console: 'readonly' } },

@@ -78,10 +78,24 @@ export function nodeAt(doc: JsonObject, path: Path): JsonObject {
 /** A property name not yet used by the object node. */
 export function freshName(rng: Rng, node: JsonObject): string {
   const props = isObject(node.properties) ? node.properties : {};
-  const pool = ['extra', 'mode', 'limit', 'tags', 'meta', 'x_note', 'S_1', 'count', 'path', 'id'];
-  for (const n of rng.shuffle(pool)) if (!(n in props)) return n;
+  // Names every object inherits are real property names too (a schema may declare `constructor`).
+  const pool = [
+    'extra',
+    'mode',
+    'limit',
+    'tags',
+    'meta',
+    'x_note',
+    'S_1',
+    'count',
+    'path',
+    'id',
+    'constructor',
+    'toString',
+  ];
+  for (const n of rng.shuffle(pool)) if (!Object.hasOwn(props, n)) return n;
   let i = 0;
-  while (`p${i}` in props) i++;
+  while (Object.hasOwn(props, `p${i}`)) i++;
   return `p${i}`;
 }
 

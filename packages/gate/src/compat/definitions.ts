@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Json, JsonObject } from './types.ts';
+import { setMember } from './own.ts';
 
 /**
  * Definitions addressed by content. Each definition of a `$defs` (or `definitions`) object gets
@@ -156,7 +157,7 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
     for (const [k, v] of Object.entries(node)) {
       const r = k === '$ref' && typeof v === 'string' && v.startsWith(prefix) ? definitionRef(v) : undefined;
       const id = r ? idOf(r.name) : undefined;
-      out[k] = r && id ? (r.rest ? `${id}#${r.rest}` : id) : rewrite(v);
+      setMember(out, k, r && id ? (r.rest ? `${id}#${r.rest}` : id) : rewrite(v));
     }
     return out;
   };

@@ -1,6 +1,7 @@
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
+import { setMember } from './own.ts';
 
 export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
   'draft-07': 'http://json-schema.org/draft-07/schema#',
@@ -163,8 +164,7 @@ function splitDependencies(s: JsonObject, at: string, was: string, renames: Rena
   const required: JsonObject = {};
   const schemas: JsonObject = {};
   for (const [k, v] of Object.entries(s.dependencies as JsonObject)) {
-    if (Array.isArray(v)) required[k] = v;
-    else schemas[k] = v;
+    setMember(Array.isArray(v) ? required : schemas, k, v);
   }
   delete s.dependencies;
   const part: JsonObject = {};

@@ -1,5 +1,6 @@
 import type { Json, JsonObject, Schema } from './types.ts';
 import { canonicalJson } from './json-text.ts';
+import { member } from './own.ts';
 
 /** Below this many branches Ajv builds a oneOf quickly enough: it is handed over as written. */
 const MIN_BRANCHES = 32;
@@ -14,7 +15,7 @@ const onlyObjects = (s: JsonObject): boolean =>
 /** The values a branch allows at required property k (const, else enum), or undefined if it does not say. */
 function tagValues(branch: Schema, k: string): Json[] | undefined {
   if (!isObject(branch) || !Array.isArray(branch.required) || !branch.required.includes(k)) return undefined;
-  const at = isObject(branch.properties) ? branch.properties[k] : undefined;
+  const at = isObject(branch.properties) ? member(branch.properties, k) : undefined;
   if (!isObject(at)) return undefined;
   return 'const' in at ? [at.const as Json] : Array.isArray(at.enum) ? at.enum : undefined;
 }

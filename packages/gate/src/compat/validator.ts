@@ -16,6 +16,7 @@ import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
+import { setMember } from './own.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -193,7 +194,7 @@ function splitOnce(whole: JsonObject): Split | undefined {
   const index = definitionIndex(whole);
   if (!index) return undefined;
   const own: JsonObject = {};
-  for (const [k, v] of Object.entries(whole)) if (k !== index.container && k !== '$id') own[k] = v;
+  for (const [k, v] of Object.entries(whole)) if (k !== index.container && k !== '$id') setMember(own, k, v);
   // A body may point at the definitions or into itself, but must not scope anything.
   if (scopesReferences(own)) return undefined;
   return { body: index.rewrite(own) as JsonObject, index, reached: index.reachedFrom(own) };
@@ -312,7 +313,7 @@ export function schemaProblem(whole: Schema): string | undefined {
   // The body, then each definition it reaches, each checked once per content.
   const { body: _rewritten, index, reached } = split;
   const own: JsonObject = {};
-  for (const [k, v] of Object.entries(whole as JsonObject)) if (k !== index.container) own[k] = v;
+  for (const [k, v] of Object.entries(whole as JsonObject)) if (k !== index.container) setMember(own, k, v);
   const problem = metaProblem(own, dialect);
   if (problem !== undefined) return problem;
   const defs = (whole as JsonObject)[index.container] as JsonObject;

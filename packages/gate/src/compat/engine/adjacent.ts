@@ -36,10 +36,10 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
  * [{"properties": {"a": {}}}]}` rejects every key, and merged it would allow `a`).
  */
 export function keepsAdjacency(target: JsonObject, branch: JsonObject): boolean {
-  if (UNEVALUATED.some((k) => k in branch)) return false;
+  if (UNEVALUATED.some((k) => Object.hasOwn(branch, k))) return false;
   for (const group of GROUPS) {
-    const inTarget = group.some((k) => k in target),
-      inBranch = group.some((k) => k in branch);
+    const inTarget = group.some((k) => Object.hasOwn(target, k)),
+      inBranch = group.some((k) => Object.hasOwn(branch, k));
     if (inTarget && inBranch && !group.every((k) => sameJson(target[k], branch[k]))) return false;
   }
   if (!('additionalProperties' in target) && !('additionalProperties' in branch)) return true;

@@ -5,6 +5,7 @@ import type { Ctx } from './context.ts';
 import { resolveRef } from './refs.ts';
 import { admits, typeSet } from './util.ts';
 import { keySet } from './value-sets.ts';
+import { member } from '../own.ts';
 
 function derefIn(root: Schema, s: Schema): Schema {
   if (isObject(s) && typeof s.$ref === 'string') return resolveRef(root, s.$ref)?.schema ?? s;
@@ -44,7 +45,7 @@ function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
   const breq = required(b);
   for (const k of Object.keys(bp)) {
     if (!breq.has(k)) continue;
-    const xs = finiteValues(ap[k]),
+    const xs = finiteValues(member(ap, k)),
       ys = finiteValues(bp[k]);
     if (!xs || !ys) continue;
     const theirs = keySet(ys);
@@ -132,7 +133,7 @@ function buildIndex(branches: readonly Schema[], supRoot: Schema): BranchIndex {
       if (closed.has(j)) return;
       const ys =
         isObject(b) && isObject(b.properties) && required(b).has(k)
-          ? finiteValues(b.properties[k])
+          ? finiteValues(member(b.properties, k))
           : undefined;
       if (!ys) d.open.push(j);
     });

@@ -39,7 +39,7 @@ function mergeInto(target: JsonObject, branch: JsonObject): boolean {
   for (const [k, v] of Object.entries(branch)) {
     if (
       ANNOTATIONS.has(k) ||
-      !(k in target) ||
+      !Object.hasOwn(target, k) ||
       sameJson(target[k], v) ||
       k === 'required' ||
       k === 'properties'
@@ -49,10 +49,14 @@ function mergeInto(target: JsonObject, branch: JsonObject): boolean {
   }
   const tp = target.properties,
     bp = branch.properties;
-  if (isObject(tp) && isObject(bp) && Object.keys(bp).some((k) => k in tp && !sameJson(tp[k], bp[k])))
+  if (
+    isObject(tp) &&
+    isObject(bp) &&
+    Object.keys(bp).some((k) => Object.hasOwn(tp, k) && !sameJson(tp[k], bp[k]))
+  )
     return false;
   for (const [k, v] of Object.entries(branch)) {
-    if (ANNOTATIONS.has(k) && k in target) continue;
+    if (ANNOTATIONS.has(k) && Object.hasOwn(target, k)) continue;
     if (k === 'required' && Array.isArray(target.required) && Array.isArray(v)) {
       target.required = [...new Set([...(target.required as Json[]), ...v])];
     } else if (k === 'properties' && isObject(tp) && isObject(v)) {

@@ -11,6 +11,7 @@ import { acceptsAll, sameSubtree, subValue, typeSet } from './util.ts';
 import { disjoint } from './unreachable.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 import { nodeValidator } from './whole.ts';
+import { member } from '../own.ts';
 
 const CONDITIONAL = ['if', 'then', 'else'];
 
@@ -70,7 +71,9 @@ function cannotHoldAny(s: JsonObject, names: Json | undefined): boolean {
   if (types === undefined || types.size !== 1 || !types.has('object')) return false;
   if (s.additionalProperties !== false || !Array.isArray(names)) return false;
   const props = isObject(s.properties) ? s.properties : {};
-  return names.some((k) => typeof k === 'string' && !(k in props) && matchingPatterns(s, k).length === 0);
+  return names.some(
+    (k) => typeof k === 'string' && !Object.hasOwn(props, k) && matchingPatterns(s, k).length === 0,
+  );
 }
 
 /** Whether every value of `s` meets `cond` (an `if`), as the walk shows it. */
@@ -173,16 +176,17 @@ export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: C
   const db = isObject(sup.dependentSchemas) ? sup.dependentSchemas : {};
   const plain = withoutKeys(sub, ['dependentSchemas']);
   for (const k of new Set([...Object.keys(da), ...Object.keys(db)])) {
-    if (sameSubtree(da[k], db[k], ctx)) continue;
+    const was = member(da, k) as Schema | undefined,
+      now = member(db, k) as Schema | undefined;
+    if (sameSubtree(was, now, ctx)) continue;
     const at = ctx.onNew(['dependentSchemas', k], ['dependentSchemas', k]);
-    const now = db[k] as Schema | undefined;
     if (now === undefined || now === true) {
       ctx.emit(ctx.id('dependent-schema-relaxed', 'dependent-schema-implied'), at, { property: k });
       continue;
     }
     if (
       fits(plain, now, ctx) ||
-      (da[k] !== undefined && fits(da[k] as Schema, now, ctx)) ||
+      (was !== undefined && fits(was, now, ctx)) ||
       fits(holdingKey(sub, k), now, ctx)
     ) {
       ctx.emit('dependent-schema-implied', at, { property: k });
@@ -204,8 +208,8 @@ export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: C
     }
     // An object that holds k: the kept side's minimal object with k set to a value it allows.
     const base = subValue(ctx, sub, 0, 'object');
-    const member = k in props ? subValue(ctx, props[k] as Schema) : 'warden';
-    const withK = isObject(base) && member !== undefined ? [{ ...base, [k]: member }] : [];
+    const kept = Object.hasOwn(props, k) ? subValue(ctx, props[k] as Schema) : 'warden';
+    const withK = isObject(base) && kept !== undefined ? [{ ...base, [k]: kept }] : [];
     // The old objects holding k as the old side describes them (its own dependencies of k kept).
     const holding = holdingKey(sub, k);
     const held = subValue(ctx, holding, 0, 'object');

@@ -2,6 +2,7 @@ import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import type { Aliases } from './context.ts';
+import { setMember } from '../own.ts';
 
 const SPLIT = ['dependentRequired', 'dependentSchemas'] as const;
 
@@ -27,8 +28,8 @@ function split(deps: JsonObject): { required: JsonObject; schemas: JsonObject } 
   const required: JsonObject = {};
   const schemas: JsonObject = {};
   for (const [k, v] of Object.entries(deps)) {
-    if (Array.isArray(v)) required[k] = v;
-    else if (isObject(v) || typeof v === 'boolean') schemas[k] = v;
+    if (Array.isArray(v)) setMember(required, k, v);
+    else if (isObject(v) || typeof v === 'boolean') setMember(schemas, k, v);
     else return undefined;
   }
   return { required, schemas };
@@ -49,20 +50,23 @@ function split(deps: JsonObject): { required: JsonObject; schemas: JsonObject } 
  */
 export function fromDependencies(node: JsonObject, dialect: Dialect): { node: JsonObject; aliases: Aliases } {
   const marked = readFromDependencies(node);
-  if (dialect !== 'draft-07' || !['dependencies', ...(marked ? [] : SPLIT)].some((k) => k in node))
+  if (
+    dialect !== 'draft-07' ||
+    !['dependencies', ...(marked ? [] : SPLIT)].some((k) => Object.hasOwn(node, k))
+  )
     return { node, aliases: {} };
   const out: Marked = { ...node };
   const aliases: Record<string, string> = {};
   if (!marked)
     for (const k of SPLIT) {
-      if (!(k in out)) continue;
+      if (!Object.hasOwn(out, k)) continue;
       out[IGNORED_PREFIX + k] = out[k] as Json;
       delete out[k];
       aliases[IGNORED_PREFIX + k] = k;
     }
   const parts = isObject(out.dependencies) ? split(out.dependencies) : undefined;
   const had = (k: string, m: JsonObject): boolean =>
-    Object.keys(m).some((x) => isObject(out[k]) && x in out[k]);
+    Object.keys(m).some((x) => isObject(out[k]) && Object.hasOwn(out[k], x));
   if (!parts || had('dependentRequired', parts.required) || had('dependentSchemas', parts.schemas))
     return { node: out, aliases }; // not a draft-07 dependency (or one met twice): an unknown keyword
   delete out.dependencies;

@@ -44,7 +44,8 @@ function rejectingKeyword(
   dialect: string,
 ): (value: Json, key: string) => string | undefined {
   const direct: JsonObject = {};
-  for (const k of DIRECT) if (k in sup && k !== 'enum' && k !== 'const') direct[k] = sup[k] as Json;
+  for (const k of DIRECT)
+    if (Object.hasOwn(sup, k) && k !== 'enum' && k !== 'const') direct[k] = sup[k] as Json;
   const inEnum = finiteTest(withoutKeys(sup, ['const']));
   const inConst = finiteTest(withoutKeys(sup, ['enum']));
   if (dialect === 'draft-07') direct.$schema = 'http://json-schema.org/draft-07/schema#';

@@ -3,6 +3,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { ruleVerdict } from '../rules.ts';
 import { includes } from './includes.ts';
+import { member } from '../own.ts';
 
 /**
  * Whether `sub` is shown included in `sup` on a scratch context: nothing breaking or unknown, and
@@ -31,8 +32,8 @@ export function holdingKey(sub: JsonObject, k: string): JsonObject {
   const deps = isObject(sub.dependentRequired) ? sub.dependentRequired : {};
   const schemas = isObject(sub.dependentSchemas) ? sub.dependentSchemas : {};
   const required = new Set([...names(sub.required), k]);
-  for (const x of required) for (const d of names(deps[x])) required.add(d); // grows while iterated
-  const folded = [...required].filter((x) => x in schemas).map((x) => schemas[x] as Json);
+  for (const x of required) for (const d of names(member(deps, x))) required.add(d); // grows while iterated
+  const folded = [...required].filter((x) => Object.hasOwn(schemas, x)).map((x) => schemas[x] as Json);
   const out: JsonObject = { ...withoutKeys(sub, ['dependentSchemas']), required: [...required] };
   const allOf = [...(Array.isArray(sub.allOf) ? sub.allOf : []), ...folded];
   if (allOf.length > 0) out.allOf = allOf;

@@ -196,7 +196,9 @@ function readDecided(node: JsonObject, dialect: Dialect): { node: JsonObject; al
 /** Whether a node holds one keyword besides text, and which. */
 function only(node: Schema, keyword: string): node is JsonObject {
   return (
-    isObject(node) && keyword in node && Object.keys(node).every((k) => k === keyword || TEXT_KEYWORDS.has(k))
+    isObject(node) &&
+    Object.hasOwn(node, keyword) &&
+    Object.keys(node).every((k) => k === keyword || TEXT_KEYWORDS.has(k))
   );
 }
 

@@ -8,6 +8,7 @@ import { fits, holdingKey } from './holding.ts';
 import { includes } from './includes.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
 import { nodeValidator } from './whole.ts';
+import { member, setMember } from '../own.ts';
 
 function props(s: JsonObject): JsonObject {
   return isObject(s.properties) ? s.properties : {};
@@ -23,7 +24,7 @@ function closed(s: JsonObject): boolean {
 
 /** What the kept side asks of the value under key k: its property, first matching pattern, or map schema. */
 function schemaOfKey(sub: JsonObject, k: string): Schema {
-  if (k in props(sub)) return props(sub)[k] as Schema;
+  if (Object.hasOwn(props(sub), k)) return props(sub)[k] as Schema;
   const pattern = matchingPatterns(sub, k)[0];
   if (pattern !== undefined) return (sub.patternProperties as JsonObject)[pattern] as Schema;
   return isObject(sub.additionalProperties) ? sub.additionalProperties : true;
@@ -34,7 +35,8 @@ function objectWith(ctx: Ctx, sub: JsonObject, keys: string[]): JsonObject | und
   const base = subValue(ctx, sub, 0, 'object');
   if (!isObject(base)) return undefined;
   const out: JsonObject = { ...base };
-  for (const k of keys) if (!(k in out)) out[k] = subValue(ctx, schemaOfKey(sub, k)) ?? null;
+  for (const k of keys)
+    if (!Object.hasOwn(out, k)) setMember(out, k, subValue(ctx, schemaOfKey(sub, k)) ?? null);
   return out;
 }
 
@@ -90,7 +92,7 @@ export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx)
   }
   ctx.emit(ctx.id('property-names-constrained', 'property-names-relaxed'), ['propertyNames'], {}, () => {
     for (const k of OTHER_NAMES) {
-      if (subNameOk(k) && !nameOk(k) && !(k in props(sub))) return objectWith(ctx, sub, [k]);
+      if (subNameOk(k) && !nameOk(k) && !Object.hasOwn(props(sub), k)) return objectWith(ctx, sub, [k]);
     }
     return undefined;
   });
@@ -119,12 +121,12 @@ export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: 
   const list = (v: Json | undefined): string[] =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   for (const [k, deps] of Object.entries(b)) {
-    const before = new Set(list(a[k]));
+    const before = new Set(list(member(a, k)));
     const missing = list(deps).filter(
       (d) => !before.has(d) && !required.has(d) && !fits(holdingKey(sub, k), { required: [d] }, ctx),
     );
     if (missing.length === 0) continue;
-    if (closed(sub) && !(k in props(sub))) continue; // the key can never be present
+    if (closed(sub) && !Object.hasOwn(props(sub), k)) continue; // the key can never be present
     ctx.emit(
       ctx.id('dependent-required-added', 'dependent-required-removed'),
       ['dependentRequired', k],
@@ -138,7 +140,7 @@ export function compareDependentRequired(sub: JsonObject, sup: JsonObject, ctx: 
     );
   }
   for (const [k, deps] of Object.entries(a)) {
-    const after = new Set(list(b[k]));
+    const after = new Set(list(member(b, k)));
     const dropped = list(deps).filter((d) => !after.has(d));
     if (dropped.length > 0)
       ctx.emit(ctx.id('dependent-required-removed', 'dependent-required-added'), ['dependentRequired', k], {

@@ -8,6 +8,7 @@ import { additionalOf, declaresKey, namedByAnArm } from './declared.ts';
 import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
+import { member, setMember } from '../own.ts';
 
 function props(s: JsonObject): JsonObject {
   return isObject(s.properties) ? s.properties : {};
@@ -25,8 +26,8 @@ function requiredOf(s: JsonObject): Set<string> {
  */
 function extraKey(sub: JsonObject, sup: JsonObject): string | undefined {
   const taken = (k: string): boolean =>
-    k in props(sub) ||
-    k in props(sup) ||
+    Object.hasOwn(props(sub), k) ||
+    Object.hasOwn(props(sup), k) ||
     matchingPatterns(sub, k).length > 0 ||
     matchingPatterns(sup, k).length > 0;
   for (const key of [
@@ -65,8 +66,8 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     supAdd = additionalOf(sup);
   const subOpen = acceptsAll(subAdd) && matchingPatternsCount(sub) === 0;
   for (const k of new Set([...Object.keys(sp), ...Object.keys(pp)])) {
-    const inSub = k in sp,
-      inSup = k in pp;
+    const inSub = Object.hasOwn(sp, k),
+      inSup = Object.hasOwn(pp, k);
     const subK = keptAt(sub, sp, k, subAdd);
     const child = ctx.child(['properties', k], sub, k);
     for (const pattern of matchingPatterns(sup, k)) {
@@ -161,7 +162,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
  */
 function keptAt(sub: JsonObject, sp: JsonObject, k: string, subAdd: Schema): Schema {
   const patterns = matchingPatterns(sub, k).map((p) => (sub.patternProperties as JsonObject)[p] as Schema);
-  const own = sp[k] as Schema | undefined;
+  const own = member(sp, k) as Schema | undefined;
   const all = own === undefined ? patterns : [own, ...patterns];
   if (all.length === 0) return subAdd;
   return all.length === 1 ? (all[0] as Schema) : { allOf: all as Json[] };
@@ -187,10 +188,9 @@ function compareRequired(
     pp = props(sup);
   for (const k of supReq) {
     if (subReq.has(k)) continue;
-    const rule =
-      k in sp
-        ? ctx.id('property-became-required', 'property-became-optional')
-        : ctx.id('property-added-required', 'property-removed-required');
+    const rule = Object.hasOwn(sp, k)
+      ? ctx.id('property-became-required', 'property-became-optional')
+      : ctx.id('property-added-required', 'property-removed-required');
     ctx.emit(rule, ['required'], { property: k }, () => {
       const v = subValue(ctx, sub, 0, 'object');
       if (!isObject(v)) return undefined;
@@ -201,10 +201,9 @@ function compareRequired(
   }
   for (const k of subReq) {
     if (supReq.has(k)) continue;
-    const rule =
-      k in pp
-        ? ctx.id('property-became-optional', 'property-became-required')
-        : ctx.id('property-removed-required', 'property-added-required');
+    const rule = Object.hasOwn(pp, k)
+      ? ctx.id('property-became-optional', 'property-became-required')
+      : ctx.id('property-removed-required', 'property-added-required');
     ctx.emit(rule, ['required'], { property: k });
   }
 }
@@ -256,16 +255,16 @@ function objectWithKeys(ctx: Ctx, sub: JsonObject, n: number): Json | undefined 
   const sp = props(sub);
   for (const k of Object.keys(sp)) {
     if (size >= n) break;
-    if (!(k in out)) {
+    if (!Object.hasOwn(out, k)) {
       const v = subValue(ctx, sp[k] as Schema);
       if (v !== undefined) {
-        out[k] = v;
+        setMember(out, k, v);
         size++;
       }
     }
   }
   for (let i = 0; size < n && additionalOf(sub) !== false; i++) {
-    if (`warden_${i}` in out) continue;
+    if (Object.hasOwn(out, `warden_${i}`)) continue;
     out[`warden_${i}`] = null;
     size++;
   }

@@ -7,6 +7,7 @@ import { fits } from './holding.ts';
 import type { Ctx } from './context.ts';
 import { admits, sameSubtree, subValue, typeSet } from './util.ts';
 import { nodeValidator } from './whole.ts';
+import { setMember } from '../own.ts';
 
 /**
  * `not` and if/then/else: unchanged they constrain both sides alike; removed they can only
@@ -117,14 +118,15 @@ function excluded(sub: JsonObject, notIn: Schema, ctx: Ctx): 'disjoint' | { valu
     if (
       sub.additionalProperties === false &&
       !isObject(sub.patternProperties) &&
-      names.some((k) => !(k in props))
+      names.some((k) => !Object.hasOwn(props, k))
     )
       return 'disjoint';
     const base = subValue(ctx, sub, 0, 'object');
     if (!isObject(base)) return undefined;
     const v: JsonObject = { ...base };
     for (const k of names)
-      if (!(k in v)) v[k] = k in props ? (subValue(ctx, props[k] as Schema) ?? null) : null;
+      if (!Object.hasOwn(v, k))
+        setMember(v, k, Object.hasOwn(props, k) ? (subValue(ctx, props[k] as Schema) ?? null) : null);
     return accepts(v) ? { value: v } : undefined;
   }
   return undefined;

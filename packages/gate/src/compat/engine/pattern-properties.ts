@@ -132,11 +132,11 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       declared,
     ) ??
     nameMatching([p], declared);
-  for (const p of ak.filter((x) => x in b)) {
+  for (const p of ak.filter((x) => Object.hasOwn(b, x))) {
     const key = keyFor(p);
     includes(a[p] as Schema, b[p] as Schema, ctx.child(['patternProperties', p], sub, key ?? p));
   }
-  for (const p of bk.filter((x) => !(x in a))) {
+  for (const p of bk.filter((x) => !Object.hasOwn(a, x))) {
     // Names the new regex p takes: those an old regex q also matched must still be accepted.
     for (const q of ak) {
       if (disjoint(p, q)) continue;
@@ -178,7 +178,7 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
       );
     }
   }
-  for (const q of ak.filter((x) => !(x in b))) {
+  for (const q of ak.filter((x) => !Object.hasOwn(b, x))) {
     // Names only the removed regex q matched fall to the new additionalProperties; names another
     // new regex also matches are decided by it (compared above where both sides have it).
     if (bk.some((p) => covers(p, q, compared))) continue;

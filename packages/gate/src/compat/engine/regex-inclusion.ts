@@ -108,7 +108,7 @@ function classEscape(c: string): CharSet | undefined {
 
 /** The one code point an escape (after the backslash) stands for, or undefined when it is no such escape. */
 function charEscape(c: string, inClass: boolean): number | undefined {
-  if (c in CONTROL_ESCAPES) return CONTROL_ESCAPES[c];
+  if (Object.hasOwn(CONTROL_ESCAPES, c)) return CONTROL_ESCAPES[c];
   if (SYNTAX.has(c) || (inClass && c === '-')) return c.codePointAt(0);
   return undefined;
 }

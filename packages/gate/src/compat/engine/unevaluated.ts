@@ -2,6 +2,7 @@ import type { Json, JsonObject } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { isObject } from '../generate/merge.ts';
 import { PATH_ALIAS, type Aliases } from './context.ts';
+import { setMember } from '../own.ts';
 
 /** Keywords that evaluate members in place: with any of them, "unevaluated" depends on their outcome. */
 const IN_PLACE = [
@@ -35,7 +36,7 @@ export function withoutUnevaluated(
   const aliases: Record<string, string> = {};
   if (dialect === 'draft-07') return { node, aliases };
   if (!('unevaluatedProperties' in node) && !('unevaluatedItems' in node)) return { node, aliases };
-  if (IN_PLACE.some((k) => k in node)) return besideAllOf(node) ?? { node, aliases };
+  if (IN_PLACE.some((k) => Object.hasOwn(node, k))) return besideAllOf(node) ?? { node, aliases };
   let out = node;
   const readAs = (rest: JsonObject, keyword: string, value: Json, from: string): JsonObject => {
     aliases[keyword] = from;
@@ -81,7 +82,7 @@ const MAX_BRANCHES = 64;
  */
 function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } | undefined {
   if (!('unevaluatedProperties' in node) || 'unevaluatedItems' in node) return undefined;
-  if (IN_PLACE.some((k) => k !== 'allOf' && k !== 'not' && k in node)) return undefined;
+  if (IN_PLACE.some((k) => k !== 'allOf' && k !== 'not' && Object.hasOwn(node, k))) return undefined;
   const { unevaluatedProperties: u, ...rest } = node;
   const aliases: Record<string, string> = {};
   if ('additionalProperties' in rest || u === undefined) return { node: rest, aliases };
@@ -96,7 +97,7 @@ function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } |
     const { branch, at } = stack.pop() as { branch: Json; at: (string | number)[] };
     if (seen >= MAX_BRANCHES || (!isObject(branch) && typeof branch !== 'boolean')) return undefined;
     if (!isObject(branch)) continue;
-    if (NOT_SIMPLE.some((k) => k in branch)) return undefined;
+    if (NOT_SIMPLE.some((k) => Object.hasOwn(branch, k))) return undefined;
     for (const [map, into, keyword] of [
       [branch.properties, properties, 'properties'],
       [branch.patternProperties, patterns, 'patternProperties'],
@@ -105,7 +106,7 @@ function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } |
       for (const name of Object.keys(map)) {
         if (name.includes(PATH_ALIAS)) return undefined;
         if (Object.hasOwn(into, name)) continue;
-        into[name] = true;
+        setMember(into, name, true);
         aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
       }
     }

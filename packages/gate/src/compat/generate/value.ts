@@ -6,6 +6,7 @@ import { FORMAT_EXAMPLES } from './formats.ts';
 import { isObject, mergeForGeneration, withoutKeys } from './merge.ts';
 import { generateNumber } from './number.ts';
 import { stringForPattern } from './pattern.ts';
+import { member, setMember } from '../own.ts';
 
 export interface GenEnv {
   root: Schema;
@@ -164,10 +165,10 @@ function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number)
     if (!taken.has(k) && (env.choose.chance(0.5) || keys.length < minProps)) keys.push(k);
   }
   for (const k of keys) {
-    const sub = (props[k] ?? (additional === undefined ? true : additional)) as Schema;
+    const sub = (member(props, k) ?? (additional === undefined ? true : additional)) as Schema;
     const v = generate(sub, env, salt, depth + 1);
     if (v === undefined) return undefined;
-    out[k] = v;
+    setMember(out, k, v);
   }
   const open = additional === undefined || additional === true || isObject(additional);
   const patterned = isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
@@ -182,10 +183,15 @@ function generateObject(s: JsonObject, env: GenEnv, salt: number, depth: number)
     const regexes = patterned ? Object.keys(s.patternProperties as JsonObject).map(compiled) : [];
     for (let n = 0; Object.keys(out).length < minProps && n < minProps + MAX_EXTRA_TRIES; n++) {
       const key = `x${n}`;
-      if (key in out || key in props || regexes.some((r) => r === undefined || r.test(key))) continue;
+      if (
+        Object.hasOwn(out, key) ||
+        Object.hasOwn(props, key) ||
+        regexes.some((r) => r === undefined || r.test(key))
+      )
+        continue;
       const v = generate((additional ?? true) as Schema, env, salt + n, depth + 1);
       if (v === undefined) return undefined;
-      out[key] = v;
+      setMember(out, key, v);
     }
   }
   return out;

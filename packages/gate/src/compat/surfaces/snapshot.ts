@@ -50,7 +50,7 @@ export function parseSnapshot(doc: unknown): ServerSnapshot {
   if ('server' in root) snapshot.identity = identityOf(root.server);
   if ('instructions' in root) snapshot.instructions = textOrNull(root.instructions, 'instructions');
   for (const surface of ['prompts', 'resources', 'resourceTemplates'] as const) {
-    if (surface in root) snapshot[surface] = objects(root[surface], surface);
+    if (Object.hasOwn(root, surface)) snapshot[surface] = objects(root[surface], surface);
   }
   if ('skills' in root) snapshot.skills = objects(root.skills, 'skills').map(skillOf);
   return snapshot;
