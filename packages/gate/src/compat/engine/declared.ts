@@ -37,24 +37,40 @@ export function declaresBeyondProperties(s: JsonObject): boolean {
 /** In-place subschemas whose `properties` also speak of the object's keys when they apply. */
 const ARMS = ['dependentSchemas', 'then', 'else', 'allOf', 'anyOf', 'oneOf'];
 
+/** Subschemas an arm holds, found with a bound so a hostile schema cannot make the search long. */
+const MAX_ARMS = 500;
+
 /**
  * Whether a subschema applied in place (a dependent schema, a conditional's branch, a
- * combinator's branch, one level down) names the key in its `properties`. Callers who take
- * that arm send the key, so a key named only there is not left undeclared by the schema: a
- * change to it is judged, not assumed.
+ * combinator's branch, at any depth of such arms) speaks of the key: names it in its
+ * `properties`, requires it, or lists it in a `dependentRequired`. Callers who take that arm
+ * send the key, so a key named only there is not left undeclared by the schema: a change to it
+ * is judged, not assumed. The node's own `dependentRequired` counts too (a present key makes
+ * callers send it).
  */
 export function namedByAnArm(s: JsonObject, key: string): boolean {
-  for (const k of ARMS) {
-    const v = s[k];
-    const arms = Array.isArray(v)
-      ? v
-      : isObject(v)
-        ? k === 'dependentSchemas'
-          ? Object.values(v)
-          : [v]
-        : [];
-    for (const arm of arms)
-      if (isObject(arm) && isObject(arm.properties) && Object.hasOwn(arm.properties, key)) return true;
+  const stack: JsonObject[] = [s];
+  for (let seen = 0; stack.length > 0 && seen < MAX_ARMS; seen++) {
+    const node = stack.pop() as JsonObject;
+    if (node !== s) {
+      if (isObject(node.properties) && Object.hasOwn(node.properties, key)) return true;
+      if (Array.isArray(node.required) && node.required.includes(key)) return true;
+    }
+    if (isObject(node.dependentRequired))
+      for (const list of Object.values(node.dependentRequired))
+        if (Array.isArray(list) && list.includes(key)) return true;
+    for (const k of ARMS) {
+      const v = node[k];
+      const arms = Array.isArray(v)
+        ? v
+        : isObject(v)
+          ? k === 'dependentSchemas'
+            ? Object.values(v)
+            : [v]
+          : [];
+      for (const arm of arms) if (isObject(arm)) stack.push(arm);
+    }
   }
-  return false;
+  // Past the bound, the key is taken as named: a change to it is judged rather than assumed.
+  return stack.length > 0;
 }
