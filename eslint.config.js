@@ -250,7 +250,7 @@ export default tseslint.config(
   {
     // The gate reads objects whose names come from schemas and values: a property may be named
     // `constructor` or `toString`, which `name in obj` finds on every object. Own members only.
-    files: ['packages/gate/src/compat/**/*.ts'],
+    files: ['packages/gate/src/compat/**/*.ts', 'packages/gate/fuzz/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -61,7 +61,8 @@ function expand(
       const deps = s[k];
       if (isObject(deps) && isObject(value))
         for (const [name, d] of Object.entries(deps))
-          if (!Array.isArray(d) && name in value) stack.push({ schema: d, at: `${at}/${k}${seg(name)}` });
+          if (!Array.isArray(d) && Object.hasOwn(value, name))
+            stack.push({ schema: d, at: `${at}/${k}${seg(name)}` });
     }
   }
   return out;
@@ -97,7 +98,7 @@ function visit(
       const children: Located[] = [];
       for (const { n, at } of nodes) {
         let known = false;
-        if (isObject(n.properties) && n.properties[key] !== undefined) {
+        if (isObject(n.properties) && Object.hasOwn(n.properties, key)) {
           known = true;
           children.push({ schema: n.properties[key] as Json, at: `${at}/properties${seg(key)}` });
         }

@@ -156,7 +156,7 @@ export function matches(pattern: string, key: string): boolean {
 /** The schema a key's value must meet in an object schema: its property, patterns, or the map. */
 function schemaForKey(node: JsonObject, key: string): Json {
   const parts: Json[] = [];
-  if (isObject(node.properties) && node.properties[key] !== undefined)
+  if (isObject(node.properties) && Object.hasOwn(node.properties, key))
     parts.push(node.properties[key] as Json);
   if (isObject(node.patternProperties))
     for (const [p, s] of Object.entries(node.patternProperties)) if (matches(p, key)) parts.push(s);
@@ -237,7 +237,7 @@ function genObject(ctx: Ctx, node: JsonObject, depth: number, budget: number): J
     .filter((n): n is number => typeof n === 'number' && n <= 20)
     .flatMap((n) => [n, n - 1, n + 1])
     .filter((n) => n >= 0);
-  const fillers = [...all.filter((n) => !(n in base)), ...['f1', 'f2', 'f3', 'f4', 'f5']];
+  const fillers = [...all.filter((n) => !Object.hasOwn(base, n)), ...['f1', 'f2', 'f3', 'f4', 'f5']];
   for (const c of [...new Set(counts)]) {
     const o: JsonObject = { ...base };
     for (const k of fillers) {

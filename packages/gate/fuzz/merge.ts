@@ -24,7 +24,7 @@ export function mergeSchemas(a: Json, b: Json): Json {
     ) {
       const merged: JsonObject = { ...mine };
       for (const [name, s] of Object.entries(v))
-        merged[name] = name in merged ? mergeSchemas(merged[name] as Json, s) : s;
+        merged[name] = Object.hasOwn(merged, name) ? mergeSchemas(merged[name] as Json, s) : s;
       out[k] = merged;
     } else if (k === 'required' && Array.isArray(mine) && Array.isArray(v))
       out[k] = [...new Set([...mine, ...v])];

@@ -141,7 +141,7 @@ export function shrinkPair(
     if (!sameShape) return;
     const keys: (string | number)[] = Array.isArray(o)
       ? o.map((_, i) => i)
-      : Object.keys(o as JsonObject).filter((k) => k in (n as JsonObject));
+      : Object.keys(o as JsonObject).filter((k) => Object.hasOwn(n as JsonObject, k));
     const equal = keys.filter(
       (k) => canonical(get(o as Json, [k]) as Json) === canonical(get(n as Json, [k]) as Json),
     );
@@ -162,7 +162,7 @@ export function shrinkPair(
     const remaining: (string | number)[] = Array.isArray(now)
       ? now.map((_, i) => i)
       : isObject(now)
-        ? Object.keys(now).filter((k) => k in (get(cur.new, path) as JsonObject))
+        ? Object.keys(now).filter((k) => Object.hasOwn(get(cur.new, path) as JsonObject, k))
         : [];
     for (const k of remaining) {
       const child = get(cur.old, [...path, k]);

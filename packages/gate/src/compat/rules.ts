@@ -260,6 +260,13 @@ export const RULES: readonly Rule[] = [
     message:
       'a tuple beside contains, read as {dialect}: Ajv in its default configuration (first error only) lets an empty array through here, which it rejects when collecting every error, so the change is not shown compatible under both',
   },
+  {
+    id: 'inherited-property-name',
+    input: U,
+    output: U,
+    message:
+      'a property is named as a member every object inherits (such as constructor or toString): Ajv reads it through the prototype, so an optional one is present on every object for it, and the change is not shown compatible for the validator',
+  },
   // composition
   { id: 'any-of-branch-added', input: C, output: N, message: '{keyword} branch {index} added' },
   {

@@ -20,6 +20,7 @@ import {
   type Validator,
 } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
+import { besideInheritedNames } from './inherited-names.ts';
 
 const DEFAULT_SAMPLES = 24;
 /**
@@ -105,7 +106,8 @@ export function compareSchemas(
     const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
     if (cycle !== undefined)
       return { verdict: 'unknown', findings: [finding('ref-cycle', direction, strict, '', { ref: cycle })] };
-    return compareInReadings(oldSchema, newSchema, direction, options, compareOne);
+    const result = compareInReadings(oldSchema, newSchema, direction, options, compareOne);
+    return besideInheritedNames(result, oldSchema, newSchema, direction, options);
   } catch (err) {
     const found = isInvalidSchema(err)
       ? finding('schema-invalid', direction, strict, '', {
