@@ -126,10 +126,12 @@ function confirmAsWritten(
 const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
 /**
- * Where a schema read in draft-07 or 2019-09 puts a tuple (`items` as an array) beside
- * `contains`, as a JSON Pointer, or undefined. Found with an explicit stack over every object.
+ * Where a schema puts a tuple beside `contains`, as a JSON Pointer, or undefined: `items` as an
+ * array when read in draft-07 or 2019-09, `prefixItems` when read in 2020-12. Found with an
+ * explicit stack over every object.
  */
-function tupleBesideContains(schema: Schema): string | undefined {
+function tupleBesideContains(schema: Schema, dialect: Dialect): string | undefined {
+  const tuple = dialect === '2020-12' ? 'prefixItems' : 'items';
   // Containers only, each with its pointer: nothing is allocated for a scalar member.
   const stack: [Json, string][] = [[schema as Json, '']];
   while (stack.length > 0) {
@@ -142,7 +144,7 @@ function tupleBesideContains(schema: Schema): string | undefined {
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node.items) && 'contains' in node) return at;
+    if (Array.isArray(node[tuple]) && 'contains' in node) return at;
     for (const k in node) {
       const v = node[k];
       if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
@@ -154,9 +156,10 @@ function tupleBesideContains(schema: Schema): string | undefined {
 /**
  * A compatible reading holds for a validator that collects every error, as the gate's does.
  * Ajv in its default configuration (first error only) differs in one place seen so far: a
- * draft-07 or 2019-09 tuple beside `contains` lets some empty arrays through (validator.ts).
- * Where the side the values come from has one, what that configuration accepts is not what
- * the walk read, so a compatible reading is unknown (`contains-beside-tuple`) instead.
+ * tuple beside `contains` (a draft-07 or 2019-09 `items` array, a 2020-12 `prefixItems`) lets
+ * some empty arrays through (validator.ts). Where the side the values come from has one, what
+ * that configuration accepts is not what the walk read, so a compatible reading is unknown
+ * (`contains-beside-tuple`) instead.
  */
 function bothConfigurations(
   result: SchemaComparison,
@@ -167,8 +170,8 @@ function bothConfigurations(
   if (result.verdict !== 'compatible') return result;
   const source = direction === 'input' ? reading.given.old : reading.given.new;
   const dialect = declared(source) ? dialectOf(source) : reading.undeclared;
-  if (dialect === null || dialect === '2020-12') return result;
-  const at = tupleBesideContains(source);
+  if (dialect === null) return result;
+  const at = tupleBesideContains(source, dialect);
   if (at === undefined) return result;
   const finding: Finding = {
     rule: 'contains-beside-tuple',
