@@ -1,4 +1,4 @@
-import { appendPointer, nearestPointer } from './pointer.ts';
+import { appendPointer, findPlace, nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 
@@ -10,20 +10,9 @@ const NAMING = ['properties', 'dependentRequired', 'dependentSchemas', 'dependen
 
 /**
  * Where a schema names a property every object inherits, as a JSON Pointer, or undefined.
- * Found with an explicit stack over containers.
  */
 function inheritedName(schema: Schema): string | undefined {
-  const stack: [Json, string][] = [[schema as Json, '']];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop()!;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v = node[i];
-        if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, String(i))]);
-      }
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
+  return findPlace(schema as Json, (node, at) => {
     for (const k of NAMING) {
       const map = node[k];
       if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
@@ -32,12 +21,8 @@ function inheritedName(schema: Schema): string | undefined {
     if (Array.isArray(node.required))
       for (const name of node.required)
         if (typeof name === 'string' && INHERITED.has(name)) return appendPointer(at, 'required');
-    for (const k in node) {
-      const v = node[k];
-      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
-    }
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /**

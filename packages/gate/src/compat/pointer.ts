@@ -3,6 +3,8 @@
  * findings carry, so that every rule escapes `~` and `/` alike and a pointer always leads to
  * something in the schema it names.
  */
+import type { Json, JsonObject } from './types.ts';
+
 export type Segment = string | number;
 
 /** One reference token: `~` → `~0`, `/` → `~1` (in that order, as RFC 6901 section 3 says). */
@@ -74,4 +76,34 @@ export function nearestPointer(doc: unknown, pointer: string): string {
     node = next.value;
   }
   return toPointer(kept);
+}
+
+/**
+ * The first place in a document where `found` answers, as `found` answers it (a pointer), or
+ * undefined: every object is asked, with its pointer, over an explicit stack of containers
+ * only, so any depth is walked and nothing is allocated for a scalar member.
+ */
+export function findPlace(
+  doc: Json,
+  found: (node: JsonObject, at: string) => string | undefined,
+): string | undefined {
+  const stack: [Json, string][] = [[doc, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const v = node[i];
+        if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, String(i))]);
+      }
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    const answer = found(node, at);
+    if (answer !== undefined) return answer;
+    for (const k in node) {
+      const v = node[k];
+      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
+    }
+  }
+  return undefined;
 }

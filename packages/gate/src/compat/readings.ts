@@ -1,6 +1,6 @@
 import { as2020, dialectSensitive, DIALECT_URI, originalPointer, type Renames } from './dialects.ts';
 import { sameJson } from './hash.ts';
-import { appendPointer, nearestPointer } from './pointer.ts';
+import { findPlace, nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 import { breakChecker, dialectOf, schemaProblem, type Dialect } from './validator.ts';
@@ -127,30 +127,14 @@ const RANK = { identical: 0, compatible: 1, unknown: 2, breaking: 3 } as const;
 
 /**
  * Where a schema puts a tuple beside `contains`, as a JSON Pointer, or undefined: `items` as an
- * array when read in draft-07 or 2019-09, `prefixItems` when read in 2020-12. Found with an
- * explicit stack over every object.
+ * array when read in draft-07 or 2019-09, `prefixItems` when read in 2020-12. Found over every object
+ * (findPlace).
  */
 function tupleBesideContains(schema: Schema, dialect: Dialect): string | undefined {
   const tuple = dialect === '2020-12' ? 'prefixItems' : 'items';
-  // Containers only, each with its pointer: nothing is allocated for a scalar member.
-  const stack: [Json, string][] = [[schema as Json, '']];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop()!;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v = node[i];
-        if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, String(i))]);
-      }
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node[tuple]) && 'contains' in node) return at;
-    for (const k in node) {
-      const v = node[k];
-      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
-    }
-  }
-  return undefined;
+  return findPlace(schema as Json, (node, at) =>
+    Array.isArray(node[tuple]) && 'contains' in node ? at : undefined,
+  );
 }
 
 /**
