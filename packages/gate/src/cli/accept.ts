@@ -15,12 +15,12 @@ import {
   lockServer,
   lockTool,
   pickServer,
-  setEntry,
   writeLock,
   type ServerLock,
 } from './lockfile.ts';
 import { parseGateArgs, SOURCE_OPTIONS, type GateArgs } from './options.ts';
 import { exitCode } from './exit-code.ts';
+import { setMember } from '../compat/own.ts';
 
 /** A reviewed change named on the command line: `--tool NAME[@HASH]` or `--item KIND:NAME[@HASH]`. */
 interface Selection {
@@ -94,7 +94,7 @@ function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot, lau
   }
   if (report.kind === 'tool') {
     const def = live.tools.find((t) => t.name === report.name);
-    if (def) setEntry(server.tools, report.name, lockTool(def));
+    if (def) setMember(server.tools, report.name, lockTool(def));
     else delete server.tools[report.name];
     return;
   }
@@ -109,7 +109,7 @@ function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot, lau
   const items = (live[surface] ?? []) as unknown as JsonObject[];
   const def = items.find((i) => ITEM_KEYS[surface](i) === report.name);
   const pinned = (server[surface] ??= {});
-  if (def) setEntry(pinned, report.name, lockItem(def));
+  if (def) setMember(pinned, report.name, lockItem(def));
   else delete pinned[report.name];
 }
 

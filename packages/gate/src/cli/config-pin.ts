@@ -5,9 +5,10 @@ import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
 import { readLock } from './compare.ts';
 import { assertConfigAlone } from './config-check.ts';
 import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
-import { buildLock, lockServer, setEntry, writeLock, type AuditEntry, type ServerLock } from './lockfile.ts';
+import { buildLock, lockServer, writeLock, type AuditEntry, type ServerLock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
 import { pinnedCounts } from './pinned.ts';
+import { setMember } from '../compat/own.ts';
 
 /**
  * Pins every server the configuration starts (with `--server`, that one, keeping the lock's
@@ -29,7 +30,7 @@ export async function pinConfig(args: GateArgs, io: CliIo): Promise<number> {
   const pinned: Record<string, ServerLock> = {};
   if (args.server !== undefined && previous)
     for (const [name, server] of Object.entries(previous.servers))
-      if (name !== args.server) setEntry(pinned, name, server);
+      if (name !== args.server) setMember(pinned, name, server);
   const audit: AuditEntry[] = [...(previous?.audit ?? [])];
   const at = new Date().toISOString();
   let failed = 0;
@@ -41,7 +42,7 @@ export async function pinConfig(args: GateArgs, io: CliIo): Promise<number> {
       continue;
     }
     const what = pinnedCounts(read.snapshot);
-    setEntry(pinned, name, lockServer(read.snapshot, read.launch));
+    setMember(pinned, name, lockServer(read.snapshot, read.launch));
     audit.push({ at, action: 'pin', by: 'hand', server: name, reason: `pinned ${what} from ${label}` });
     io.stdout(`pinned ${name}: ${what}\n`);
     report(read, io);

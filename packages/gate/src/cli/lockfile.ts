@@ -16,6 +16,7 @@ import {
   type Tool,
   type Verdict,
 } from '../compat/index.ts';
+import { setMember } from '../compat/own.ts';
 import { UsageError } from './io.ts';
 
 /** Version 2 pins every surface of every server; version 1 (tools of one server) is still read. */
@@ -115,14 +116,9 @@ export function lockItem(definition: JsonObject): LockedItem {
   return { hash: jsonHash(definition), definition };
 }
 
-/** Sets a key without ever touching a prototype: a served name may be "__proto__". */
-export function setEntry<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 function sortedRecord<T>(entries: [string, T][]): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const [k, v] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setEntry(out, k, v);
+  for (const [k, v] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) setMember(out, k, v);
   return out;
 }
 

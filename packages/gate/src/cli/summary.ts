@@ -1,5 +1,6 @@
 import type { Verdict } from '../compat/index.ts';
 import type { GateResult } from './compare.ts';
+import { setMember } from '../compat/own.ts';
 
 /** How many items ended with each verdict. */
 interface Counts {
@@ -24,8 +25,7 @@ export function summarize(result: GateResult): Summary {
     for (const item of s.comparison.items) {
       const verdict: Verdict = item.verdict;
       summary[verdict] += 1;
-      if (!Object.hasOwn(summary.kinds, item.kind))
-        Object.defineProperty(summary.kinds, item.kind, { value: zero(), enumerable: true, writable: true });
+      if (!Object.hasOwn(summary.kinds, item.kind)) setMember(summary.kinds, item.kind, zero());
       (summary.kinds[item.kind] as Counts)[verdict] += 1;
     }
   }

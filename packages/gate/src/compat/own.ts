@@ -12,10 +12,11 @@ export function member(obj: JsonObject, name: string): Json | undefined {
 }
 
 /**
- * Sets a member of a JSON object as its own, whatever its name: assigning `__proto__` on a
- * plain object would replace its prototype and add no member, where JSON.parse makes it one.
+ * Sets a member of an object as its own, whatever its name: assigning `__proto__` on a plain
+ * object would replace its prototype and add no member, where JSON.parse makes it one. The one
+ * way the gate sets a member by a name it was given (a schema's, a value's, a served tool's).
  */
-export function setMember(obj: JsonObject, name: string, value: Json): void {
+export function setMember<T>(obj: Record<string, T>, name: string, value: T): void {
   if (name === '__proto__')
     Object.defineProperty(obj, name, { value, writable: true, enumerable: true, configurable: true });
   else obj[name] = value;
