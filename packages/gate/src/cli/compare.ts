@@ -52,15 +52,24 @@ export function readLock(file: string): Lock {
   return parseLock(readJsonFile(file), file);
 }
 
+/** What one side of a diff holds, and whether it was a lockfile (read once, for both). */
+export interface DiffSide {
+  servers: Map<string, ServerSnapshot>;
+  lock: boolean;
+}
+
 /** A file holding a lockfile (every server it pins), a snapshot or a tools/list result (one server). */
-export function readServers(file: string): Map<string, ServerSnapshot> {
+export function readServers(file: string): DiffSide {
   const doc = readJsonFile(file);
   if (isLock(doc)) {
     const lock = parseLock(doc, file);
-    return new Map(Object.entries(lock.servers).map(([name, s]) => [name, lockSnapshot(s)]));
+    return {
+      servers: new Map(Object.entries(lock.servers).map(([name, s]) => [name, lockSnapshot(s)])),
+      lock: true,
+    };
   }
   try {
-    return new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]);
+    return { servers: new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]), lock: false };
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }

@@ -99,27 +99,22 @@ export function checkContext(args: GateArgs, io: CliIo): RenderContext {
  * diff OLD NEW: items anchored to NEW when it is a lock, else to OLD if that is one. A change
  * can be accepted only from a lock (OLD) into what NEW serves (a file that is not a lock).
  */
-export function diffContext(args: GateArgs, io: CliIo, oldFile: string, newFile: string): RenderContext {
-  const [oldLock, newLock] = [isLockFile(oldFile), isLockFile(newFile)];
-  const anchor = newLock ? newFile : oldLock ? oldFile : undefined;
+export function diffContext(
+  args: GateArgs,
+  io: CliIo,
+  old: { file: string; lock: boolean },
+  now: { file: string; lock: boolean },
+): RenderContext {
+  const anchor = now.lock ? now.file : old.lock ? old.file : undefined;
   return {
     program: io.program ?? 'warden-gate',
     verbose: args.verbose,
     accept:
-      oldLock && !newLock
-        ? { lock: oldFile, options: ['--manifest', newFile], command: [], serverGiven: false }
+      old.lock && !now.lock
+        ? { lock: old.file, options: ['--manifest', now.file], command: [], serverGiven: false }
         : undefined,
     anchor,
     noAnchor: anchor ? undefined : 'neither OLD nor NEW is a lockfile',
     callsFile: args.calls,
   };
-}
-
-/** Whether a file (already read and valid) is a lockfile: a top-level `lockfileVersion` key. */
-function isLockFile(file: string): boolean {
-  try {
-    return keyLines(fs.readFileSync(file, 'utf8'), 1).has('["lockfileVersion"]');
-  } catch {
-    return false;
-  }
 }

@@ -18,8 +18,14 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('diff takes exactly two files: OLD NEW');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const result = compareServers(readServers(oldFile), readServers(newFile), args);
-  const context = diffContext(args, io, oldFile, newFile);
+  const [before, after] = [readServers(oldFile), readServers(newFile)];
+  const result = compareServers(before.servers, after.servers, args);
+  const context = diffContext(
+    args,
+    io,
+    { file: oldFile, lock: before.lock },
+    { file: newFile, lock: after.lock },
+  );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
   return exitCode(result, args.allowUnknown);
