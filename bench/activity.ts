@@ -4,11 +4,14 @@
 //    the same server with it off (the store's recordActivity does nothing), in one run.
 // 2. `activity-page`: GET /console/activity signed in as member X, with 10,000 recorded calls (first page,
 //    and a page deep in them), beside member Y with 10: the same page, whole requests;
-//    and Z with 30, whose page draws as many rows as X's, to tell the rows from the record.
+//    and Z with 30, whose page draws as many rows as X's, to tell the rows from the record;
+//    then the same pages as a person loads them: Debian's Chromium navigating to each, timed by
+//    the browser (navigation start to the load event), one load at a time.
 // Rounds alternate the targets (which one goes first alternates too), so the machine's
 // noise hits both alike; the report gives medians and the median of per-round ratios.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 import { CALL, cpuMicros, load, median, startTarget, stopTarget, type Sample, type Target } from './load.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -19,6 +22,9 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 7);
 const RECORDING_TARGET = 0.9;
 /** A page of 10,000 recorded calls loads as fast as one of 10 (issue 23): Y's page at most this many times faster. */
 const PAGE_TARGET = 1.2;
+/** Loads of each page in Chromium, alternating between the pages. */
+const BROWSER_LOADS = Number(process.env['BENCH_LOADS'] ?? 60);
+const CHROMIUM = '/usr/bin/chromium';
 
 const fixed = (n: number, digits: number, width: number) => n.toFixed(digits).padStart(width);
 const row = (name: string, s: Measured[], width: number) =>
@@ -119,6 +125,7 @@ async function pageCost(): Promise<string[]> {
     ...cases.map((c) => [c.name, []] as [string, number[]]),
     ['Z/X', []],
   ]);
+  let browser: string[];
   try {
     for (const c of cases) await loadPage(t, c.url, c.cookie, 1); // warm-up, left out
     for (let round = 0; round < ROUNDS; round++) {
@@ -130,6 +137,7 @@ async function pageCost(): Promise<string[]> {
       for (const c of cases) ratios.get(c.name)!.push(here.get(FEW)!.rps / here.get(c.name)!.rps);
       ratios.get('Z/X')!.push(here.get(FULL)!.rps / here.get(MANY)!.rps);
     }
+    browser = await browserLoads(cases);
   } finally {
     await stopTarget(t);
   }
@@ -146,6 +154,82 @@ async function pageCost(): Promise<string[]> {
       .map((name) => `${name} ${ratio(name).toFixed(2)}×`)
       .join(', ')}; target ≤ ${PAGE_TARGET}× for both — ${met ? 'met' : 'NOT met'}`,
     `the 10,000 stored alone (Z's 30 rows against X's 30): ${ratio('Z/X').toFixed(2)}×; the 20 rows more alone (Y against Z): ${ratio(FULL).toFixed(2)}×, ${((cpu(FULL) - cpu(FEW)) / 20).toFixed(1)} µs of CPU a row`,
+    '',
+    ...browser,
+  ];
+}
+
+/**
+ * The same pages as a person loads them: one Chromium tab (a background tab is throttled, so
+ * one tab serves every page, its session cookie set before each load) navigates to each in
+ * turn, the order alternating, one load at a time, and the browser's own navigation timing is
+ * read: the response received, the document ready, the load event ended. Medians, and the
+ * median of per-round ratios of the load against Y's page.
+ */
+async function browserLoads(cases: { name: string; url: string; cookie: string }[]): Promise<string[]> {
+  if (!existsSync(CHROMIUM))
+    return [`no Chromium at ${CHROMIUM}: the pages as a browser loads them were not measured`];
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  type Timing = { response: number; ready: number; load: number };
+  const got = new Map<string, Timing[]>(cases.map((c) => [c.name, []]));
+  const ratios = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const open = async (c: (typeof cases)[number]): Promise<Timing> => {
+      const [name, value] = c.cookie.split(/=(.*)/s) as [string, string];
+      await context.addCookies([{ name, value, url: c.url }]);
+      const res = await page.goto(c.url, { waitUntil: 'load' });
+      if (res?.status() !== 200) throw new Error(`${c.url}: ${res?.status() ?? 'no response'} in Chromium`);
+      return page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          response: nav.responseEnd - nav.startTime,
+          ready: nav.domContentLoadedEventEnd - nav.startTime,
+          load: nav.loadEventEnd - nav.startTime,
+        };
+      });
+    };
+    for (const c of cases) await open(c); // warm-up, left out
+    for (let round = 0; round < BROWSER_LOADS; round++) {
+      const here = new Map<string, Timing>();
+      for (const c of round % 2 ? [...cases].reverse() : cases) here.set(c.name, await open(c));
+      for (const c of cases) {
+        got.get(c.name)!.push(here.get(c.name)!);
+        ratios.get(c.name)!.push(here.get(c.name)!.load / here.get(FEW)!.load);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const ratio = (name: string) => median(ratios.get(name)!);
+  const met = ratio(MANY) <= PAGE_TARGET && ratio(DEEP) <= PAGE_TARGET;
+  const ms = (name: string, k: keyof Timing) => fixed(median(got.get(name)!.map((x) => x[k])), 1, 8);
+  return [
+    `the same pages as a person loads them: Chromium, one tab, one load at a time, ${BROWSER_LOADS} loads of each, as the browser times them from navigation start (ms, medians)`,
+    '',
+    'member                 response     ready      load',
+    ...cases.map(
+      (c) => `${c.name.padEnd(21)} ${ms(c.name, 'response')}  ${ms(c.name, 'ready')}  ${ms(c.name, 'load')}`,
+    ),
+    '',
+    `X's page (10,000 calls) against Y's (10) as loaded in Chromium, median of per-round ratios: ${[
+      MANY,
+      DEEP,
+    ]
+      .map((name) => `${name} ${ratio(name).toFixed(2)}×`)
+      .join(
+        ', ',
+      )} (Z's 30 rows ${ratio(FULL).toFixed(2)}×); target ≤ ${PAGE_TARGET}× for both — ${met ? 'met' : 'NOT met'}`,
   ];
 }
 
