@@ -227,5 +227,7 @@ describe('doctor reads the client configurations people have', () => {
       a: '// not a comment, }',
       b: [1, 2],
     });
+    // A byte order mark that an editor wrote first is skipped, as VS Code skips it.
+    assert.deepEqual(parseJsonc('\uFEFF{ "servers": {} // y\n}'), { servers: {} });
   });
 });

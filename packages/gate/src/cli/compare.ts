@@ -12,6 +12,7 @@ import {
   type ServerSnapshot,
   type Verdict,
 } from '../compat/index.ts';
+import { withoutByteOrderMark } from '../connect/jsonc.ts';
 import { UsageError } from './io.ts';
 import { DEFAULT_SERVER, isLock, lockSnapshot, parseLock, pickServer, type Lock } from './lockfile.ts';
 import type { GateArgs } from './options.ts';
@@ -41,7 +42,7 @@ export function readCalls(file: string | undefined): RecordedCall[] {
     throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   try {
-    return parseCalls(text);
+    return parseCalls(withoutByteOrderMark(text));
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }

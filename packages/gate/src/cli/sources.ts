@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseSnapshot, type ServerSnapshot, type Tool } from '../compat/index.ts';
 import { UsageError } from './io.ts';
+import { withoutByteOrderMark } from '../connect/jsonc.ts';
 import { VERSION } from '../version.ts';
 
 /** Where a live manifest comes from: exactly one of a URL, a file, or a stdio command. */
@@ -43,7 +44,7 @@ export function readJsonFile(file: string): unknown {
     throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   try {
-    return JSON.parse(text);
+    return JSON.parse(withoutByteOrderMark(text));
   } catch {
     throw new UsageError(`${file} is not valid JSON`);
   }

@@ -1,9 +1,18 @@
 /**
+ * The text without a leading byte order mark, which editors on Windows write at the start of a
+ * UTF-8 file and JSON.parse refuses (RFC 8259 lets a parser ignore it, as VS Code does).
+ */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
  * Parses JSON with comments and trailing commas, as VS Code writes `mcp.json` and
  * `settings.json`. Comments and trailing commas are blanked outside strings (keeping
  * line breaks), and the rest goes to JSON.parse, so its error positions stay useful.
  */
-export function parseJsonc(text: string): unknown {
+export function parseJsonc(written: string): unknown {
+  const text = withoutByteOrderMark(written);
   let out = '';
   let i = 0;
   while (i < text.length) {

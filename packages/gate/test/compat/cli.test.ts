@@ -188,6 +188,25 @@ describe('warden-gate (in process)', () => {
     assert.match(r.out, /^replay: 1 of 1 recorded calls that were valid are now rejected$/m);
   });
 
+  it('reads a manifest, a lockfile and a calls file that an editor began with a byte order mark', async () => {
+    const bom = (name: string, text: string): string => {
+      fs.writeFileSync(file(name), `\uFEFF${text}`);
+      return file(name);
+    };
+    const lock = file('bom.lock.json');
+    const pinned = await gate('pin', '--manifest', bom('bom-v1.json', JSON.stringify(v1)), '--lock', lock);
+    assert.equal(pinned.code, 0, pinned.err);
+    bom('bom.lock.json', fs.readFileSync(lock, 'utf8'));
+    const calls = bom('bom-calls.jsonl', '{"tool":"greet","arguments":{"who":"ann","loud":"yes"}}\n');
+    const r = await gate('diff', lock, bom('bom-compat.json', JSON.stringify(compatible)), '--calls', calls);
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /^replay: 1 of 1 recorded calls that were valid are now rejected$/m);
+    // Only a mark at the very start is skipped: one anywhere else is still invalid JSON.
+    const inside = await gate('diff', lock, bom('bom-inside.json', '{"tools":\uFEFF[]}'));
+    assert.equal(inside.code, 3);
+    assert.match(inside.err, /bom-inside\.json is not valid JSON/);
+  });
+
   it('accept: compatible changes automatically, breaking ones only by name and bound to the reviewed hash', async () => {
     const lock = file('a.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
