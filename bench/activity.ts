@@ -11,7 +11,7 @@
 // noise hits both alike; the report gives medians and the median of per-round ratios.
 import { existsSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
+import { CHROMIUM, launchBrowser } from '../test/helpers/chromium.ts';
 import { CALL, cpuMicros, load, median, startTarget, stopTarget, type Sample, type Target } from './load.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 32);
@@ -24,7 +24,6 @@ const RECORDING_TARGET = 0.9;
 const PAGE_TARGET = 1.2;
 /** Loads of each page in Chromium, alternating between the pages. */
 const BROWSER_LOADS = Number(process.env['BENCH_LOADS'] ?? 60);
-const CHROMIUM = '/usr/bin/chromium';
 
 const fixed = (n: number, digits: number, width: number) => n.toFixed(digits).padStart(width);
 const row = (name: string, s: Measured[], width: number) =>
@@ -169,16 +168,7 @@ async function pageCost(): Promise<string[]> {
 async function browserLoads(cases: { name: string; url: string; cookie: string }[]): Promise<string[]> {
   if (!existsSync(CHROMIUM))
     return [`no Chromium at ${CHROMIUM}: the pages as a browser loads them were not measured`];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await launchBrowser();
   type Timing = { response: number; ready: number; load: number };
   const got = new Map<string, Timing[]>(cases.map((c) => [c.name, []]));
   const ratios = new Map<string, number[]>(cases.map((c) => [c.name, []]));

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import type axeCore from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { makeLoginLink } from '../../src/admin/console-links.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
 import { issueAgentToken } from '../../src/admin/tokens.ts';
@@ -22,31 +22,7 @@ import type { SqlStoreOptions } from '../../src/store/sql-store.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
 import { ALL_AGENT_SCOPES, CANDIDATE_SCOPES, connectClient } from './club.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-
-/**
- * Why browser tests cannot run here, or null when they can. Locally a missing
- * Chromium skips them with this message; in CI (CI=true) it is a failure instead.
- */
-export function browserSkip(): string | false {
-  if (existsSync(CHROMIUM)) return false;
-  if (process.env['CI'] === 'true')
-    throw new Error(`CI=true but ${CHROMIUM} is missing: install Debian's chromium`);
-  return `Debian's chromium is not installed at ${CHROMIUM} (apt-get install chromium); browser tests skipped`;
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
-}
+export { browserSkip, CHROMIUM, launchBrowser } from './chromium.ts';
 
 /** A real Warden with its console, at http://localhost:PORT (a host name, so WebAuthn accepts it as relying party). */
 export interface ConsoleClub {
