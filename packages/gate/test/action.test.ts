@@ -265,6 +265,38 @@ describe('the GitHub Action (entry script, real gate)', () => {
     const r = await action({ lock, manifest: file('breaking.json') }, { WARDEN_GATE_PREFIX: prefix });
     assert.equal(r.code, 1);
     assert.equal(r.outputs.verdict, 'breaking');
+    // Installed alone, the gate reads every dialect it knows: whatever it loads at run time
+    // (a meta-schema, say) is in the package, not in this repository's node_modules.
+    const installedBin = path.join(prefix, 'node_modules', '@warden-mcp', 'gate', 'bin', 'warden-gate.js');
+    for (const $schema of [
+      'http://json-schema.org/draft-06/schema#',
+      'http://json-schema.org/draft-07/schema#',
+      'https://json-schema.org/draft/2019-09/schema',
+      'https://json-schema.org/draft/2020-12/schema',
+    ]) {
+      const side = (maxLength?: number): string =>
+        write(`dialect-${maxLength ?? 'open'}.json`, {
+          tools: [
+            {
+              name: 'echo',
+              inputSchema: { $schema, type: 'object', properties: { s: { type: 'string', maxLength } } },
+            },
+          ],
+        });
+      const [before, after] = [side(), side(3)];
+      const out = await run(process.execPath, [installedBin, 'diff', before, after, '--json'], {
+        cwd: job,
+      }).then(
+        () => assert.fail(`${$schema}: a shorter maxLength was answered with exit 0`),
+        (err: { code: number; stdout: string }) => err,
+      );
+      assert.equal(out.code, 1, `${$schema}: ${out.stdout}`);
+      const report = JSON.parse(out.stdout) as {
+        servers: { items: { findings: { rule: string; witness?: unknown }[] }[] }[];
+      };
+      const found = report.servers[0]?.items[0]?.findings.find((f) => f.rule === 'max-length-decreased');
+      assert.deepEqual(found?.witness, { s: 'aaaa' }, $schema);
+    }
   });
 });
 

@@ -3,7 +3,9 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
+// Imported, not required at run time: the bundle must carry it (the installed package has no
+// dependencies to find it in).
+import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import {
   clearDefinitionIndexes,
   definitionIndex,
@@ -72,8 +74,7 @@ function makeAjv(dialect: Dialect, variant: Variant): Ajv {
         : new Ajv(options);
   addFormats(ajv);
   // Draft-06 schemas are read by the draft-07 instance; their meta-schema ships with Ajv.
-  if (dialect === 'draft-07')
-    ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-07') ajv.addMetaSchema(draft06);
   // MCP's own keyword: an annotation that mirrors an argument into an HTTP header.
   ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
   return ajv;
