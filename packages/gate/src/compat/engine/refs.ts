@@ -1,8 +1,30 @@
 import { resolvePointer } from '../pointer.ts';
 import type { JsonObject, Schema } from '../types.ts';
 
+type Resolved = Readonly<{ schema: Schema; pointer: string }>;
+
+/**
+ * Each document's references, resolved once: the walk, the sampler and the witnesses ask the
+ * same ones again and again. A document is never changed once read, so an answer holds for as
+ * long as the document lives (and goes with it).
+ */
+const resolvedIn = new WeakMap<object, Map<string, Resolved | undefined>>();
+
 /** Resolves a local `$ref` ("#" or "#/json/pointer") against the document root; undefined if it cannot. */
-export function resolveRef(root: Schema, ref: string): { schema: Schema; pointer: string } | undefined {
+export function resolveRef(root: Schema, ref: string): Resolved | undefined {
+  if (typeof root !== 'object') return resolveOnce(root, ref);
+  let known = resolvedIn.get(root);
+  if (!known) {
+    known = new Map();
+    resolvedIn.set(root, known);
+  }
+  if (known.has(ref)) return known.get(ref);
+  const found = resolveOnce(root, ref);
+  known.set(ref, found);
+  return found;
+}
+
+function resolveOnce(root: Schema, ref: string): Resolved | undefined {
   if (!ref.startsWith('#')) return undefined;
   // The fragment is URI-encoded (RFC 3986), and what it decodes to is a JSON Pointer.
   let pointer: string;
@@ -13,9 +35,9 @@ export function resolveRef(root: Schema, ref: string): { schema: Schema; pointer
   }
   const { found, value: node } = resolvePointer(root, pointer);
   if (!found) return undefined;
-  if (typeof node === 'boolean') return { schema: node, pointer };
+  if (typeof node === 'boolean') return Object.freeze({ schema: node, pointer });
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-  return { schema: node as JsonObject, pointer };
+  return Object.freeze({ schema: node as JsonObject, pointer });
 }
 
 /**

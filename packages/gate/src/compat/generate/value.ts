@@ -39,7 +39,7 @@ function typesOf(schema: JsonObject): string[] {
 export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?: string): Json | undefined {
   if (schema === false || depth > MAX_DEPTH) return undefined;
   if (schema === true) return type ? generate({ type }, env, salt, depth) : salt === 0 ? null : salt;
-  const s = flatten(schema, env, depth);
+  const s = flatten(schema, env);
   if (s === undefined) return undefined;
   if ('const' in s) return s.const as Json;
   if (Array.isArray(s.enum))
@@ -47,11 +47,10 @@ export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?
   for (const k of ['anyOf', 'oneOf'] as const) {
     const branches = s[k];
     if (Array.isArray(branches) && branches.length > 0) {
-      const base = withoutKeys(s, [k]);
       const ordered = inCanonicalOrder(branches);
       const order = env.choose.random ? [env.choose.pick(ordered)] : ordered;
       for (const b of order) {
-        const v = generate(mergeForGeneration(base, b as Schema), env, salt, depth + 1, type);
+        const v = generate(branchForm(s, k, b as Schema), env, salt, depth + 1, type);
         if (v !== undefined) return v;
       }
       return undefined;
@@ -78,6 +77,23 @@ export function generate(schema: Schema, env: GenEnv, salt = 0, depth = 0, type?
   }
 }
 
+const branchForms = new WeakMap<JsonObject, Map<Schema, Schema>>();
+
+/** A branch with what its node says beside the branches, built once per node and branch. */
+function branchForm(node: JsonObject, keyword: 'anyOf' | 'oneOf', branch: Schema): Schema {
+  let forms = branchForms.get(node);
+  if (!forms) {
+    forms = new Map();
+    branchForms.set(node, forms);
+  }
+  let form = forms.get(branch);
+  if (form === undefined) {
+    form = mergeForGeneration(withoutKeys(node, [keyword]), branch);
+    forms.set(branch, form);
+  }
+  return form;
+}
+
 const canonicalOrders = new WeakMap<readonly Json[], readonly Json[]>();
 
 /**
@@ -94,8 +110,34 @@ function inCanonicalOrder(items: readonly Json[]): readonly Json[] {
   return ordered;
 }
 
+/**
+ * Each node's flattened form, per document and dialect: every value drawn from a schema (some
+ * thirty for a comparison) walks the same nodes, and a node's form depends on nothing else.
+ */
+const flattened = new WeakMap<object, Map<string, WeakMap<JsonObject, JsonObject | null>>>();
+
+function flatten(schema: JsonObject, env: GenEnv): JsonObject | undefined {
+  if (typeof env.root !== 'object') return flattenOnce(schema, env);
+  let byDialect = flattened.get(env.root);
+  if (!byDialect) {
+    byDialect = new Map();
+    flattened.set(env.root, byDialect);
+  }
+  let nodes = byDialect.get(env.dialect);
+  if (!nodes) {
+    nodes = new WeakMap();
+    byDialect.set(env.dialect, nodes);
+  }
+  let s = nodes.get(schema);
+  if (s === undefined) {
+    s = flattenOnce(schema, env) ?? null;
+    nodes.set(schema, s);
+  }
+  return s ?? undefined;
+}
+
 /** Follows $ref and folds allOf into one schema (shallowly), so generation sees plain keywords. */
-function flatten(schema: JsonObject, env: GenEnv, depth: number): JsonObject | undefined {
+function flattenOnce(schema: JsonObject, env: GenEnv): JsonObject | undefined {
   let s = schema;
   for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
     const target = resolveRef(env.root, s.$ref);
@@ -108,7 +150,7 @@ function flatten(schema: JsonObject, env: GenEnv, depth: number): JsonObject | u
   if (Array.isArray(s.allOf)) {
     let merged: Schema = withoutKeys(s, ['allOf']);
     for (const part of s.allOf) {
-      const p = isObject(part) ? flatten(part, env, depth + 1) : part;
+      const p = isObject(part) ? flatten(part, env) : part;
       if (p === undefined || merged === false) return undefined;
       merged = mergeForGeneration(merged === true ? {} : merged, p as Schema);
     }
