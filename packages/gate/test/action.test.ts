@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { main } from '../src/cli/main.ts';
 import { bufferIo } from '../src/cli/io.ts';
+import { schemaProblem } from '../src/compat/validator.ts';
 
 const GATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = path.join(GATE, 'action', 'entry.js');
@@ -296,6 +297,23 @@ describe('the GitHub Action (entry script, real gate)', () => {
       };
       const found = report.servers[0]?.items[0]?.findings.find((f) => f.rule === 'max-length-decreased');
       assert.deepEqual(found?.witness, { s: 'aaaa' }, $schema);
+      // An invalid schema is refused with the words Ajv gives from source, where it builds the
+      // meta-schema's validator itself (the package carries it built).
+      const invalid = { $schema, type: 'object', properties: { s: { type: 'string', minLength: -1 } } };
+      const bad = write('dialect-invalid.json', { tools: [{ name: 'echo', inputSchema: invalid }] });
+      const refused = await run(process.execPath, [installedBin, 'diff', before, bad, '--json'], {
+        cwd: job,
+      }).then(
+        () => assert.fail(`${$schema}: an invalid schema was answered with exit 0`),
+        (err: { code: number; stdout: string }) => err,
+      );
+      assert.equal(refused.code, 2, `${$schema}: ${refused.stdout}`);
+      const said = (JSON.parse(refused.stdout) as typeof report).servers[0]?.items[0]?.findings[0] as {
+        rule: string;
+        message: string;
+      };
+      assert.equal(said.rule, 'schema-invalid');
+      assert.equal(said.message, `a schema does not compile: ${schemaProblem(invalid)}`);
     }
   });
 });

@@ -19,6 +19,7 @@ import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
+import { PREBUILT_META } from './meta-validators.ts';
 
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 
@@ -47,7 +48,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
  */
 export type Variant = 'plain' | 'messages' | 'first-error';
 
-function makeAjv(dialect: Dialect, variant: Variant): Ajv {
+function makeAjv(dialect: Dialect, variant: Variant, keepSource = false): Ajv {
   const messages = variant === 'messages';
   // Unoptimised code generation, and no error-message code, compile several times faster: the gate
   // compiles far more schemas than it runs. Messages only change error text, never validity; a
@@ -62,7 +63,8 @@ function makeAjv(dialect: Dialect, variant: Variant): Ajv {
     allErrors: variant !== 'first-error',
     validateFormats: true,
     messages,
-    code: { optimize: false },
+    // The code's text is kept only to write it out (see meta-prebuild.ts); it is the same code.
+    code: { optimize: false, source: keepSource },
     validateSchema: false,
     inlineRefs: false,
   } as const;
@@ -81,6 +83,26 @@ function makeAjv(dialect: Dialect, variant: Variant): Ajv {
 }
 
 const instances = new Map<string, Ajv>();
+
+/**
+ * The meta-schemas each dialect's instance holds, by id, its default first: the one Ajv checks a
+ * schema without `$schema` against (a definition, say).
+ */
+export const META_SCHEMAS: Readonly<Record<Dialect, readonly string[]>> = {
+  'draft-07': ['http://json-schema.org/draft-07/schema', 'http://json-schema.org/draft-06/schema'],
+  '2019-09': ['https://json-schema.org/draft/2019-09/schema'],
+  '2020-12': ['https://json-schema.org/draft/2020-12/schema'],
+};
+
+/** A meta-schema's key among the prebuilt validators: its dialect and id as Ajv looks it up. */
+export function metaKey(dialect: Dialect, id: string): string {
+  return `${dialect} ${id.replace(/#\/?$/, '')}`;
+}
+
+/** The instance that checks schemas against their meta-schema, fresh, keeping its code's text (see meta-prebuild.ts). */
+export function metaSchemaAjv(dialect: Dialect): Ajv {
+  return makeAjv(dialect, 'messages', true);
+}
 
 function ajvFor(dialect: Dialect, variant: Variant = 'plain'): Ajv {
   const key = `${dialect}/${variant}`;
@@ -333,8 +355,18 @@ export function schemaProblem(whole: Schema): string | undefined {
 function metaProblem(schema: Schema, dialect: Dialect, key = textOf(schema)): string | undefined {
   let known = problems.get(key);
   if (known?.has(dialect)) return known.get(dialect);
-  const ajv = ajvFor(dialect, 'messages');
-  const problem = ajv.validateSchema(schema) ? undefined : ajv.errorsText(ajv.errors);
+  // The meta-schema Ajv would check it against ($schema, or the dialect's default), prebuilt
+  // when the package was built (see meta-validators.ts); else Ajv builds it on first use.
+  const declared = typeof schema === 'object' ? schema.$schema : undefined;
+  const id = typeof declared === 'string' && declared !== '' ? declared : META_SCHEMAS[dialect][0];
+  const prebuilt = PREBUILT_META[metaKey(dialect, id as string)];
+  let problem: string | undefined;
+  if (prebuilt) {
+    if (!prebuilt(schema)) problem = ajvFor(dialect, 'messages').errorsText(prebuilt.errors);
+  } else {
+    const ajv = ajvFor(dialect, 'messages');
+    if (!ajv.validateSchema(schema)) problem = ajv.errorsText(ajv.errors);
+  }
   if (!known) {
     if (problems.size >= MAX_CACHE) problems.clear();
     known = new Map();
