@@ -53,7 +53,7 @@ describe('meta-schema validators built ahead of time', () => {
         for (const schema of SCHEMAS) {
           const withId = typeof schema === 'object' ? { $schema: `${id}#`, ...schema } : schema;
           const expected = ajv.validateSchema(withId as object) ? 'valid' : ajv.errorsText(ajv.errors);
-          const got = validate(withId) ? 'valid' : ajv.errorsText(validate.errors);
+          const got: string = validate(withId) ? 'valid' : ajv.errorsText(validate.errors);
           assert.equal(got, expected, `${dialect} ${id}: ${JSON.stringify(schema)}`);
           if (expected !== 'valid') invalid++;
         }
