@@ -231,6 +231,9 @@ export async function benchCompatReal(): Promise<string> {
   // Long enough for the slowest engine to finish on this machine, so the ratio is measured, not bounded.
   const limit = Math.max(300_000, 10 * median(wardenProc));
   const whole = new Map<Engine, number | null>([['warden', median(wardenProc)]]);
+  // jsoncompat's whole process is measured in rounds beside the gate's command line (its median here).
+  const manifest = manifestPairReport(pairs, limit);
+  whole.set('jsoncompat', manifest.jsoncompat);
   const proc = (e: Engine): string => {
     if (!whole.has(e)) whole.set(e, wholeProcess(e, limit));
     const t = whole.get(e);
@@ -241,7 +244,7 @@ export async function benchCompatReal(): Promise<string> {
   const out: string[] = [];
   const npm = pairs.filter((p) => p.source === 'npm').length;
   out.push(
-    `real corpus: ${pairs.length} pairs: ${npm} changed tool schemas (input and output) between consecutive npm releases of server-filesystem, server-memory and server-everything, and ${pairs.length - npm} definitions between consecutive MCP specification revisions. Per-pair times are medians of ${ROUNDS} interleaved rounds; jsoncompat runs on ${JC_STRIDE === 1 ? 'every pair' : `a sample of ${sampled.length} pairs (every npm pair, every ${JC_STRIDE}th spec pair)`}. Whole process: warden median of ${PROCESS_RUNS} runs, the others one run, stopped at ${(limit / 1000).toFixed(0)} s.`,
+    `real corpus: ${pairs.length} pairs: ${npm} changed tool schemas (input and output) between consecutive npm releases of server-filesystem, server-memory and server-everything, and ${pairs.length - npm} definitions between consecutive MCP specification revisions. Per-pair times are medians of ${ROUNDS} interleaved rounds; jsoncompat runs on ${JC_STRIDE === 1 ? 'every pair' : `a sample of ${sampled.length} pairs (every npm pair, every ${JC_STRIDE}th spec pair)`}. Whole process: warden and jsoncompat medians of ${PROCESS_RUNS} runs, json-schema-diff one run, stopped at ${(limit / 1000).toFixed(0)} s.`,
   );
   out.push('');
   out.push(
@@ -265,14 +268,7 @@ export async function benchCompatReal(): Promise<string> {
   );
   out.push('');
   out.push(wholeRatios(whole));
-  const jc = whole.get('jsoncompat');
-  out.push(
-    '',
-    manifestPairReport(
-      pairs,
-      jc === null || jc === undefined ? null : { ms: jc, cpuMs: wholeCpu.get('jsoncompat') ?? NaN },
-    ),
-  );
+  out.push('', manifest.text);
   out.push('');
   const count = (v: string): number => verdicts.warden.filter((x) => x === v).length;
   out.push(
@@ -361,15 +357,16 @@ function writeManifestPair(pairs: RealPair[], dir: string): [string, string] {
 
 /**
  * The whole corpus as one manifest pair (a tool per pair, its schema as inputSchema or
- * outputSchema by direction), judged by the gate's own command line as a user runs it, median of
- * PROCESS_RUNS, beside jsoncompat's whole-process run over the same pairs.
+ * outputSchema by direction), judged by the gate's own command line as a user runs it, side by
+ * side with jsoncompat's whole-process run over the same pairs: PROCESS_RUNS rounds, each the
+ * gate then jsoncompat, so both meet the same load; the ratio is each round's, then the median
+ * of the rounds (on a shared machine the load moves both engines more than anything else).
  */
-function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: number } | null): string {
+function manifestPairReport(pairs: RealPair[], limitMs: number): { text: string; jsoncompat: number | null } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-corpus-'));
   const [oldFile, newFile] = writeManifestPair(pairs, dir);
   const bin = fileURLToPath(new URL('../bin/warden-gate.js', import.meta.url));
-  const times: number[] = [];
-  const cpu: number[] = [];
+  const rounds: { ms: number; cpuMs: number; jc: number | null; jcCpu: number }[] = [];
   let verdict = 'n/a';
   for (let run = 0; run < PROCESS_RUNS; run++) {
     const t = performance.now();
@@ -378,9 +375,8 @@ function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: 
       encoding: 'utf8',
       maxBuffer: 256 * 1024 * 1024,
     });
-    times.push(performance.now() - t);
+    const ms = performance.now() - t;
     const { cpuMs, stderr } = processCpu(r.stderr);
-    cpu.push(cpuMs);
     // Exit 1 (breaking) and 2 (unknown) are answers too; its JSON is on stdout. Exit 3 is not.
     // A run that printed no report measured nothing: say so, with the gate's own line.
     verdict =
@@ -389,14 +385,24 @@ function manifestPairReport(pairs: RealPair[], jsoncompat: { ms: number; cpuMs: 
         : r.stdout.startsWith('{')
           ? (JSON.parse(r.stdout) as { verdict: string }).verdict
           : `FAILED (${stderr.trim().split('\n')[0]})`;
+    const jc = wholeProcess('jsoncompat', limitMs);
+    rounds.push({ ms, cpuMs, jc, jcCpu: wholeCpu.get('jsoncompat') ?? NaN });
+    process.stderr.write(
+      `compat-real: manifest pair, round ${run + 1}/${PROCESS_RUNS}: warden-gate ${ms.toFixed(0)} ms, jsoncompat ${jc === null ? 'did not finish' : `${jc.toFixed(0)} ms`}\n`,
+    );
   }
   fs.rmSync(dir, { recursive: true, force: true });
-  const [w, c] = [median(times), median(cpu)];
+  const [w, c] = [median(rounds.map((r) => r.ms)), median(rounds.map((r) => r.cpuMs))];
+  const finished = rounds.filter((r) => r.jc !== null);
+  const byRound = finished.map((r) => `${((r.jc as number) / r.ms).toFixed(1)}×`).join(', ');
   const ratio =
-    jsoncompat === null
+    finished.length === 0
       ? 'jsoncompat did not finish'
-      : `jsoncompat's whole process (${jsoncompat.ms.toFixed(0)} ms, ${jsoncompat.cpuMs.toFixed(0)} ms of CPU) ${(jsoncompat.ms / w).toFixed(1)}× that by the wall clock, ${(jsoncompat.cpuMs / c).toFixed(1)}× by CPU time`;
-  return `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms, ${c.toFixed(0)} ms of CPU (user and system, all threads; medians of ${PROCESS_RUNS}, verdict ${verdict}); ${ratio}`;
+      : `jsoncompat's whole process ${median(finished.map((r) => r.jc as number)).toFixed(0)} ms and ${median(finished.map((r) => r.jcCpu)).toFixed(0)} ms of CPU (medians); per round, jsoncompat's time over the gate's: ${byRound}; median **${median(finished.map((r) => (r.jc as number) / r.ms)).toFixed(1)}× by the wall clock, ${median(finished.map((r) => r.jcCpu / r.cpuMs)).toFixed(1)}× by CPU time**`;
+  return {
+    text: `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms, ${c.toFixed(0)} ms of CPU (user and system, all threads; medians of ${PROCESS_RUNS} rounds, verdict ${verdict}); ${ratio}`,
+    jsoncompat: finished.length === 0 ? null : median(finished.map((r) => r.jc as number)),
+  };
 }
 
 /**
