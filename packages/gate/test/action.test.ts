@@ -269,51 +269,55 @@ describe('the GitHub Action (entry script, real gate)', () => {
     // Installed alone, the gate reads every dialect it knows: whatever it loads at run time
     // (a meta-schema, say) is in the package, not in this repository's node_modules.
     const installedBin = path.join(prefix, 'node_modules', '@warden-mcp', 'gate', 'bin', 'warden-gate.js');
+    type Report = {
+      servers: { items: { findings: { rule: string; message: string; witness?: unknown }[] }[] }[];
+    };
+    /** The installed gate's diff of two manifests, which must not pass: its exit code and first finding. */
+    const notPassed = async (before: string, after: string): Promise<{ code: number; finding: unknown }> => {
+      const out = await run(process.execPath, [installedBin, 'diff', before, after, '--json'], {
+        cwd: job,
+      }).then(
+        () => assert.fail(`${after}: answered with exit 0`),
+        (err: { code: number; stdout: string }) => err,
+      );
+      const report = JSON.parse(out.stdout) as Report;
+      return { code: out.code, finding: report.servers[0]?.items[0]?.findings[0] };
+    };
     for (const $schema of [
       'http://json-schema.org/draft-06/schema#',
       'http://json-schema.org/draft-07/schema#',
       'https://json-schema.org/draft/2019-09/schema',
       'https://json-schema.org/draft/2020-12/schema',
     ]) {
-      const side = (maxLength?: number): string =>
-        write(`dialect-${maxLength ?? 'open'}.json`, {
-          tools: [
-            {
-              name: 'echo',
-              inputSchema: { $schema, type: 'object', properties: { s: { type: 'string', maxLength } } },
-            },
-          ],
+      const side = (name: string, s: Record<string, unknown>): string =>
+        write(`dialect-${name}.json`, {
+          tools: [{ name: 'echo', inputSchema: { $schema, type: 'object', properties: { s } } }],
         });
-      const [before, after] = [side(), side(3)];
-      const out = await run(process.execPath, [installedBin, 'diff', before, after, '--json'], {
-        cwd: job,
-      }).then(
-        () => assert.fail(`${$schema}: a shorter maxLength was answered with exit 0`),
-        (err: { code: number; stdout: string }) => err,
+      const before = side('open', { type: 'string' });
+      const shorter = await notPassed(before, side('shorter', { type: 'string', maxLength: 3 }));
+      assert.deepEqual(
+        shorter,
+        {
+          code: 1,
+          finding: {
+            rule: 'max-length-decreased',
+            verdict: 'breaking',
+            pointer: '/inputSchema/properties/s/maxLength',
+            message: 'maxLength lowered from absent to 3',
+            witness: { s: 'aaaa' },
+          },
+        },
+        $schema,
       );
-      assert.equal(out.code, 1, `${$schema}: ${out.stdout}`);
-      const report = JSON.parse(out.stdout) as {
-        servers: { items: { findings: { rule: string; witness?: unknown }[] }[] }[];
-      };
-      const found = report.servers[0]?.items[0]?.findings.find((f) => f.rule === 'max-length-decreased');
-      assert.deepEqual(found?.witness, { s: 'aaaa' }, $schema);
       // An invalid schema is refused with the words Ajv gives from source, where it builds the
       // meta-schema's validator itself (the package carries it built).
-      const invalid = { $schema, type: 'object', properties: { s: { type: 'string', minLength: -1 } } };
-      const bad = write('dialect-invalid.json', { tools: [{ name: 'echo', inputSchema: invalid }] });
-      const refused = await run(process.execPath, [installedBin, 'diff', before, bad, '--json'], {
-        cwd: job,
-      }).then(
-        () => assert.fail(`${$schema}: an invalid schema was answered with exit 0`),
-        (err: { code: number; stdout: string }) => err,
-      );
-      assert.equal(refused.code, 2, `${$schema}: ${refused.stdout}`);
-      const said = (JSON.parse(refused.stdout) as typeof report).servers[0]?.items[0]?.findings[0] as {
-        rule: string;
-        message: string;
-      };
-      assert.equal(said.rule, 'schema-invalid');
-      assert.equal(said.message, `a schema does not compile: ${schemaProblem(invalid)}`);
+      const invalid = { type: 'string', minLength: -1 };
+      const refused = await notPassed(before, side('invalid', invalid));
+      const said = refused.finding as { rule: string; message: string };
+      assert.equal(refused.code, 2, $schema);
+      assert.equal(said.rule, 'schema-invalid', $schema);
+      const whole = { $schema, type: 'object', properties: { s: invalid } };
+      assert.equal(said.message, `a schema does not compile: ${schemaProblem(whole)}`, $schema);
     }
   });
 });
