@@ -9,6 +9,7 @@ import { jsonText } from './json-text.ts';
 import { callValidators, whyRejected, type RecordedCall, type ReplayResult } from './replay.ts';
 import { getRule } from './rules.ts';
 import { nearestPointer, toPointer } from './pointer.ts';
+import { SharedDecisions } from './engine/shared-decisions.ts';
 import { compareSchemas } from './schemas.ts';
 import { textChange } from './surfaces/text.ts';
 import { asTools, type Tool } from './tools.ts';
@@ -231,7 +232,9 @@ export function compareManifests(
   const olds = new Map(asTools(oldManifest).map((t) => [t.name, t]));
   const news = new Map(asTools(newManifest).map((t) => [t.name, t]));
   const names = [...new Set([...olds.keys(), ...news.keys()])].sort();
-  const tools = names.map((name) => judgeTool(name, olds.get(name), news.get(name), options));
+  // The tools of a manifest share definitions: each pair of them is decided once (see shared-decisions.ts).
+  const judging = { ...options, decisions: new SharedDecisions() };
+  const tools = names.map((name) => judgeTool(name, olds.get(name), news.get(name), judging));
   const replayResult = applyReplay(tools, olds, news, options);
   for (const t of tools) {
     // Pointers lead into the tool's new definition (its old one for a removed tool).

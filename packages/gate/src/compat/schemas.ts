@@ -4,6 +4,7 @@ import { compareInReadings } from './readings.ts';
 import { refCycle } from './ref-cycles.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
 import { includes } from './engine/includes.ts';
+import type { SharedDecisions } from './engine/shared-decisions.ts';
 import { unreachableProver } from './engine/unreachable.ts';
 import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
@@ -78,6 +79,12 @@ function grouped(
   }));
 }
 
+/** A comparison's settings, and what it shares with the other comparisons of its run. */
+export interface JudgeOptions extends CompareOptions {
+  /** Definitions decided by earlier comparisons (the other tools of a manifest), to replay. */
+  decisions?: SharedDecisions;
+}
+
 /**
  * Classifies a schema change by set semantics. `input`: every value the old schema accepted
  * must stay valid. `output`: the new schema may only produce values the old one accepted.
@@ -92,7 +99,7 @@ export function compareSchemas(
   oldSchema: Schema,
   newSchema: Schema,
   direction: Direction,
-  options: CompareOptions = {},
+  options: JudgeOptions = {},
 ): SchemaComparison {
   const strict = options.strictOpenObjects === true;
   try {
@@ -123,7 +130,7 @@ function compareOne(
   oldSchema: Schema,
   newSchema: Schema,
   direction: Direction,
-  options: CompareOptions,
+  options: JudgeOptions,
 ): SchemaComparison {
   return decide(oldSchema, newSchema, direction, options);
 }
@@ -132,7 +139,7 @@ function decide(
   oldSchema: Schema,
   newSchema: Schema,
   direction: Direction,
-  options: CompareOptions,
+  options: JudgeOptions,
 ): SchemaComparison {
   if (sameJson(oldSchema, newSchema)) return { verdict: 'identical', findings: [] };
   const strict = options.strictOpenObjects === true;
@@ -168,6 +175,7 @@ function decide(
       strict,
       sub: { root: sub, dialect: subDialect },
       sup: { root: sup, dialect: supDialect },
+      ...(options.decisions ? { decided: options.decisions } : {}),
     },
     options.budget,
   );

@@ -41,7 +41,19 @@ export interface RawFinding extends Finding {
 
 /** What a decided pair left behind, replayed wherever the same pair is met again. */
 interface Decided {
-  findings: RawFinding[];
+  findings: readonly RawFinding[];
+  /** Whether it depends on the two subschemas alone (see Memory.situated), so another walk may reuse it. */
+  exact: boolean;
+}
+
+/**
+ * Decisions another walk may replay: pairs of whole definitions, named by content, whose
+ * findings depend on nothing but the two definitions and the walk's settings (see
+ * shared-decisions.ts, which keeps them for the comparisons of one manifest).
+ */
+export interface DecisionStore {
+  get(key: string): readonly RawFinding[] | undefined;
+  set(key: string, findings: readonly RawFinding[]): void;
 }
 
 /**
@@ -61,6 +73,12 @@ interface Memory {
   steps: number;
   budget: number;
   exhausted: boolean;
+  /**
+   * How many times a decision so far depended on where it was made rather than on the pair
+   * alone: a depth limit reached, or an inexact decision replayed. A pair decided while this
+   * stayed still (and on no assumption) is exact.
+   */
+  situated: number;
 }
 
 interface Side {
@@ -78,6 +96,8 @@ interface Shared {
   memory: Memory;
   /** Memo: whether both documents are equal, so equal subtrees with $ref stay equal. */
   sameRoots?: boolean;
+  /** Exact decisions of whole definitions, shared with other walks (the other tools of a manifest). */
+  decided?: DecisionStore;
 }
 
 /**
@@ -157,6 +177,7 @@ export class Ctx {
       steps: 0,
       budget,
       exhausted: false,
+      situated: 0,
     };
     return new Ctx({ ...shared, memory }, [], '', '', [], 0);
   }
@@ -299,6 +320,14 @@ export class Ctx {
     if (mem.steps <= mem.budget) return true;
     mem.exhausted = true;
     return false;
+  }
+
+  /**
+   * Notes that what is being decided depends on where the walk met it (how deep it is, say),
+   * not only on the two subschemas: the decisions under way are then not kept for another walk.
+   */
+  situate(): void {
+    this.shared.memory.situated++;
   }
 
   /** Whether any finding so far fails inclusion (breaking or unknown). */

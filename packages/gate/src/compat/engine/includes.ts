@@ -11,13 +11,14 @@ import {
   compareSubAllOf,
   flattenAllOf,
 } from './combinators.ts';
-import { MAX_DEPTH, PATH_ALIAS, type Aliases, type Ctx } from './context.ts';
+import { MAX_DEPTH, PATH_ALIAS, type Aliases, type Ctx, type RawFinding } from './context.ts';
 import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
 import { resolveRef, siblingsApply } from './refs.ts';
+import { definitionIds, definitionPairKey, sameDefinition } from './shared-decisions.ts';
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
 import { compareTypes } from './type.ts';
@@ -125,6 +126,7 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
 export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   if (!ctx.spend()) return;
   if (ctx.depth > MAX_DEPTH) {
+    ctx.situate();
     ctx.emit('recursion-too-deep', [], {});
     return;
   }
@@ -139,11 +141,22 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   const la = a as Located,
     lb = b as Located;
   const mem = ctx.shared.memory;
+  // Two whole definitions, named by content: the same one on both sides is included, and a pair
+  // another comparison of this run (another tool) decided exactly is replayed, both before their
+  // subtrees are numbered for this walk's own memory.
+  const ids = la.moved && lb.moved ? definitionIds(la.ptr, lb.ptr, ctx) : undefined;
+  if (ids && sameDefinition(ids, ctx)) return;
+  const shared = ids && ctx.shared.decided ? definitionPairKey(ids, ctx) : undefined;
+  const known = shared === undefined ? undefined : ctx.shared.decided?.get(shared);
+  if (known) {
+    replayDecided(known, ctx);
+    return;
+  }
   const key = `${idOf(la.schema, ctx)}:${idOf(lb.schema, ctx)}`;
   const done = mem.done.get(key);
   if (done) {
-    // Replaying copies every finding: a pair met again and again costs in proportion.
-    if (ctx.spend(Math.floor(done.findings.length / KEYS_PER_STEP))) ctx.replay(done.findings);
+    if (!done.exact) ctx.situate();
+    replayDecided(done.findings, ctx);
     return;
   }
   const position = mem.active.get(key);
@@ -159,13 +172,21 @@ export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   mem.active.set(key, here);
   const outerLow = mem.low;
   mem.low = Infinity;
+  const situated = mem.situated;
   const frame = ctx.frame(la.ptr, lb.ptr, la.moved, lb.moved);
   compareNode(la.schema, lb.schema, frame);
   mem.active.delete(key);
   const leaned = mem.low < here;
-  if (!mem.exhausted && (!leaned || frame.failed())) mem.done.set(key, { findings: frame.findings });
+  const exact = !leaned && mem.situated === situated;
+  if (!mem.exhausted && (!leaned || frame.failed())) mem.done.set(key, { findings: frame.findings, exact });
+  if (!mem.exhausted && exact && shared !== undefined) ctx.shared.decided?.set(shared, frame.findings);
   mem.low = leaned ? Math.min(outerLow, mem.low) : outerLow;
   ctx.replay(frame.findings);
+}
+
+/** Replays a decided pair's findings here; copying every finding costs in proportion. */
+function replayDecided(findings: readonly RawFinding[], ctx: Ctx): void {
+  if (ctx.spend(Math.floor(findings.length / KEYS_PER_STEP))) ctx.replay(findings);
 }
 
 /** Keys of a node or findings of a pair that cost one step of the budget. */

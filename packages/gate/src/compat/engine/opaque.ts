@@ -61,8 +61,11 @@ function changed(sub: JsonObject, a: Schema, b: Schema, ctx: Ctx): 'disjoint' | 
 function searched(sub: JsonObject, notIn: Schema, ctx: Ctx): { value: Json } | undefined {
   // Each search compiles the node on its own: on a large node (a deep nesting of nots, say,
   // searched at every level) that cost would grow with the square of its size.
-  if (ctx.depth > SEARCHED_DEPTH || measure(sub, Infinity, SEARCHED_VALUES).over !== undefined)
+  if (ctx.depth > SEARCHED_DEPTH) {
+    ctx.situate();
     return undefined;
+  }
+  if (measure(sub, Infinity, SEARCHED_VALUES).over !== undefined) return undefined;
   const value = rejectedValue(sub, { not: notIn as Json }, [notIn], ctx);
   return value === undefined ? undefined : { value };
 }

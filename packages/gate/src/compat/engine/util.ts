@@ -47,7 +47,10 @@ export function sameSubtree(a: Json | undefined, b: Json | undefined, ctx: Ctx):
   if (a === undefined || b === undefined) return a === b;
   if (!sameJson(a, b)) return false;
   if (!hasRef(a)) return true;
-  return (ctx.shared.sameRoots ??= sameJson(ctx.shared.sub.root, ctx.shared.sup.root));
+  const same = (ctx.shared.sameRoots ??= sameJson(ctx.shared.sub.root, ctx.shared.sup.root));
+  // Equal because the two documents are, which says nothing of these two subtrees elsewhere.
+  if (same) ctx.situate();
+  return same;
 }
 
 /** A value the kept (sub) side probably accepts at this node: the minimal one, or a variant. */
