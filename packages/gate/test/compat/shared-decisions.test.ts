@@ -221,3 +221,18 @@ test('fuzzed pairs judged as manifests of their definitions: the same answers as
   // Most tools get exactly what they get alone; the rest differ only in detail (see above).
   assert.ok(same > compared * 0.9, `${same} of ${compared} tools exactly as alone`);
 });
+
+test('what a run keeps is bounded, by pairs and by findings; past that, pairs are decided as before', () => {
+  const finding = { rule: 'type-narrowed', verdict: 'breaking', pointer: '', args: {}, trail: [] } as const;
+  const store = new SharedDecisions(3, 4);
+  store.set('a', []);
+  store.set('b', [finding, finding, finding]);
+  store.set('c', [finding, finding]); // 5 findings: over the bound
+  store.set('d', [finding]);
+  store.set('e', []); // a fourth pair: over the bound
+  assert.equal(store.size, 3);
+  assert.equal(store.get('c'), undefined);
+  assert.equal(store.get('e'), undefined);
+  assert.deepEqual(store.get('d'), [finding]);
+  assert.equal(store.replayed, 1);
+});

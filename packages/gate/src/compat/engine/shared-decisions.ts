@@ -5,6 +5,11 @@ import type { Ctx, DecisionStore, RawFinding } from './context.ts';
 
 /** Pairs kept for one run: past this, new pairs are decided as before, and not kept. */
 const MAX_SHARED = 20_000;
+/**
+ * Findings kept for one run. A finding holds on to the walk that made it (its witness is built
+ * from that walk's documents when it is replayed), so this bounds what the run keeps alive.
+ */
+const MAX_FINDINGS = 20_000;
 
 /**
  * Decided pairs of whole definitions, kept across the comparisons of one run (the tools of a
@@ -20,8 +25,12 @@ const MAX_SHARED = 20_000;
 export class SharedDecisions implements DecisionStore {
   readonly #decided = new Map<string, readonly RawFinding[]>();
   #replayed = 0;
+  #findings = 0;
 
-  constructor(private readonly limit = MAX_SHARED) {}
+  constructor(
+    private readonly limit = MAX_SHARED,
+    private readonly findingLimit = MAX_FINDINGS,
+  ) {}
 
   get(key: string): readonly RawFinding[] | undefined {
     const found = this.#decided.get(key);
@@ -40,7 +49,9 @@ export class SharedDecisions implements DecisionStore {
   }
 
   set(key: string, findings: readonly RawFinding[]): void {
-    if (this.#decided.size < this.limit) this.#decided.set(key, findings);
+    if (this.#decided.size >= this.limit || this.#findings + findings.length > this.findingLimit) return;
+    this.#decided.set(key, findings);
+    this.#findings += findings.length;
   }
 }
 
