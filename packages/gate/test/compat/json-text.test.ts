@@ -56,5 +56,28 @@ describe('canonical JSON (RFC 8785) without recursion', () => {
     let deep: unknown = 0;
     for (let i = 0; i < 10_000; i++) deep = [deep];
     assert.equal(canonicalJson(deep).length, 20_001);
+    assert.equal(jsonText(deep).length, 20_001);
+    assert.equal(jsonText(deep, 2).replace(/\s/g, '').length, 20_001);
+  });
+
+  it('writes JSON.stringify text for any value up to 64 levels deep, compact below that, and refuses a cycle', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.constantFrom(0, 2), (v, indent) => {
+        assert.equal(jsonText(v, indent), JSON.stringify(v, null, indent));
+      }),
+      { numRuns: 300 },
+    );
+    const nest = (levels: number): unknown => {
+      let v: unknown = 'x';
+      for (let i = 0; i < levels; i++) v = { k: v };
+      return v;
+    };
+    assert.equal(jsonText(nest(64), 2), JSON.stringify(nest(64), null, 2));
+    const beyond = jsonText(nest(65), 2);
+    assert.notEqual(beyond, JSON.stringify(nest(65), null, 2), 'the 65th level is written compact');
+    assert.deepEqual(JSON.parse(beyond), nest(65));
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    assert.throws(() => jsonText(cycle), TypeError);
   });
 });
