@@ -187,7 +187,8 @@ function reportTool(
   options: ManifestOptions,
 ): ToolReport {
   const oldHash = before ? definitionHash(before) : null;
-  const newHash = after ? definitionHash(after) : null;
+  // An unchanged tool (most of a manifest, usually) is hashed once: equal JSON, equal hash.
+  const newHash = after ? (before && sameJson(before, after) ? oldHash : definitionHash(after)) : null;
   if (!after) {
     const witness = before ? removalWitness(before) : undefined;
     const f: Finding = {
