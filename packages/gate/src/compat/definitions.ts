@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { digestOf } from './hash.ts';
 import type { Json, JsonObject } from './types.ts';
 import { setMember } from './own.ts';
 
@@ -91,7 +91,30 @@ function scan(node: Json, visit: (ref: string) => void): boolean {
 }
 
 function hash(text: string): string {
-  return createHash('sha1').update(text, 'utf8').digest('base64url');
+  return digestOf('sha1', text, 'base64url');
+}
+
+/**
+ * Digests of definition texts, by text: the same definition is met in many documents (each
+ * tool of a manifest carries its own copy). Bounded by entries and by the characters held.
+ */
+const textDigests = new Map<string, string>();
+let heldChars = 0;
+const MAX_DIGESTS = 20_000;
+const MAX_HELD_CHARS = 16_000_000;
+
+function textDigest(text: string): string {
+  let d = textDigests.get(text);
+  if (d === undefined) {
+    d = hash(text);
+    if (textDigests.size >= MAX_DIGESTS || heldChars + text.length > MAX_HELD_CHARS) {
+      textDigests.clear();
+      heldChars = 0;
+    }
+    textDigests.set(text, d);
+    heldChars += text.length;
+  }
+  return d;
 }
 
 /**
@@ -130,7 +153,7 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
   const digest = (name: string): string => {
     let d = digests.get(name);
     if (d === undefined) {
-      d = hash(texts.get(name) as string);
+      d = textDigest(texts.get(name) as string);
       digests.set(name, d);
     }
     return d;
@@ -217,4 +240,6 @@ export function definitionIndex(schema: JsonObject): DefinitionIndex | null {
 export function clearDefinitionIndexes(): void {
   byIdentity = new WeakMap();
   byText.clear();
+  textDigests.clear();
+  heldChars = 0;
 }

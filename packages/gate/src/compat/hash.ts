@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { canonicalJson } from './json-text.ts';
 import type { Json } from './types.ts';
 
@@ -26,8 +26,18 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** Node's one-call digest (20.12 and later): no hash object to build for each short text. */
+const oneCall = (crypto as { hash?: (algorithm: string, data: string, encoding: string) => string }).hash;
+
+/** The digest of a text's UTF-8 bytes: the one place the compat engine hashes. */
+export function digestOf(algorithm: 'sha1' | 'sha256', text: string, encoding: 'hex' | 'base64url'): string {
+  return oneCall
+    ? oneCall(algorithm, text, encoding)
+    : crypto.createHash(algorithm).update(text, 'utf8').digest(encoding);
+}
+
 function sha256(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+  return `sha256:${digestOf('sha256', text, 'hex')}`;
 }
 
 export interface ToolLike {

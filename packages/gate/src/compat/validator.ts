@@ -2,7 +2,6 @@ import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { createHash } from 'node:crypto';
 // Imported, not required at run time: the bundle must carry it (the installed package has no
 // dependencies to find it in).
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
@@ -13,6 +12,7 @@ import {
   type DefinitionIndex,
 } from './definitions.ts';
 import { widestNesting } from './bounds.ts';
+import { digestOf } from './hash.ts';
 import { flatOneOfs } from './exclusive.ts';
 import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
@@ -307,7 +307,7 @@ function forAjv(schema: Schema, variant: Variant, ajv?: Ajv): Schema {
  */
 function partRegistrar(ajv: Ajv): RegisterPart {
   return (part, text) => {
-    const id = `${PART_BASE}part/${createHash('sha1').update(text, 'utf8').digest('base64url')}`;
+    const id = `${PART_BASE}part/${digestOf('sha1', text, 'base64url')}`;
     let done = registered.get(ajv);
     if (!done) {
       done = new Set();
