@@ -163,9 +163,10 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
     let id = ids.get(name);
     if (id === undefined) {
       const reach = [...closure([name])].filter((n) => texts.has(n)).sort();
+      // The same definition in another document has the same text to digest (see textDigest).
       id =
         BASE +
-        hash(
+        textDigest(
           `${container}\u0000${JSON.stringify(name)}\u0000${reach.map((n) => `${JSON.stringify(n)}\u0000${digest(n)}`).join('\u0000')}`,
         );
       ids.set(name, id);
