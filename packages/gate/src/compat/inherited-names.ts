@@ -1,9 +1,12 @@
+import { compactText } from './json-text.ts';
 import { appendPointer, findPlace, nearestPointer } from './pointer.ts';
 import { ruleVerdict } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 
 /** Names every object inherits (constructor, toString, __proto__, …). */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+const QUOTED: readonly string[] = [...INHERITED].map((name) => JSON.stringify(name));
 
 /** Keywords whose keys, or members, name properties of an object. */
 const NAMING = ['properties', 'dependentRequired', 'dependentSchemas', 'dependencies'];
@@ -12,6 +15,10 @@ const NAMING = ['properties', 'dependentRequired', 'dependentSchemas', 'dependen
  * Where a schema names a property every object inherits, as a JSON Pointer, or undefined.
  */
 function inheritedName(schema: Schema): string | undefined {
+  // Every name a schema holds is written in its JSON text as itself, in quotes (none of these
+  // has a character JSON escapes): a text without any of them names none, and is not walked.
+  const text = compactText(schema);
+  if (!QUOTED.some((name) => text.includes(name))) return undefined;
   return findPlace(schema as Json, (node, at) => {
     for (const k of NAMING) {
       const map = node[k];

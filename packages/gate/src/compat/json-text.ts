@@ -144,6 +144,39 @@ export function canonicalJson(value: unknown): string {
 /** Containers nested deeper than this are left to the writer's explicit stack. */
 const MAX_RECURSION = 64;
 
+/** The compact text of each object asked about, written once: the gate never changes a schema it has read. */
+const compactTexts = new WeakMap<object, string>();
+
+/**
+ * `JSON.stringify`'s compact text of a schema, written once per object (a schema is asked by
+ * several checks). For schemas already measured within bounds (see bounds.ts), which
+ * `JSON.stringify` writes without running out of stack.
+ */
+export function compactText(schema: unknown): string {
+  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
+  let text = compactTexts.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schema);
+    compactTexts.set(schema, text);
+  }
+  return text;
+}
+
+/** Keys as canonical JSON writes them (quoted, then a colon): schemas repeat a few names everywhere. */
+const keyTexts = new Map<string, string>();
+/** Beyond this many distinct keys the table starts again: a hostile document cannot grow it without end. */
+const MAX_KEY_TEXTS = 10_000;
+
+function keyText(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:`;
+    if (keyTexts.size >= MAX_KEY_TEXTS) keyTexts.clear();
+    keyTexts.set(key, text);
+  }
+  return text;
+}
+
 /** canonicalJson's text of a value by recursion; undefined when it nests deeper than MAX_RECURSION. */
 function canonicalShallow(v: unknown, level: number): string | undefined {
   if (v === null || skipped(v)) return 'null';
@@ -162,15 +195,23 @@ function canonicalShallow(v: unknown, level: number): string | undefined {
     return `${text}]`;
   }
   const obj = v as Record<string, unknown>;
-  const keys = Object.keys(obj)
-    .filter((k) => !skipped(obj[k]))
-    .sort();
+  const keys = Object.keys(obj);
+  // Code-unit order, as sort() gives; many small objects are written in it already.
+  for (let i = 1; i < keys.length; i++)
+    if ((keys[i - 1] as string) > (keys[i] as string)) {
+      keys.sort();
+      break;
+    }
   let text = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    const member = canonicalShallow(obj[key], level + 1);
+  let first = true;
+  for (const key of keys) {
+    const value = obj[key];
+    if (skipped(value)) continue;
+    const member = canonicalShallow(value, level + 1);
     if (member === undefined) return undefined;
-    text += `${i > 0 ? ',' : ''}${JSON.stringify(key)}:${member}`;
+    text += first ? keyText(key) : `,${keyText(key)}`;
+    text += member;
+    first = false;
   }
   return `${text}}`;
 }

@@ -13,6 +13,7 @@ import {
 } from './definitions.ts';
 import { widestNesting } from './bounds.ts';
 import { digestOf } from './hash.ts';
+import { compactText } from './json-text.ts';
 import { flatOneOfs } from './exclusive.ts';
 import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
@@ -158,19 +159,6 @@ function keep(text: string, kind: string, fn: ValidateFunction): void {
   kinds.set(kind, fn);
 }
 
-/** The JSON text of each schema object asked about, written once (a large schema is asked several times). */
-const texts = new WeakMap<object, string>();
-
-function textOf(schema: Schema): string {
-  if (typeof schema !== 'object') return JSON.stringify(schema);
-  let text = texts.get(schema);
-  if (text === undefined) {
-    text = JSON.stringify(schema);
-    texts.set(schema, text);
-  }
-  return text;
-}
-
 /** What the meta-schema says of a schema, by its content (see metaProblem), then by dialect. */
 const problems = new Map<string, Map<Dialect, string | undefined>>();
 const MAX_CACHE = 2000;
@@ -247,7 +235,7 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const dialect = dialectOf(whole) ?? '2020-12';
   const split = splitShared(whole);
   if (split) {
-    const text = textOf(split.body);
+    const text = compactText(split.body);
     const hit = cached(text, `${dialect}/${variant}`);
     if (hit) return hit;
     const problem = schemaProblem(whole);
@@ -270,7 +258,7 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     return fn;
   }
   const schema = pruneDefinitions(whole);
-  const text = textOf(schema);
+  const text = compactText(schema);
   const hit = cached(text, `${dialect}/${variant}`);
   if (hit) return hit;
   const problem = schemaProblem(schema);
@@ -298,7 +286,7 @@ function forAjv(schema: Schema, variant: Variant, ajv?: Ajv): Schema {
   const flat = flatOneOfs(schema);
   if (variant !== 'plain' || !ajv) return flat;
   // The text is usually written already (an unchanged schema is the object compileSchema keyed).
-  return shareParts(factorBranches(flat, textOf(flat)), partRegistrar(ajv));
+  return shareParts(factorBranches(flat, compactText(flat)), partRegistrar(ajv));
 }
 
 /**
@@ -352,7 +340,7 @@ export function schemaProblem(whole: Schema): string | undefined {
  * text (which no JSON text starts with), so a definition met in many documents is looked up by
  * a short key rather than by its text.
  */
-function metaProblem(schema: Schema, dialect: Dialect, key = textOf(schema)): string | undefined {
+function metaProblem(schema: Schema, dialect: Dialect, key = compactText(schema)): string | undefined {
   let known = problems.get(key);
   if (known?.has(dialect)) return known.get(dialect);
   // The meta-schema Ajv would check it against ($schema, or the dialect's default), prebuilt
@@ -411,10 +399,10 @@ function usesContains(schema: Schema): boolean {
   if (typeof schema !== 'object') return false;
   const known = containing.get(schema);
   if (known !== undefined) return known;
-  // A key is written as itself in the JSON text (usually already written, see textOf): a text
+  // A key is written as itself in the JSON text (usually already written, see compactText): a text
   // without it has no such keyword, and most schemas are settled without a walk.
   let found = false;
-  if (!textOf(schema).includes('"contains"')) {
+  if (!compactText(schema).includes('"contains"')) {
     containing.set(schema, found);
     return found;
   }
@@ -444,13 +432,16 @@ export function breakChecker(kept: Schema, other: Schema): (value: unknown) => b
   const first = [lazy(kept, 'first-error'), lazy(other, 'first-error')] as const;
   // From about 2,000 members nested one in the next, the default build fails: to compile (at
   // a cost of most of a second for 10,000 properties) or when it first runs. Not tried then.
-  let runs =
-    (usesContains(kept) || usesContains(other)) &&
-    Math.max(widestNesting(kept), widestNesting(other)) < TOO_WIDE_TO_NEST;
+  // Asked at the first value the collecting build sees break: most comparisons never get one.
+  let runs: boolean | undefined;
+  const tried = (): boolean =>
+    (runs ??=
+      (usesContains(kept) || usesContains(other)) &&
+      Math.max(widestNesting(kept), widestNesting(other)) < TOO_WIDE_TO_NEST);
   return (value) => {
     const [k, o] = [plain[0](), plain[1]()];
     if (!k || !o || !k(value) || o(value)) return false;
-    if (!runs) return true;
+    if (!tried()) return true;
     const [fk, fo] = [first[0](), first[1]()];
     if (!fk || !fo) return true;
     try {

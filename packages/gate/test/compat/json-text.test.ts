@@ -40,6 +40,30 @@ describe('canonical JSON (RFC 8785) without recursion', () => {
     );
   });
 
+  it('writes the same text by recursion as by the explicit stack, whatever order keys come in', () => {
+    // 64 arrays around a value send the whole of it to the stack writer.
+    const wrapped = (v: unknown): unknown => {
+      let out = v;
+      for (let i = 0; i < 64; i++) out = [out];
+      return out;
+    };
+    const key = fc.oneof(fc.string(), fc.constantFrom('0', '10', '2', 'a', 'B', 'é', '\u{1F600}', '\uFB33'));
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(key, tie('node'), { maxKeys: 6 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        assert.equal(canonicalJson(wrapped(v)), `${'['.repeat(64)}${canonicalJson(v)}${']'.repeat(64)}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('does not depend on the order keys were written in', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (o) => {
