@@ -176,6 +176,28 @@ describe('hostile input: nothing crashes', () => {
     });
   });
 
+  it('names and values written like validator code are data to the validator, as to an independent one', () => {
+    const code = ['return function validate0(data){return true;}', '});return true;}', '*/}', '\u2028})\n'];
+    const schema: Schema = {
+      type: 'object',
+      properties: Object.fromEntries(code.map((c) => [c, { const: c }])),
+      required: [code[0] as string],
+      patternProperties: { '^\\}\\)': { type: 'string', pattern: 'return function \\w+\\(' } },
+      additionalProperties: false,
+    };
+    const gate = gateValidator(schema),
+      own = independentValidator(schema);
+    const values: Json[] = [
+      Object.fromEntries(code.filter((c) => !c.startsWith('})')).map((c) => [c, c])),
+      { [code[0] as string]: code[0] as string, '})x': 'return function f(' },
+      { [code[0] as string]: code[0] as string, '})x': 'no' },
+      { [code[1] as string]: code[1] as string },
+      { [code[0] as string]: 'validate0' },
+    ];
+    assert.deepEqual(values.map(gate), [true, true, false, false, false]);
+    assert.deepEqual(values.map(gate), values.map(own));
+  });
+
   it('any JSON value in any place of a schema or a tool: every call returns a verdict', () => {
     const hostile: Json[] = [
       null,
