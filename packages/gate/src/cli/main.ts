@@ -10,6 +10,8 @@ export interface GateCommand {
   summary: string;
   usage: string;
   load: () => Promise<Sub>;
+  /** Whether it answers and exits (pin, check, diff, accept), rather than serving (proxy). */
+  runsOnce?: boolean;
 }
 
 /** The gate's subcommands: the one-line summaries `warden-gate --help` prints, and each one's help. */
@@ -18,21 +20,25 @@ export const GATE_COMMANDS: Record<string, GateCommand> = {
     usage: PIN_USAGE,
     summary: 'fetch tools/list and write a lockfile (hash + whole definition per tool)',
     load: async () => (await import('./pin.ts')).runPin,
+    runsOnce: true,
   },
   check: {
     usage: CHECK_USAGE,
     summary: 'compare the live server with the lock: exit 0 pass, 1 breaking, 2 unknown, 3 error',
     load: async () => (await import('./check.ts')).runCheck,
+    runsOnce: true,
   },
   diff: {
     usage: DIFF_USAGE,
     summary: 'compare two files (tools/list results or lockfiles)',
     load: async () => (await import('./diff.ts')).runDiff,
+    runsOnce: true,
   },
   accept: {
     usage: ACCEPT_USAGE,
     summary: 'bless a reviewed change into the lock, bound to its old and new hashes',
     load: async () => (await import('./accept.ts')).runAccept,
+    runsOnce: true,
   },
   proxy: {
     usage: PROXY_USAGE,

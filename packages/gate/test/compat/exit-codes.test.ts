@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import os from 'node:os';
 import { GATE_EXIT, bufferIo } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
+import { GATE_COMMANDS, main } from '../../src/cli/main.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'warden-gate.js');
 
@@ -95,6 +95,29 @@ describe('one exit code contract for every gate command', () => {
     assert.equal(blessed.code, GATE_EXIT.pass, blessed.err);
     const broken = await gate(['accept', '--manifest', 'narrower.json', '--lock', 'b.lock.json']);
     assert.equal(broken.code, GATE_EXIT.breaking);
+  });
+
+  it('the commands that answer and exit are tuned for one run; the proxy, which serves, is not', () => {
+    const once = Object.entries(GATE_COMMANDS)
+      .filter(([, c]) => c.runsOnce === true)
+      .map(([name]) => name);
+    assert.deepEqual(once.sort(), ['accept', 'check', 'diff', 'pin']);
+  });
+
+  it('diff as a process, tuned for one run: its answer on stdout and nothing on stderr', async () => {
+    const r = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'diff', 'a.json', 'narrower.json', '--json'],
+      {
+        timeout: 20_000,
+      },
+    ).then(
+      (ok) => ({ code: 0, stdout: ok.stdout, stderr: ok.stderr }),
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    );
+    assert.equal(r.code, GATE_EXIT.breaking);
+    assert.equal((JSON.parse(r.stdout) as { verdict: string }).verdict, 'breaking');
+    assert.equal(r.stderr, '');
   });
 
   it('proxy: a server that cannot be started is an error (3), in one line, not a crash', async () => {
