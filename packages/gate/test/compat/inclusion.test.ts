@@ -123,3 +123,60 @@ describe('inclusion with memory: never hangs', () => {
     assert.deepEqual(a, b);
   });
 });
+
+describe('inclusion: allOf branches that are references', () => {
+  // A node whose $ref has a sibling keyword is read as an allOf of the two (2019-09 on). The
+  // branch that is the reference was followed one hop only and then merged into the node, so a
+  // reference at the end of a chain was read as a keyword of the node and its target never
+  // compared (found by the differential fuzzer, seed 11).
+  const doc = (result: Schema, hops: number, beside: Record<string, Schema>): Schema => {
+    const defs: Record<string, Schema> = { Result: result };
+    let name = 'Result';
+    for (let i = 0; i < hops; i++) {
+      defs[`Hop${i}`] = { $ref: `#/$defs/${name}` };
+      name = `Hop${i}`;
+    }
+    return { $ref: `#/$defs/${name}`, $defs: defs as never, ...beside };
+  };
+  const open = (count?: Schema): Schema => ({
+    additionalProperties: {},
+    properties: count ? { count } : {},
+  });
+  const closed = (count?: Schema): Schema => ({
+    type: 'object',
+    properties: { count: count ?? {} },
+    additionalProperties: false,
+  });
+  for (const [shape, make] of [
+    ['an open map', open],
+    ['a closed object', closed],
+  ] as const)
+    for (const hops of [0, 1, 2, 3])
+      for (const beside of [{ if: { type: 'string' } }, { minProperties: 0 }, { title: 'only text' }]) {
+        const label = `${shape}, ${hops} reference(s) before it, beside ${Object.keys(beside)[0]}`;
+        it(`${label}: a property narrowed there is breaking, and widened back compatible`, () => {
+          const wide = doc(make(), hops, {});
+          const narrow = doc(make({ type: 'object' }), hops, beside);
+          const r = compareSchemas(wide, narrow, 'input');
+          assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+          assertWitnesses(wide, narrow, r.findings);
+          assert.ok(r.findings.some((f) => f.verdict === 'breaking' && f.witness !== undefined));
+          // The other direction: the new side accepts every value the old one did.
+          const back = compareSchemas(narrow, wide, 'input');
+          assert.notEqual(back.verdict, 'breaking', JSON.stringify(back.findings));
+          // As output the roles swap: narrowing what a tool returns breaks no reader.
+          assert.notEqual(compareSchemas(wide, narrow, 'output').verdict, 'breaking');
+        });
+      }
+
+  it('a reference beside another keyword inside an allOf branch is compared through', () => {
+    const wide: Schema = { allOf: [{ $ref: '#/$defs/S', minLength: 1 }], $defs: { S: { type: 'string' } } };
+    const narrow: Schema = {
+      allOf: [{ $ref: '#/$defs/S', minLength: 1 }],
+      $defs: { S: { type: 'string', maxLength: 3 } },
+    };
+    const r = compareSchemas(wide, narrow, 'input');
+    assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+    assertWitnesses(wide, narrow, r.findings);
+  });
+});

@@ -22,16 +22,30 @@ export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, de
   const residual: Json[] = [];
   for (const raw of node.allOf) {
     let branch = raw as Schema;
-    if (isObject(branch) && typeof branch.$ref === 'string' && Object.keys(branch).length === 1) {
-      const target = resolveRef(ctx.shared[side].root, branch.$ref);
-      if (target) branch = target.schema;
+    // A branch that is only a reference is its target, followed to the end of a chain of them.
+    for (let hops = 0; hops < MAX_HOPS && isObject(branch) && onlyRef(branch); hops++) {
+      const target = resolveRef(ctx.shared[side].root, branch.$ref as string);
+      if (!target) break;
+      branch = target.schema;
     }
     if (branch === true) continue;
     if (branch === false) return { not: {} };
     branch = flattenAllOf(branch, side, ctx, depth + 1);
-    if (!mergeInto(merged, branch)) residual.push(raw);
+    // A reference left in a branch (beside other keywords, or at the end of too long a chain)
+    // is followed by the walk where it stands; copied into the parent, it would be read as
+    // a keyword there and its target never compared.
+    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch)) residual.push(raw);
   }
   return residual.length > 0 ? { ...merged, allOf: residual } : merged;
+}
+
+/** Hops followed through branches that are only a reference (deref in includes.ts follows as many). */
+const MAX_HOPS = 32;
+/** Keywords that refer to another schema: a branch holding one is compared whole, never merged. */
+const REFERENCING = ['$ref', '$dynamicRef', '$recursiveRef'];
+
+function onlyRef(branch: JsonObject): boolean {
+  return typeof branch.$ref === 'string' && Object.keys(branch).length === 1;
 }
 
 function mergeInto(target: JsonObject, branch: JsonObject): boolean {
