@@ -152,7 +152,11 @@ describe('inclusion: allOf branches that are references', () => {
     ['a closed object', closed],
   ] as const)
     for (const hops of [0, 1, 2, 3])
-      for (const beside of [{ if: { type: 'string' } }, { minProperties: 0 }, { title: 'only text' }]) {
+      for (const beside of [
+        { if: { type: 'string' } },
+        { minProperties: 0 },
+        { title: 'only text' },
+      ] as Record<string, Schema>[]) {
         const label = `${shape}, ${hops} reference(s) before it, beside ${Object.keys(beside)[0]}`;
         it(`${label}: a property narrowed there is breaking, and widened back compatible`, () => {
           const wide = doc(make(), hops, {});
