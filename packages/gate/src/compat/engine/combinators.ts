@@ -8,7 +8,7 @@ import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
 import { foldBranch } from './fold.ts';
 import { includes } from './includes.ts';
-import { resolveRef } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef } from './refs.ts';
 import { acceptsAll, sameSubtree, subEmbedded, subValue } from './util.ts';
 
 /**
@@ -23,7 +23,7 @@ export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, de
   for (const raw of node.allOf) {
     let branch = raw as Schema;
     // A branch that is only a reference is its target, followed to the end of a chain of them.
-    for (let hops = 0; hops < MAX_HOPS && isObject(branch) && onlyRef(branch); hops++) {
+    for (let hops = 0; hops < MAX_REF_HOPS && isObject(branch) && onlyRef(branch); hops++) {
       const target = resolveRef(ctx.shared[side].root, branch.$ref as string);
       if (!target) break;
       branch = target.schema;
@@ -39,8 +39,6 @@ export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, de
   return residual.length > 0 ? { ...merged, allOf: residual } : merged;
 }
 
-/** Hops followed through branches that are only a reference (deref in includes.ts follows as many). */
-const MAX_HOPS = 32;
 /** Keywords that refer to another schema: a branch holding one is compared whole, never merged. */
 const REFERENCING = ['$ref', '$dynamicRef', '$recursiveRef'];
 

@@ -17,7 +17,7 @@ import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
-import { resolveRef, siblingsApply } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef, siblingsApply } from './refs.ts';
 import { definitionIds, definitionPairKey, sameDefinition } from './shared-decisions.ts';
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
@@ -38,7 +38,7 @@ function deref(node: Schema, ptr: string, side: 'sub' | 'sup', ctx: Ctx): Locate
   let at = ptr;
   let moved = false;
   for (let hops = 0; isObject(schema) && typeof schema.$ref === 'string'; hops++) {
-    if (hops > 32) return { unresolved: schema.$ref };
+    if (hops > MAX_REF_HOPS) return { unresolved: schema.$ref };
     const { root, dialect } = ctx.shared[side];
     const target = resolveRef(root, schema.$ref);
     if (!target) return { unresolved: schema.$ref };

@@ -11,6 +11,13 @@ type Resolved = Readonly<{ schema: Schema; pointer: string }>;
 const resolvedIn = new WeakMap<object, Map<string, Resolved | undefined>>();
 
 /** Resolves a local `$ref` ("#" or "#/json/pointer") against the document root; undefined if it cannot. */
+/**
+ * References followed one after another from one place (a chain of definitions that are each only
+ * a reference) before the chain is taken as unresolvable: the walk, the allOf fold and the value
+ * generator all stop at the same length.
+ */
+export const MAX_REF_HOPS = 32;
+
 export function resolveRef(root: Schema, ref: string): Resolved | undefined {
   if (typeof root !== 'object') return resolveOnce(root, ref);
   let known = resolvedIn.get(root);

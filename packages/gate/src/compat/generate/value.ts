@@ -1,4 +1,4 @@
-import { resolveRef, siblingsApply } from '../engine/refs.ts';
+import { MAX_REF_HOPS, resolveRef, siblingsApply } from '../engine/refs.ts';
 import { canonicalOrder } from '../hash.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Chooser } from './chooser.ts';
@@ -139,7 +139,7 @@ function flatten(schema: JsonObject, env: GenEnv): JsonObject | undefined {
 /** Follows $ref and folds allOf into one schema (shallowly), so generation sees plain keywords. */
 function flattenOnce(schema: JsonObject, env: GenEnv): JsonObject | undefined {
   let s = schema;
-  for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
+  for (let hops = 0; typeof s.$ref === 'string' && hops < MAX_REF_HOPS; hops++) {
     const target = resolveRef(env.root, s.$ref);
     if (!target || target.schema === false) return undefined;
     const rest = siblingsApply(env.dialect) ? withoutKeys(s, ['$ref']) : {};
