@@ -113,6 +113,36 @@ const combinators: Kind[] = [
       else (n.allOf as Json[])[0] = tighten(rng, (n.allOf as Json[])[0] as Json);
     });
   },
+  // conjuncts at two levels, each level with one the fold cannot merge (a keyword said twice),
+  // and an edit in one conjunct of the inner level: a new one, or one tightened or replaced
+  (rng, base) => {
+    // Half the time a string's node, where excluding one string breaks what only that string shows.
+    const splittable = (n: JsonObject): boolean => splitKeywords(rng, n) !== undefined;
+    const p =
+      (rng.chance(0.5) ? pick(rng, base, (n) => isStringLike(n) && splittable(n)) : undefined) ??
+      pick(rng, base, splittable);
+    if (!p) return undefined;
+    const n = nodeAt(base, p);
+    const split = splitKeywords(rng, n);
+    if (!split) return undefined;
+    const [part, rest] = split;
+    const unlikely = (i: number): Json => ({ not: { const: `unlikely-${i}` } });
+    const inner: Json[] = rng.shuffle([part, unlikely(1), unlikely(2)]);
+    const outer: Json[] = rng.shuffle([{ allOf: inner }, unlikely(3), unlikely(4)]);
+    replaceNode(n, { ...rest, allOf: [...(Array.isArray(n.allOf) ? n.allOf : []), ...outer] });
+    return derive(base, p, (m) => {
+      const list = (m.allOf as Json[]).filter((x): x is JsonObject => isObject(x) && Array.isArray(x.allOf));
+      const nested = list[list.length - 1]?.allOf as Json[] | undefined;
+      if (!nested) return false;
+      const i = rng.int(nested.length);
+      const r = rng.int(3);
+      if (r === 0) nested.splice(rng.int(nested.length + 1), 0, excluded(rng, m));
+      else if (r === 1) nested[i] = tighten(rng, nested[i] as Json);
+      // A value only the oracle's hints reach (the gate's sampler draws from the old side).
+      else nested[i] = { not: rng.chance(0.5) ? excluded(rng, m) : { const: 'unlikely-0' } };
+      return true;
+    });
+  },
 ];
 
 function excluded(rng: Rng, n: JsonObject): Json {

@@ -184,3 +184,39 @@ describe('inclusion: allOf branches that are references', () => {
     assertWitnesses(wide, narrow, r.findings);
   });
 });
+
+describe('inclusion: allOf conjuncts at two levels that do not fold', () => {
+  // Folding an allOf merges each conjunct into its node and keeps the ones that conflict (a
+  // keyword said twice). A conjunct kept at the inner level was brought up with its branch, then
+  // dropped when the outer level kept one of its own: `not: {const: "kil"}` below was never
+  // compared, and a change that rejects "kil" was answered compatible.
+  const excludes = (value: string): Schema => ({ not: { const: value } });
+  const orders = <T>(xs: T[]): T[][] =>
+    xs.length <= 1
+      ? [xs]
+      : xs.flatMap((x, i) => orders([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r]));
+  const old: Schema = { type: 'string', maxLength: 3 };
+  for (const inner of orders([excludes('zzzz'), excludes('kil')]))
+    for (const outer of orders<Schema>([{ allOf: inner }, { maxLength: 3 }, { maxLength: 4 }]))
+      for (const reached of [false, true]) {
+        const label = `inner ${inner.map((s) => JSON.stringify(s)).join(', ')}; outer order ${outer
+          .map((s) => Object.keys(s as object)[0])
+          .join(', ')}${reached ? '; the inner level a definition' : ''}`;
+        it(`${label}: excluding a value the old side accepts is breaking`, () => {
+          const next: Schema = reached
+            ? {
+                type: 'string',
+                allOf: outer.map((s) => ((s as { allOf?: unknown }).allOf ? { $ref: '#/$defs/Inner' } : s)),
+                $defs: { Inner: { allOf: inner } },
+              }
+            : { type: 'string', allOf: outer };
+          const r = compareSchemas(old, next, 'input');
+          assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+          assertWitnesses(old, next, r.findings);
+          assert.ok(r.findings.some((f) => f.verdict === 'breaking' && f.witness === 'kil'));
+          // Back again, the new side accepts every value the old one did; as output, nothing breaks.
+          assert.notEqual(compareSchemas(next, old, 'input').verdict, 'breaking');
+          assert.notEqual(compareSchemas(old, next, 'output').verdict, 'breaking');
+        });
+      }
+});

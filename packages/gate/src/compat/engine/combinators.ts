@@ -36,7 +36,11 @@ export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, de
     // a keyword there and its target never compared.
     if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch)) residual.push(raw);
   }
-  return residual.length > 0 ? { ...merged, allOf: residual } : merged;
+  if (residual.length === 0) return merged;
+  // A branch merged with an allOf of its own (what was left of folding it) brought that allOf
+  // into the node: its members stay conjuncts beside this node's own.
+  const kept = Array.isArray(merged.allOf) ? merged.allOf : [];
+  return { ...merged, allOf: [...kept, ...residual] };
 }
 
 /** Keywords that refer to another schema: a branch holding one is compared whole, never merged. */
