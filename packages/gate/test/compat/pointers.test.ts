@@ -288,3 +288,107 @@ describe('findings of rewritten unevaluatedProperties / unevaluatedItems point a
       );
     });
 });
+
+describe('findings of keywords folded in from allOf branches point where the keyword is written', () => {
+  // The walk folds allOf branches (a $ref beside other keywords is one) into their node; a finding
+  // about a keyword that came from a branch must lead to that branch, not to the node that holds it.
+  const defs = (count: Schema): Record<string, Schema> => ({
+    R: { type: 'object', properties: { count } },
+  });
+  const pair = (make: (count: Schema) => Schema, from: Schema, to: Schema): [Schema, Schema] => [
+    make(from),
+    make(to),
+  ];
+  const cases: [string, [Schema, Schema], Direction, string][] = [
+    [
+      'a $ref beside type, its target narrowed',
+      pair((c) => ({ type: 'object', $ref: '#/$defs/R', $defs: defs(c) as never }), {}, { type: 'string' }),
+      'input',
+      '/$defs/R/properties/count/type',
+    ],
+    [
+      'a $ref beside type at the end of a chain',
+      pair(
+        (c) => ({
+          type: 'object',
+          $ref: '#/$defs/Hop',
+          $defs: { ...defs(c), Hop: { $ref: '#/$defs/R' } } as never,
+        }),
+        {},
+        { type: 'string' },
+      ),
+      'input',
+      '/$defs/R/properties/count/type',
+    ],
+    [
+      'an allOf of one reference beside a description, under a property',
+      pair(
+        (c) => ({
+          type: 'object',
+          properties: { opts: { allOf: [{ $ref: '#/$defs/R' }], description: 'options' } },
+          $defs: defs(c) as never,
+        }),
+        { maxLength: 3 },
+        { maxLength: 2 },
+      ),
+      'input',
+      '/$defs/R/properties/count/maxLength',
+    ],
+    [
+      'a conjunct written in place',
+      pair(
+        (c) => ({ allOf: [{ type: 'object', properties: { count: c } }, { minProperties: 0 }] as Schema[] }),
+        { maxLength: 3 },
+        { maxLength: 2 },
+      ),
+      'input',
+      '/allOf/0/properties/count/maxLength',
+    ],
+    [
+      'a conjunct of a conjunct',
+      pair(
+        (c) => ({
+          allOf: [{ allOf: [{ minProperties: 0 }, { properties: { count: c } }] as Schema[] }],
+          type: 'object',
+        }),
+        { maxLength: 3 },
+        { maxLength: 2 },
+      ),
+      'input',
+      '/allOf/0/allOf/1/properties/count/maxLength',
+    ],
+    [
+      'a conjunct left unfolded at an inner level',
+      pair(
+        (c) => ({
+          type: 'string',
+          allOf: [{ allOf: [{ maxLength: 5 }, c] }, { minLength: 1 }, { minLength: 2 }] as Schema[],
+        }),
+        { maxLength: 4 },
+        { maxLength: 3 },
+      ),
+      'input',
+      '/allOf/0/allOf/1/maxLength',
+    ],
+    [
+      'output: a $ref beside type, its target widened',
+      pair((c) => ({ type: 'object', $ref: '#/$defs/R', $defs: defs(c) as never }), { type: 'string' }, {}),
+      'output',
+      '/$defs/R/properties/count',
+    ],
+  ];
+  for (const [name, [old, now], direction, pointer] of cases)
+    it(name, () => {
+      const r = compareSchemas(old, now, direction);
+      const changes = r.findings.filter(
+        (f) => f.verdict !== 'compatible' || f.rule !== 'conditional-implied',
+      );
+      assert.ok(changes.length > 0, 'the change is seen');
+      assertResolves(r.findings, now, name);
+      assert.deepEqual(
+        changes.map((f) => f.pointer),
+        changes.map(() => pointer),
+        `${name}: ${r.findings.map((f) => `${f.rule} at ${JSON.stringify(f.pointer)}`).join(', ')}`,
+      );
+    });
+});

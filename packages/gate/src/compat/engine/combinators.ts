@@ -1,9 +1,10 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import { canonicalJson, sameJson } from '../hash.ts';
+import { appendPointer } from '../pointer.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import { ruleVerdict } from '../rules.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
-import type { Ctx } from './context.ts';
+import { PATH_ALIAS, PLACE_IN_DOCUMENT, type Ctx } from './context.ts';
 import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
 import { foldBranch } from './fold.ts';
@@ -12,34 +13,85 @@ import { MAX_REF_HOPS, resolveRef } from './refs.ts';
 import { acceptsAll, sameSubtree, subEmbedded, subValue } from './util.ts';
 
 /**
+ * Where the keywords of a folded node are written, for pointers (see Aliases in context.ts):
+ * a keyword (or `properties` and a name, or `allOf` and an index) → its path from the node,
+ * or its place in the document when a reference led to it.
+ */
+export type Places = Record<string, string>;
+
+/** A path below a place: segments joined by PATH_ALIAS, or a longer pointer past a reference. */
+function below(place: string, ...segments: (string | number)[]): string {
+  return place.startsWith(PLACE_IN_DOCUMENT)
+    ? appendPointer(place, ...segments)
+    : [place, ...segments.map(String)].join(PATH_ALIAS);
+}
+
+/**
  * Folds allOf branches into their parent where no keyword conflicts (properties merge per
  * name, required unites) and no keyword would read other neighbours than it did (see
- * adjacent.ts), so plain keyword rules see them. What conflicts stays an allOf.
+ * adjacent.ts), so plain keyword rules see them. What conflicts stays an allOf. `places` is
+ * told where each keyword brought in from a branch is written.
  */
-export function flattenAllOf(node: JsonObject, side: 'sub' | 'sup', ctx: Ctx, depth = 0): JsonObject {
+export function flattenAllOf(
+  node: JsonObject,
+  side: 'sub' | 'sup',
+  ctx: Ctx,
+  places: Places = {},
+  depth = 0,
+): JsonObject {
   if (!Array.isArray(node.allOf) || depth > 4) return node;
   const merged: JsonObject = withoutKeys(node, ['allOf']);
   const residual: Json[] = [];
-  for (const raw of node.allOf) {
+  const residualAt: string[] = [];
+  let keptAt: string[] = [];
+  for (let index = 0; index < node.allOf.length; index++) {
+    const raw = node.allOf[index] as Json;
     let branch = raw as Schema;
+    let at = below('allOf', index);
     // A branch that is only a reference is its target, followed to the end of a chain of them.
     for (let hops = 0; hops < MAX_REF_HOPS && isObject(branch) && onlyRef(branch); hops++) {
       const target = resolveRef(ctx.shared[side].root, branch.$ref as string);
       if (!target) break;
       branch = target.schema;
+      at = `${PLACE_IN_DOCUMENT}${target.pointer}`;
     }
     if (branch === true) continue;
     if (branch === false) return { not: {} };
-    branch = flattenAllOf(branch, side, ctx, depth + 1);
+    const inner: Places = {};
+    branch = flattenAllOf(branch, side, ctx, inner, depth + 1);
+    const before = { ...merged };
     // A reference left in a branch (beside other keywords, or at the end of too long a chain)
     // is followed by the walk where it stands; copied into the parent, it would be read as
     // a keyword there and its target never compared.
-    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch)) residual.push(raw);
+    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch)) {
+      residual.push(raw);
+      residualAt.push(below('allOf', index));
+      continue;
+    }
+    // Where each keyword the branch brought is written (its own places first, if it was folded too).
+    const from = (key: string, ...segments: (string | number)[]): string => {
+      const found = inner[key];
+      if (found === undefined) return below(at, ...segments);
+      return found.startsWith(PLACE_IN_DOCUMENT) ? found : below(at, ...found.split(PATH_ALIAS));
+    };
+    for (const k of Object.keys(branch)) {
+      if (Object.hasOwn(before, k)) continue;
+      if (k === 'allOf') keptAt = (branch.allOf as Json[]).map((_, i) => from(`allOf${PATH_ALIAS}${i}`, 'allOf', i));
+      else if (k !== 'properties') places[k] = from(k, k);
+    }
+    const had = isObject(before.properties) ? before.properties : {};
+    if (isObject(branch.properties))
+      for (const name of Object.keys(branch.properties))
+        if (!Object.hasOwn(had, name) && !name.includes(PATH_ALIAS))
+          places[`properties${PATH_ALIAS}${name}`] = from(`properties${PATH_ALIAS}${name}`, 'properties', name);
   }
-  if (residual.length === 0) return merged;
   // A branch merged with an allOf of its own (what was left of folding it) brought that allOf
   // into the node: its members stay conjuncts beside this node's own.
   const kept = Array.isArray(merged.allOf) ? merged.allOf : [];
+  [...keptAt.slice(0, kept.length), ...residualAt].forEach((place, i) => {
+    if (place !== below('allOf', i)) places[`allOf${PATH_ALIAS}${i}`] = place;
+  });
+  if (residual.length === 0) return merged;
   return { ...merged, allOf: [...kept, ...residual] };
 }
 

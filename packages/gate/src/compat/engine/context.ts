@@ -108,27 +108,37 @@ interface Shared {
 /**
  * Keyword names as a rewrite spelled them → the names the schema uses. A key of two segments
  * (keyword, name) joined by PATH_ALIAS maps to a whole path, its segments joined the same way.
+ * A path that starts with PLACE_IN_DOCUMENT is a JSON Pointer into the document instead (a
+ * keyword folded into the node from the target of a reference, see flattenAllOf).
  */
 export type Aliases = Readonly<Record<string, string>>;
 /** Joins the segments of a path alias; no keyword or array index holds it. */
 export const PATH_ALIAS = '\u0000';
+/** Starts an alias that is a place in the document, not a path from the node. */
+export const PLACE_IN_DOCUMENT = '#';
 interface SideAliases {
   sub: Aliases;
   sup: Aliases;
 }
 const NO_ALIASES: SideAliases = { sub: {}, sup: {} };
 
-/** A keyword path with its first keyword spelled as the document spells it. */
-function spelled(path: readonly Segment[], aliases: Aliases): readonly Segment[] {
+/** A keyword path below a node's pointer, as the document spells it: its pointer, and whether an alias moved it out of the pair. */
+function spelled(base: string, path: readonly Segment[], aliases: Aliases): { pointer: string; moved: boolean } {
   const first = path[0];
+  let alias: string | undefined;
+  let rest = path.slice(1);
   // A name declared on a node only by a rewrite (see unevaluated.ts) points where it is declared.
   if (typeof first === 'string' && path.length >= 2) {
-    const at = aliases[`${first}${PATH_ALIAS}${String(path[1])}`];
-    if (at !== undefined)
-      return [...at.split(PATH_ALIAS).map((x) => (/^\d+$/.test(x) ? Number(x) : x)), ...path.slice(2)];
+    alias = aliases[`${first}${PATH_ALIAS}${String(path[1])}`];
+    if (alias !== undefined) rest = path.slice(2);
   }
-  if (typeof first !== 'string' || !Object.prototype.hasOwnProperty.call(aliases, first)) return path;
-  return [aliases[first] as string, ...path.slice(1)];
+  if (alias === undefined && typeof first === 'string' && Object.prototype.hasOwnProperty.call(aliases, first))
+    alias = aliases[first];
+  if (alias === undefined) return { pointer: appendPointer(base, ...path), moved: false };
+  if (alias.startsWith(PLACE_IN_DOCUMENT))
+    return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
+  const segments = alias.split(PATH_ALIAS).map((x) => (/^\d+$/.test(x) ? Number(x) : x));
+  return { pointer: appendPointer(base, ...segments, ...rest), moved: false };
 }
 
 /**
@@ -225,16 +235,7 @@ export class Ctx {
 
   /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
   child(path: (string | number)[], subNode: Schema, seg?: string | number): Ctx {
-    const trail = seg === undefined ? this.trail : [...this.trail, stepInto(subNode, path, seg)];
-    return new Ctx(
-      this.shared,
-      this.findings,
-      appendPointer(this.subPtr, ...spelled(path, this.aliases.sub)),
-      appendPointer(this.supPtr, ...spelled(path, this.aliases.sup)),
-      trail,
-      this.depth + 1,
-      this.rel,
-    );
+    return this.childSides(path, path, subNode, seg);
   }
 
   /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
@@ -245,14 +246,18 @@ export class Ctx {
     seg?: string | number,
   ): Ctx {
     const trail = seg === undefined ? this.trail : [...this.trail, stepInto(subNode, subPath, seg)];
+    const sub = spelled(this.subPtr, subPath, this.aliases.sub);
+    const sup = spelled(this.supPtr, supPath, this.aliases.sup);
+    // Moved into the document by an alias, the new side's pointer is no longer relative to the pair.
+    const moved = this.input ? sup.moved : sub.moved;
     return new Ctx(
       this.shared,
       this.findings,
-      appendPointer(this.subPtr, ...spelled(subPath, this.aliases.sub)),
-      appendPointer(this.supPtr, ...spelled(supPath, this.aliases.sup)),
+      sub.pointer,
+      sup.pointer,
       trail,
       this.depth + 1,
-      this.rel,
+      this.rel && !moved,
     );
   }
 
@@ -294,18 +299,16 @@ export class Ctx {
     local?: () => Json | undefined,
     more?: () => Iterable<Json | undefined>,
   ): void {
+    const at = spelled(this.newPointer, path, this.input ? this.aliases.sup : this.aliases.sub);
     this.findings.push({
       rule,
       verdict: ruleVerdict(rule, this.direction, this.strict),
-      pointer: appendPointer(
-        this.newPointer,
-        ...spelled(path, this.input ? this.aliases.sup : this.aliases.sub),
-      ),
+      pointer: at.pointer,
       args: present(args),
       trail: this.trail,
       local,
       ...(more ? { more } : {}),
-      rel: this.rel,
+      rel: this.rel && !at.moved,
     });
   }
 

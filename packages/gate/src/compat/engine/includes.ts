@@ -10,8 +10,9 @@ import {
   compareSupAllOf,
   compareSubAllOf,
   flattenAllOf,
+  type Places,
 } from './combinators.ts';
-import { MAX_DEPTH, PATH_ALIAS, type Aliases, type Ctx, type RawFinding } from './context.ts';
+import { MAX_DEPTH, type Aliases, type Ctx, type RawFinding } from './context.ts';
 import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
@@ -233,22 +234,6 @@ function doubleNegated(node: JsonObject): Schema | undefined {
   return only(inner, 'not') ? (inner.not as Schema) : undefined;
 }
 
-/**
- * Where each allOf member left after folding (see flattenAllOf) stands in the schema as written:
- * the members folded into the node are gone from the list, so pointers into the rest are mapped
- * back to the member's own index.
- */
-function residualAliases(written: Schema, folded: JsonObject): Aliases {
-  if (!isObject(written) || !Array.isArray(written.allOf) || !Array.isArray(folded.allOf)) return {};
-  const members = written.allOf;
-  const out: Record<string, string> = {};
-  folded.allOf.forEach((m, i) => {
-    const at = members.indexOf(m);
-    if (at >= 0 && at !== i) out[`allOf${PATH_ALIAS}${i}`] = `allOf${PATH_ALIAS}${at}`;
-  });
-  return out;
-}
-
 function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   if (subS === false) return;
   if (supS === false || (isObject(supS) && isObject(supS.not) && acceptsAll(supS.not))) {
@@ -258,16 +243,15 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   if (supS === true && subS === true) return;
-  const flatSub = flattenAllOf(subS === true ? {} : subS, 'sub', ctx);
-  const flatSup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx);
+  // Keywords folded in from allOf branches point where they are written (see flattenAllOf).
+  const [subPlaces, supPlaces]: Places[] = [{}, {}];
+  const flatSub = flattenAllOf(subS === true ? {} : subS, 'sub', ctx, subPlaces);
+  const flatSup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx, supPlaces);
   const a = readDecided(flatSub, ctx.shared.sub.dialect);
   const b = readDecided(flatSup, ctx.shared.sup.dialect);
   const sub = a.node,
     sup = b.node;
-  ctx = ctx.withAliases(
-    { ...residualAliases(subS, flatSub), ...a.aliases },
-    { ...residualAliases(supS, flatSup), ...b.aliases },
-  );
+  ctx = ctx.withAliases({ ...subPlaces, ...a.aliases }, { ...supPlaces, ...b.aliases });
   if (sameSubtree(sub, sup, ctx)) return;
   // `{not: {not: X}}` accepts exactly what X accepts: compared as X, at its place.
   const subX = doubleNegated(sub),
