@@ -113,6 +113,24 @@ const combinators: Kind[] = [
       else (n.allOf as Json[])[0] = tighten(rng, (n.allOf as Json[])[0] as Json);
     });
   },
+  // a oneOf beside an anyOf (both apply): added, or its branch changed, the anyOf unchanged
+  (rng, base) => {
+    const p = innerPath(rng, base);
+    if (!p) return undefined;
+    const inner = clone(at(base, p) as Json);
+    const wrapper: JsonObject = isObject(inner) && Array.isArray(inner.anyOf) ? inner : { anyOf: [inner] };
+    if (rng.chance(0.5)) wrapper.oneOf = [leaf(rng)];
+    setAt(base, p, wrapper);
+    return derive(base, p, (n) => {
+      const branches = Array.isArray(n.oneOf) ? [...(n.oneOf as Json[])] : [];
+      if (branches.length === 0 || rng.chance(0.3)) branches.push(leaf(rng));
+      else {
+        const i = rng.int(branches.length);
+        branches[i] = tighten(rng, branches[i] as Json);
+      }
+      n.oneOf = branches;
+    });
+  },
   // conjuncts at two levels, each level with one the fold cannot merge (a keyword said twice),
   // and an edit in one conjunct of the inner level: a new one, or one tightened or replaced
   (rng, base) => {
@@ -157,6 +175,9 @@ function excluded(rng: Rng, n: JsonObject): Json {
   if (names.length > 0) {
     const a = rng.pick(names);
     options.push({ required: [a] }, { properties: { [a]: { const: 'x' } }, required: [a] });
+  } else {
+    // Of a value that is not an object `required` always holds: its `not` excludes them all.
+    options.push({ required: ['a'] });
   }
   if (isStringLike(n)) options.push({ pattern: '^a' }, { maxLength: 2 });
   return clone(rng.pick(options));

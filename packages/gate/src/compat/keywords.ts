@@ -25,6 +25,43 @@ export const ANNOTATIONS = new Set([
   'definitions',
 ]);
 
+/**
+ * Keywords that constrain the values of one instance type only: any value of another type passes
+ * them (`{"required": ["a"]}` accepts every string). Formats are left out: some constrain
+ * numbers, most strings.
+ */
+export const ONE_TYPE_KEYWORDS: Readonly<
+  Record<'object' | 'array' | 'string' | 'number', ReadonlySet<string>>
+> = {
+  object: new Set([
+    'required',
+    'properties',
+    'patternProperties',
+    'additionalProperties',
+    'minProperties',
+    'maxProperties',
+    'propertyNames',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+    'unevaluatedProperties',
+  ]),
+  array: new Set([
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'unevaluatedItems',
+  ]),
+  string: new Set(['minLength', 'maxLength', 'pattern']),
+  number: new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']),
+};
+
 /** Keywords the gate analyses. Anything else that changes makes the verdict unknown. */
 export const ANALYSED = new Set([
   '$ref',

@@ -220,3 +220,127 @@ describe('inclusion: allOf conjuncts at two levels that do not fold', () => {
         });
       }
 });
+
+describe('inclusion: a oneOf beside an anyOf', () => {
+  // A node holding both is read as both: the walk compared the anyOf and, when it was the same
+  // on both sides, nothing else, so a oneOf beside it changed unseen (found by an exhaustive
+  // check of nested combinators against Ajv).
+  const S = (extra: Record<string, unknown>): Schema => ({ type: 'string', ...extra }) as Schema;
+  const cases: [string, Schema, Schema][] = [
+    [
+      'the oneOf narrowed',
+      S({ anyOf: [{}], oneOf: [{ maxLength: 5 }] }),
+      S({ anyOf: [{}], oneOf: [{ maxLength: 3 }] }),
+    ],
+    [
+      'a oneOf added',
+      S({ anyOf: [{ minLength: 0 }] }),
+      S({ anyOf: [{ minLength: 0 }], oneOf: [{ maxLength: 3 }] }),
+    ],
+    [
+      'both brought in by allOf branches',
+      S({ allOf: [{ anyOf: [{}] }, { oneOf: [{ maxLength: 5 }] }] }),
+      S({ allOf: [{ anyOf: [{}] }, { oneOf: [{ maxLength: 3 }] }] }),
+    ],
+  ];
+  for (const [name, old, next] of cases)
+    it(`${name}: breaking, with a witness Ajv confirms; compatible back`, () => {
+      const r = compareSchemas(old, next, 'input');
+      assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+      assertWitnesses(old, next, r.findings);
+      assert.ok(r.findings.some((f) => f.verdict === 'breaking' && f.witness !== undefined));
+      assert.notEqual(compareSchemas(next, old, 'input').verdict, 'breaking');
+      assert.notEqual(compareSchemas(old, next, 'output').verdict, 'breaking');
+    });
+  it('a branch that excludes what only a long string shows: never compatible', () => {
+    // "aaa" is valid before (the old branch holds strings of 3 or more) and rejected after.
+    const old = S({
+      allOf: [
+        { pattern: '^a' },
+        { anyOf: [{}] },
+        { oneOf: [{ not: { oneOf: [{}, { not: { maxLength: 2 } }] } }] },
+      ],
+    });
+    const next = S({
+      allOf: [{ pattern: '^a' }, { anyOf: [{}] }, { oneOf: [{ enum: ['aa', 'zz', 'abab'] }] }],
+    });
+    assert.equal(independentValidator(old)('aaa'), true);
+    assert.equal(independentValidator(next)('aaa'), false);
+    const r = compareSchemas(old, next, 'input');
+    assert.notEqual(r.verdict, 'compatible', JSON.stringify(r.findings));
+    assertWitnesses(old, next, r.findings);
+  });
+});
+
+describe('inclusion: a `not` of `required` excludes every value that is not an object', () => {
+  // `required` holds of any value that is not an object, so `{"not": {"required": ["b"]}}`
+  // rejects them all. The walk took it to exclude nothing where the old side held no objects.
+  const not = { not: { required: ['b'] } };
+  const cases: [string, Schema, Schema][] = [
+    ['an integer', { type: 'integer' }, { type: 'integer', ...not }],
+    ['a string, in an allOf', { type: 'string' }, { allOf: [{ type: 'string' }, not] }],
+    [
+      'an array',
+      { type: 'array', items: { type: 'string' } },
+      { type: 'array', items: { type: 'string' }, ...not },
+    ],
+    [
+      'the value of a pattern property',
+      { type: 'object', patternProperties: { b: { type: 'integer' } } },
+      { type: 'object', patternProperties: { b: { allOf: [{ type: 'integer' }, not] } } },
+    ],
+  ];
+  for (const [name, old, next] of cases)
+    it(`${name}: breaking, with a witness Ajv confirms`, () => {
+      const r = compareSchemas(old, next, 'input', { strictOpenObjects: true });
+      assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+      assertWitnesses(old, next, r.findings);
+      assert.ok(r.findings.some((f) => f.verdict === 'breaking' && f.witness !== undefined));
+      assert.notEqual(compareSchemas(next, old, 'input').verdict, 'breaking');
+    });
+  it('an object that may hold the name: still decided by the names it may hold', () => {
+    const closed: Schema = { type: 'object', properties: { a: {} }, additionalProperties: false };
+    const r = compareSchemas(closed, { ...(closed as object), ...not } as Schema, 'input');
+    assert.equal(r.verdict, 'compatible', JSON.stringify(r.findings));
+  });
+});
+
+describe('unreachable: a `not` of keywords of one type admits only that type', () => {
+  // `{"not": {"minItems": 0}}` rejects every array and lets nothing else through either: every
+  // value that is not an array passes `minItems`. A node that also asks for another type accepts
+  // nothing, and a change there breaks nothing (said so, rather than unknown).
+  const cases: [string, Schema, Schema][] = [
+    [
+      'a string under a not of required',
+      { type: 'string', not: { required: ['a'] } },
+      { type: 'string', not: { required: ['a'] }, maxLength: 1 },
+    ],
+    [
+      'an integer under a not of a string keyword',
+      { type: 'integer', not: { minLength: 0 } },
+      { type: 'integer', not: { minLength: 0 }, maximum: 1 },
+    ],
+    [
+      'an object under a not of an array keyword',
+      { type: 'object', not: { minItems: 0 } },
+      { type: 'object', not: { minItems: 0 }, required: ['a'] },
+    ],
+  ];
+  for (const [name, old, next] of cases)
+    it(`${name}: the change is unreachable`, () => {
+      const r = compareSchemas(old, next, 'input', { strictOpenObjects: true });
+      assert.equal(r.verdict, 'compatible', JSON.stringify(r.findings));
+      assert.deepEqual(
+        r.findings.map((f) => f.rule),
+        ['change-unreachable'],
+      );
+    });
+  it('a not of keywords of two types excludes neither type whole', () => {
+    // It rejects strings of 2 or more and arrays of 2 or more items: "a" stays, and is lost here.
+    const old: Schema = { type: ['string', 'array'], not: { minLength: 2, minItems: 2 } };
+    const next: Schema = { ...(old as object), maxLength: 0 } as Schema;
+    const r = compareSchemas(old, next, 'input');
+    assert.equal(r.verdict, 'breaking', JSON.stringify(r.findings));
+    assertWitnesses(old, next, r.findings);
+  });
+});

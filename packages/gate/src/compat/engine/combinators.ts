@@ -76,14 +76,19 @@ export function flattenAllOf(
     };
     for (const k of Object.keys(branch)) {
       if (Object.hasOwn(before, k)) continue;
-      if (k === 'allOf') keptAt = (branch.allOf as Json[]).map((_, i) => from(`allOf${PATH_ALIAS}${i}`, 'allOf', i));
+      if (k === 'allOf')
+        keptAt = (branch.allOf as Json[]).map((_, i) => from(`allOf${PATH_ALIAS}${i}`, 'allOf', i));
       else if (k !== 'properties') places[k] = from(k, k);
     }
     const had = isObject(before.properties) ? before.properties : {};
     if (isObject(branch.properties))
       for (const name of Object.keys(branch.properties))
         if (!Object.hasOwn(had, name) && !name.includes(PATH_ALIAS))
-          places[`properties${PATH_ALIAS}${name}`] = from(`properties${PATH_ALIAS}${name}`, 'properties', name);
+          places[`properties${PATH_ALIAS}${name}`] = from(
+            `properties${PATH_ALIAS}${name}`,
+            'properties',
+            name,
+          );
   }
   // A branch merged with an allOf of its own (what was left of folding it) brought that allOf
   // into the node: its members stay conjuncts beside this node's own.
@@ -212,7 +217,14 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
   const ka = combinator(sub),
     kb = combinator(sup);
   if (!ka && !kb) return false;
-  if (ka && kb && ka === kb && sameSubtree(sub[ka], sup[kb], ctx)) return false;
+  if (ka && kb && ka === kb && sameSubtree(sub[ka], sup[kb], ctx)) {
+    // The same anyOf on both sides says nothing of a oneOf beside it (on either side), which
+    // must hold too: compared on its own. Without the anyOf each side accepts more, so what is
+    // shown included without it is included with it.
+    if (ka === 'anyOf' && (Array.isArray(sub.oneOf) || Array.isArray(sup.oneOf)))
+      return compareBranches(withoutKeys(sub, ['anyOf']), withoutKeys(sup, ['anyOf']), ctx);
+    return false;
+  }
   const supBranches = kb ? (sup[kb] as Schema[]) : undefined;
   const supSib = kb ? withoutKeys(sup, [kb]) : sup;
   // Each old branch as the validator reads it, with the keywords beside it; one that can never

@@ -123,7 +123,11 @@ interface SideAliases {
 const NO_ALIASES: SideAliases = { sub: {}, sup: {} };
 
 /** A keyword path below a node's pointer, as the document spells it: its pointer, and whether an alias moved it out of the pair. */
-function spelled(base: string, path: readonly Segment[], aliases: Aliases): { pointer: string; moved: boolean } {
+function spelled(
+  base: string,
+  path: readonly Segment[],
+  aliases: Aliases,
+): { pointer: string; moved: boolean } {
   const first = path[0];
   let alias: string | undefined;
   let rest = path.slice(1);
@@ -132,7 +136,11 @@ function spelled(base: string, path: readonly Segment[], aliases: Aliases): { po
     alias = aliases[`${first}${PATH_ALIAS}${String(path[1])}`];
     if (alias !== undefined) rest = path.slice(2);
   }
-  if (alias === undefined && typeof first === 'string' && Object.prototype.hasOwnProperty.call(aliases, first))
+  if (
+    alias === undefined &&
+    typeof first === 'string' &&
+    Object.prototype.hasOwnProperty.call(aliases, first)
+  )
     alias = aliases[first];
   if (alias === undefined) return { pointer: appendPointer(base, ...path), moved: false };
   if (alias.startsWith(PLACE_IN_DOCUMENT))

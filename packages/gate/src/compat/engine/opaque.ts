@@ -115,7 +115,14 @@ function excluded(sub: JsonObject, notIn: Schema, ctx: Ctx): 'disjoint' | { valu
     return undefined;
   }
   if (keys.length === 1 && keys[0] === 'required' && Array.isArray(notIn.required)) {
-    if (!admits(typeSet(sub), 'object')) return 'disjoint';
+    // `required` holds of every value that is not an object: its `not` excludes them all.
+    if (!admits(typeSet(sub), 'object')) {
+      for (let salt = 0; salt < 4; salt++) {
+        const v = subValue(ctx, sub, salt);
+        if (v !== undefined && accepts(v)) return { value: v };
+      }
+      return undefined;
+    }
     const names = notIn.required.filter((k): k is string => typeof k === 'string');
     const props = isObject(sub.properties) ? sub.properties : {};
     if (

@@ -5,6 +5,7 @@ import type { Step } from './context.ts';
 import { intersectTypes } from './fold.ts';
 import { resolveRef } from './refs.ts';
 import { ALL_TYPES, acceptsAll, typeSet } from './util.ts';
+import { ANNOTATIONS, ONE_TYPE_KEYWORDS } from '../keywords.ts';
 
 /** Schema nodes read at one place before the proof gives up (it then proves nothing more). */
 const MAX_NODES = 256;
@@ -277,13 +278,23 @@ function finiteMembers(nodes: readonly JsonObject[]): Json[] | undefined {
   return members ? [...members.values()] : undefined;
 }
 
-/** Types a `not` of only a `type` excludes (integers stay when only integer is excluded from number). */
+/**
+ * Types a `not` excludes: those of a `not` of only a `type` (integers stay when only integer is
+ * excluded from number), and every type but one for a `not` of keywords that constrain only
+ * that type (`{"not": {"required": ["a"]}}` excludes every value that is not an object, since
+ * all of them pass `required`).
+ */
 function excludedTypes(nodes: readonly JsonObject[]): Set<string> {
   const out = new Set<string>();
   for (const n of nodes) {
     const not = n.not;
-    if (!isObject(not) || !Object.keys(not).every((k) => k === 'type')) continue;
-    for (const t of typeSet(not) ?? []) out.add(t);
+    if (!isObject(not)) continue;
+    const keys = Object.keys(not).filter((k) => !ANNOTATIONS.has(k));
+    if (keys.length > 0 && keys.every((k) => k === 'type')) for (const t of typeSet(not) ?? []) out.add(t);
+    const only = (Object.keys(ONE_TYPE_KEYWORDS) as (keyof typeof ONE_TYPE_KEYWORDS)[]).find(
+      (t) => keys.length > 0 && keys.every((k) => ONE_TYPE_KEYWORDS[t].has(k)),
+    );
+    if (only) for (const t of ALL_TYPES) if (t !== only) out.add(t);
   }
   return out;
 }
