@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { failed, runCampaign } from './campaign.ts';
 import { minimiseExamples } from './examples.ts';
+import { DOMAINS, exhaustiveReport, runExhaustive, type Domain, type ExhaustiveTally } from './exhaustive.ts';
 import { examples, progress, reasonTable, table } from './report.ts';
 
 /**
  * The differential fuzzer's command line:
  *   npm run fuzz -- --pairs 20000 --seed 1 [--family NAME] [--json FILE] [--show K]
+ *   npm run fuzz -- --exhaustive [--pairs N] [--seed S]   (N pairs of each small domain, see exhaustive.ts)
  * Exits 1 when the gate gave any wrong answer (permissive, false alarm, an invalid pair passed) or
  * crashed, 2 on a usage error.
  */
@@ -18,6 +20,7 @@ function main(): number {
       family: { type: 'string' },
       json: { type: 'string' },
       show: { type: 'string', default: '3' },
+      exhaustive: { type: 'boolean', default: false },
     },
   });
   const pairs = Number(values.pairs);
@@ -25,6 +28,7 @@ function main(): number {
   const show = Number(values.show);
   if (![pairs, seed, show].every(Number.isInteger))
     throw new Error('--pairs, --seed and --show take integers');
+  if (values.exhaustive) return exhaustive(pairs, seed);
   const start = Date.now();
   const result = runCampaign({
     pairs,
@@ -60,6 +64,20 @@ function main(): number {
     fs.writeFileSync(values.json, `${JSON.stringify(data, null, 2)}\n`);
   }
   return failed(result) ? 1 : 0;
+}
+
+/** The exhaustive check over every domain: its table, and exit 1 on any wrong answer. */
+function exhaustive(pairs: number, seed: number): number {
+  const tallies = new Map<Domain, ExhaustiveTally>();
+  for (const domain of DOMAINS) {
+    const start = Date.now();
+    tallies.set(domain, runExhaustive(domain, pairs, seed));
+    process.stderr.write(
+      `fuzz: exhaustive, ${domain}: ${pairs} pairs in ${((Date.now() - start) / 1000).toFixed(0)} s\n`,
+    );
+  }
+  process.stdout.write(`${exhaustiveReport(seed, tallies)}\n`);
+  return [...tallies.values()].some((t) => t.permissive + t.falseAlarm + t.crash > 0) ? 1 : 0;
 }
 
 try {
