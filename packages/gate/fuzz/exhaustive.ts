@@ -224,7 +224,7 @@ function edited(rng: Rng, domain: Domain, base: JsonObject): JsonObject | undefi
 }
 
 /** A wrong answer, with the pair and the value that shows it. */
-export interface ExhaustiveFailure {
+interface ExhaustiveFailure {
   domain: Domain;
   kind: 'permissive' | 'false alarm' | 'crash';
   direction: Case['direction'];
