@@ -344,3 +344,25 @@ describe('unreachable: a `not` of keywords of one type admits only that type', (
     assertWitnesses(old, next, r.findings);
   });
 });
+
+describe('folding many allOf branches of properties', () => {
+  // The fold adds each branch's properties to one map of its own (a copy per branch cost the
+  // square of their number: 5,000 branches took 21 s); the documents it reads stay as they were.
+  const wide = (n: number, max: number): Schema => ({
+    type: 'object',
+    properties: { own: { type: 'string' } },
+    allOf: Array.from({ length: n }, (_, i) => ({
+      properties: { [`p${i}`]: { type: 'string', maxLength: max } },
+    })),
+  });
+  it('each narrowed property is found where its branch writes it, and neither document changes', () => {
+    const [old, next] = [wide(300, 5), wide(300, 4)];
+    const [oldText, nextText] = [JSON.stringify(old), JSON.stringify(next)];
+    const r = compareSchemas(old, next, 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.equal(r.findings.filter((f) => f.rule === 'max-length-decreased').length, 300);
+    assert.ok(r.findings.some((f) => f.pointer === '/allOf/299/properties/p299/maxLength'));
+    assert.equal(JSON.stringify(old), oldText);
+    assert.equal(JSON.stringify(next), nextText);
+  });
+});

@@ -2,6 +2,7 @@ import { isObject, withoutKeys } from '../generate/merge.ts';
 import { canonicalJson, sameJson } from '../hash.ts';
 import { appendPointer } from '../pointer.ts';
 import { ANNOTATIONS } from '../keywords.ts';
+import { setMember } from '../own.ts';
 import { ruleVerdict } from '../rules.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import { PATH_ALIAS, PLACE_IN_DOCUMENT, type Ctx } from './context.ts';
@@ -60,6 +61,11 @@ export function flattenAllOf(
     const inner: Places = {};
     branch = flattenAllOf(branch, side, ctx, inner, depth + 1);
     const before = { ...merged };
+    // The names it declares that the node did not (asked before the merge, which adds them in place).
+    const had = isObject(merged.properties) ? merged.properties : {};
+    const fresh = isObject(branch.properties)
+      ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name))
+      : [];
     // A reference left in a branch (beside other keywords, or at the end of too long a chain)
     // is followed by the walk where it stands; copied into the parent, it would be read as
     // a keyword there and its target never compared.
@@ -80,15 +86,9 @@ export function flattenAllOf(
         keptAt = (branch.allOf as Json[]).map((_, i) => from(`allOf${PATH_ALIAS}${i}`, 'allOf', i));
       else if (k !== 'properties') places[k] = from(k, k);
     }
-    const had = isObject(before.properties) ? before.properties : {};
-    if (isObject(branch.properties))
-      for (const name of Object.keys(branch.properties))
-        if (!Object.hasOwn(had, name) && !name.includes(PATH_ALIAS))
-          places[`properties${PATH_ALIAS}${name}`] = from(
-            `properties${PATH_ALIAS}${name}`,
-            'properties',
-            name,
-          );
+    for (const name of fresh)
+      if (!name.includes(PATH_ALIAS))
+        places[`properties${PATH_ALIAS}${name}`] = from(`properties${PATH_ALIAS}${name}`, 'properties', name);
   }
   // A branch merged with an allOf of its own (what was left of folding it) brought that allOf
   // into the node: its members stay conjuncts beside this node's own.
@@ -107,15 +107,18 @@ function onlyRef(branch: JsonObject): boolean {
   return typeof branch.$ref === 'string' && Object.keys(branch).length === 1;
 }
 
+/** Property maps a fold made itself (never a document's own), which it may add to in place. */
+const merging = new WeakSet<JsonObject>();
+
 function mergeInto(target: JsonObject, branch: JsonObject): boolean {
   if (!keepsAdjacency(target, branch)) return false;
   for (const [k, v] of Object.entries(branch)) {
     if (
       ANNOTATIONS.has(k) ||
       !Object.hasOwn(target, k) ||
-      sameJson(target[k], v) ||
       k === 'required' ||
-      k === 'properties'
+      k === 'properties' ||
+      sameJson(target[k], v)
     )
       continue;
     return false;
@@ -133,7 +136,11 @@ function mergeInto(target: JsonObject, branch: JsonObject): boolean {
     if (k === 'required' && Array.isArray(target.required) && Array.isArray(v)) {
       target.required = [...new Set([...(target.required as Json[]), ...v])];
     } else if (k === 'properties' && isObject(tp) && isObject(v)) {
-      target.properties = { ...tp, ...v };
+      // Copied once per fold, then added to: a copy per branch would cost the square of their number.
+      const into = merging.has(tp) ? tp : { ...tp };
+      merging.add(into);
+      for (const [name, schema] of Object.entries(v)) setMember(into, name, schema);
+      target.properties = into;
     } else {
       target[k] = v;
     }
