@@ -365,4 +365,27 @@ describe('folding many allOf branches of properties', () => {
     assert.equal(JSON.stringify(old), oldText);
     assert.equal(JSON.stringify(next), nextText);
   });
+  // Required names unite in one list of the fold's own too (a union built anew per branch cost
+  // the square of their number), each name once, and no document's list is written.
+  const requiring = (n: number, also: number): Schema => ({
+    type: 'object',
+    properties: { own: { type: 'string' } },
+    required: ['own'],
+    allOf: Array.from({ length: n }, (_, i) => ({
+      properties: { [`p${i}`]: { type: 'string' } },
+      required: i === also ? [`p${i}`, 'own', 'extra'] : [`p${i}`, 'own'],
+    })),
+  });
+  it('required names of many branches unite, and a name added in one branch is found there', () => {
+    const [old, next] = [requiring(300, -1), requiring(300, 150)];
+    const [oldText, nextText] = [JSON.stringify(old), JSON.stringify(next)];
+    const r = compareSchemas(old, next, 'input');
+    assert.equal(r.verdict, 'breaking');
+    const added = r.findings.filter((f) => f.verdict === 'breaking');
+    assert.equal(added.length, 1);
+    assert.equal(added[0]?.pointer, '/allOf/150/required');
+    assert.equal(compareSchemas(next, old, 'input').verdict, 'compatible');
+    assert.equal(JSON.stringify(old), oldText);
+    assert.equal(JSON.stringify(next), nextText);
+  });
 });

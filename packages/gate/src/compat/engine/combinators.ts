@@ -31,7 +31,8 @@ function below(place: string, ...segments: (string | number)[]): string {
  * Folds allOf branches into their parent where no keyword conflicts (properties merge per
  * name, required unites) and no keyword would read other neighbours than it did (see
  * adjacent.ts), so plain keyword rules see them. What conflicts stays an allOf. `places` is
- * told where each keyword brought in from a branch is written.
+ * told where each keyword brought in from a branch is written (and each name a branch adds to
+ * `required`); `made` is what the outermost fold made so far, passed to the folds of branches.
  */
 export function flattenAllOf(
   node: JsonObject,
@@ -39,8 +40,10 @@ export function flattenAllOf(
   ctx: Ctx,
   places: Places = {},
   depth = 0,
+  made?: Owned,
 ): JsonObject {
   if (!Array.isArray(node.allOf) || depth > 4) return node;
+  const owned = made ?? { maps: new WeakSet(), lists: new WeakSet(), names: new WeakMap() };
   const merged: JsonObject = withoutKeys(node, ['allOf']);
   const residual: Json[] = [];
   const residualAt: string[] = [];
@@ -59,17 +62,18 @@ export function flattenAllOf(
     if (branch === true) continue;
     if (branch === false) return { not: {} };
     const inner: Places = {};
-    branch = flattenAllOf(branch, side, ctx, inner, depth + 1);
+    branch = flattenAllOf(branch, side, ctx, inner, depth + 1, owned);
     const before = { ...merged };
     // The names it declares that the node did not (asked before the merge, which adds them in place).
     const had = isObject(merged.properties) ? merged.properties : {};
     const fresh = isObject(branch.properties)
       ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name))
       : [];
+    const freshRequired = requiredNames(branch).filter((name) => !requires(merged, name, owned));
     // A reference left in a branch (beside other keywords, or at the end of too long a chain)
     // is followed by the walk where it stands; copied into the parent, it would be read as
     // a keyword there and its target never compared.
-    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch)) {
+    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
       residual.push(raw);
       residualAt.push(below('allOf', index));
       continue;
@@ -89,6 +93,10 @@ export function flattenAllOf(
     for (const name of fresh)
       if (!name.includes(PATH_ALIAS))
         places[`properties${PATH_ALIAS}${name}`] = from(`properties${PATH_ALIAS}${name}`, 'properties', name);
+    // A name the branch requires that the node did not is written in the branch's list.
+    for (const name of freshRequired)
+      if (!name.includes(PATH_ALIAS))
+        places[`required${PATH_ALIAS}${name}`] = from(`required${PATH_ALIAS}${name}`, 'required');
   }
   // A branch merged with an allOf of its own (what was left of folding it) brought that allOf
   // into the node: its members stay conjuncts beside this node's own.
@@ -107,10 +115,54 @@ function onlyRef(branch: JsonObject): boolean {
   return typeof branch.$ref === 'string' && Object.keys(branch).length === 1;
 }
 
-/** Property maps a fold made itself (never a document's own), which it may add to in place. */
-const merging = new WeakSet<JsonObject>();
+/**
+ * What one fold made itself (never a document's own, nor another fold's), which it may add to
+ * in place: property maps and required lists. Copied once per fold, then added to: a copy per
+ * branch would cost the square of their number. `names` holds the names of each list met, so
+ * asking whether a list holds a name costs the same however long it is.
+ */
+interface Owned {
+  maps: WeakSet<JsonObject>;
+  lists: WeakSet<Json[]>;
+  names: WeakMap<Json[], Set<Json>>;
+}
 
-function mergeInto(target: JsonObject, branch: JsonObject): boolean {
+function namesOf(list: Json[], owned: Owned): Set<Json> {
+  let names = owned.names.get(list);
+  if (!names) {
+    names = new Set(list);
+    owned.names.set(list, names);
+  }
+  return names;
+}
+
+/** The names a schema's `required` lists (strings only; the meta-schema allows no other). */
+function requiredNames(s: JsonObject): string[] {
+  return Array.isArray(s.required) ? s.required.filter((n): n is string => typeof n === 'string') : [];
+}
+
+/** Whether a node requires a name. */
+function requires(node: JsonObject, name: string, owned: Owned): boolean {
+  return Array.isArray(node.required) && namesOf(node.required, owned).has(name);
+}
+
+/** Adds a branch's required names to the node's, once each, in a list of the fold's own. */
+function uniteRequired(target: JsonObject, names: Json[], owned: Owned): void {
+  let into = target.required as Json[];
+  if (!owned.lists.has(into)) {
+    into = [...namesOf(into, owned)];
+    owned.lists.add(into);
+  }
+  const seen = namesOf(into, owned);
+  for (const name of names)
+    if (!seen.has(name)) {
+      seen.add(name);
+      into.push(name);
+    }
+  target.required = into;
+}
+
+function mergeInto(target: JsonObject, branch: JsonObject, owned: Owned): boolean {
   if (!keepsAdjacency(target, branch)) return false;
   for (const [k, v] of Object.entries(branch)) {
     if (
@@ -134,11 +186,10 @@ function mergeInto(target: JsonObject, branch: JsonObject): boolean {
   for (const [k, v] of Object.entries(branch)) {
     if (ANNOTATIONS.has(k) && Object.hasOwn(target, k)) continue;
     if (k === 'required' && Array.isArray(target.required) && Array.isArray(v)) {
-      target.required = [...new Set([...(target.required as Json[]), ...v])];
+      uniteRequired(target, v, owned);
     } else if (k === 'properties' && isObject(tp) && isObject(v)) {
-      // Copied once per fold, then added to: a copy per branch would cost the square of their number.
-      const into = merging.has(tp) ? tp : { ...tp };
-      merging.add(into);
+      const into = owned.maps.has(tp) ? tp : { ...tp };
+      owned.maps.add(into);
       for (const [name, schema] of Object.entries(v)) setMember(into, name, schema);
       target.properties = into;
     } else {

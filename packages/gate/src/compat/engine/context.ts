@@ -299,6 +299,15 @@ export class Ctx {
     return this.input ? inputId : outputId;
   }
 
+  /**
+   * The path of one member of a keyword on the new side (a name in `required`): the member where
+   * a fold placed it (it came from an allOf branch, see flattenAllOf), else the keyword.
+   */
+  member(keyword: string, name: string): Segment[] {
+    const aliases = this.input ? this.aliases.sup : this.aliases.sub;
+    return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
+  }
+
   /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
   emit(
     rule: string,

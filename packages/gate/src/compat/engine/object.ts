@@ -191,7 +191,7 @@ function compareRequired(
     const rule = Object.hasOwn(sp, k)
       ? ctx.id('property-became-required', 'property-became-optional')
       : ctx.id('property-added-required', 'property-removed-required');
-    ctx.emit(rule, ['required'], { property: k }, () => {
+    ctx.emit(rule, ctx.member('required', k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, 'object');
       if (!isObject(v)) return undefined;
       const copy = { ...v };
@@ -204,7 +204,7 @@ function compareRequired(
     const rule = Object.hasOwn(pp, k)
       ? ctx.id('property-became-optional', 'property-became-required')
       : ctx.id('property-removed-required', 'property-added-required');
-    ctx.emit(rule, ['required'], { property: k });
+    ctx.emit(rule, ctx.member('required', k), { property: k });
   }
 }
 
