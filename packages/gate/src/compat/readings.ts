@@ -233,8 +233,18 @@ export function compareInReadings(
       return { verdict: 'unknown', findings: [invalid] };
     }
   }
-  const [first, second] = usable(results);
+  const kept = usable(results);
+  const [first, second] = kept;
   if (!first) return single(oldSchema, newSchema, direction, options);
+  // One reading left: its breaks hold for its readers alone, and say so.
+  const left = results.find((r) => !kept.includes(r));
+  if (left && first.result.verdict === 'breaking') {
+    const reason = `breaking when the schema is read as ${first.reading}; it declares no $schema, and read as ${left.reading} the old schema is not valid`;
+    return {
+      verdict: 'breaking',
+      findings: first.result.findings.map((f) => (f.verdict === 'breaking' ? { ...f, reason } : f)),
+    };
+  }
   const passes = (v: keyof typeof RANK): boolean => RANK[v] <= RANK.compatible;
   const same =
     second === undefined ||

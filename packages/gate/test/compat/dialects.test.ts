@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { as2020, dialectSensitive, DIALECT_URI } from '../../src/compat/dialects.ts';
-import type { Json, Schema } from '../../src/compat/index.ts';
+import { compareSchemas, type Json, type Schema } from '../../src/compat/index.ts';
 import type { Dialect } from '../../src/compat/validator.ts';
 import { independentValidator } from './helpers.ts';
 
@@ -55,5 +55,32 @@ describe('a schema rewritten as 2020-12 accepts what the validator accepts in it
       dialectSensitive({ type: 'object', properties: { items: { type: 'array', items: {} } } }),
       false,
     );
+  });
+});
+
+describe('a break found in the one reading left says which reading it holds in', () => {
+  // Without $schema the pair is read both ways. Read as 2020-12 the old tuple is not a valid
+  // schema, so no such reader used it and only the draft-07 reading is judged: its witnesses
+  // (an array of one string) hold there and not for a 2020-12 validator, which is said.
+  const old: Schema = { type: 'array', items: [{ type: 'string' }] };
+  const next: Schema = { type: 'array', items: { type: 'string' }, minItems: 2 };
+  it('names the reading and why the other was left out', () => {
+    const r = compareSchemas(old, next, 'input');
+    assert.equal(r.verdict, 'breaking');
+    const breaks = r.findings.filter((f) => f.verdict === 'breaking');
+    assert.ok(breaks.length > 0);
+    for (const f of breaks) {
+      assert.match(f.reason ?? '', /read as draft-07; .* read as 2020-12 the old schema is not valid/);
+      assert.equal(
+        independentValidator({ ...(old as object), $schema: DIALECT_URI['draft-07'] })(f.witness),
+        true,
+      );
+    }
+  });
+  it('declared in its dialect, the same break needs no such word', () => {
+    const declared = (s: Schema): Schema => ({ ...(s as object), $schema: DIALECT_URI['draft-07'] });
+    const r = compareSchemas(declared(old), declared(next), 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.ok(r.findings.every((f) => f.reason === undefined));
   });
 });
