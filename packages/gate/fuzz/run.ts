@@ -3,12 +3,49 @@ import { parseArgs } from 'node:util';
 import { failed, runCampaign } from './campaign.ts';
 import { minimiseExamples } from './examples.ts';
 import { DOMAINS, exhaustiveReport, runExhaustive, type Domain, type ExhaustiveTally } from './exhaustive.ts';
+import { FAMILIES } from './mutate.ts';
 import { examples, progress, reasonTable, table } from './report.ts';
+
+/** Names in lines of at most 96 characters, each line indented. */
+function wrapped(names: string[], indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    const next = line === '' ? name : `${line}, ${name}`;
+    if (indent.length + next.length > 96 && line !== '') {
+      lines.push(`${indent}${line},`);
+      line = name;
+    } else line = next;
+  }
+  return [...lines, `${indent}${line}`].join('\n');
+}
+
+const USAGE = `usage: npm run fuzz -- [options]
+
+Differential fuzzing: real schemas edited at random, each pair judged by the gate and checked
+with Ajv alone. Prints a table per edit family and the minimised counterexamples.
+
+  --pairs N       pairs to judge (default 2000)
+  --seed S        the run's seed: the same seed gives the same pairs (default 1)
+  --family NAME   one edit family only, of:
+${wrapped(
+  FAMILIES.map((f) => f.name),
+  '                  ',
+)}
+  --json FILE     also write the tallies and examples as JSON
+  --show K        counterexamples to minimise and print (default 3)
+  --exhaustive    instead, nested combinators over small domains, each pair checked against
+                  every value of its domain: ${DOMAINS.join(', ')} (N pairs of each)
+  -h, --help      this text
+
+Exits 1 on a wrong answer (permissive, false alarm, an invalid pair passed) or a crash, 2 on a
+usage error.`;
 
 /**
  * The differential fuzzer's command line:
  *   npm run fuzz -- --pairs 20000 --seed 1 [--family NAME] [--json FILE] [--show K]
  *   npm run fuzz -- --exhaustive [--pairs N] [--seed S]   (N pairs of each small domain, see exhaustive.ts)
+ *   npm run fuzz -- --help
  * Exits 1 when the gate gave any wrong answer (permissive, false alarm, an invalid pair passed) or
  * crashed, 2 on a usage error.
  */
@@ -21,8 +58,13 @@ function main(): number {
       json: { type: 'string' },
       show: { type: 'string', default: '3' },
       exhaustive: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const pairs = Number(values.pairs);
   const seed = Number(values.seed);
   const show = Number(values.show);
@@ -84,6 +126,6 @@ try {
   process.exitCode = main();
 } catch (e) {
   // A usage error (an unknown family, a non-integer count): say it plainly, exit 2.
-  process.stderr.write(`fuzz: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.stderr.write(`fuzz: ${e instanceof Error ? e.message : String(e)} (--help lists the options)\n`);
   process.exitCode = 2;
 }

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { failed, runCampaign } from '../../fuzz/campaign.ts';
 import { minimiseExamples } from '../../fuzz/examples.ts';
+import { FAMILIES } from '../../fuzz/mutate.ts';
 import { decidable, examples, table } from '../../fuzz/report.ts';
 
 const PAIRS = 1000;
@@ -28,5 +31,29 @@ describe('differential fuzzing against Ajv (npm run fuzz)', () => {
         examples(result, shown),
       ].join('\n'),
     );
+  });
+});
+
+describe("the fuzzer's command line", () => {
+  const fuzz = (...args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('../../fuzz/run.ts', import.meta.url)), ...args],
+      {
+        encoding: 'utf8',
+      },
+    );
+  it('--help lists every option and every edit family, and exits 0', () => {
+    const r = fuzz('--help');
+    assert.equal(r.status, 0, r.stderr);
+    for (const option of ['--pairs', '--seed', '--family', '--json', '--show', '--exhaustive'])
+      assert.ok(r.stdout.includes(option), option);
+    for (const f of FAMILIES) assert.match(r.stdout, new RegExp(`\\b${f.name}\\b`));
+  });
+  it('a usage error is one line that points at --help, and exits 2', () => {
+    const r = fuzz('--bogus');
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^fuzz: Unknown option '--bogus' \(--help lists the options\)\n$/);
   });
 });
