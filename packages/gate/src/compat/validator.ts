@@ -263,8 +263,9 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     // compiled validator, shared with every schema that reaches it.
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
-    const fn =
-      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema);
+    const fn = guarded(
+      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
+    );
     keep(text, `${dialect}/${variant}`, fn);
     return fn;
   }
@@ -277,9 +278,45 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
-  const fn = ajv.compile(forAjv(body, variant, ajv) as AnySchema);
+  const fn = guarded(ajv.compile(forAjv(body, variant, ajv) as AnySchema));
   keep(text, `${dialect}/${variant}`, fn);
   return fn;
+}
+
+/**
+ * The validator failing on a value rather than answering: Ajv 8 builds some schemas into code
+ * that throws on some values (a `TypeError` from its own bookkeeping of evaluated properties,
+ * with every error collected, under nested allOf, oneOf and `$ref`). Nothing can be said of
+ * such a value either way, and a server validating with the same build fails on that call.
+ */
+export class ValidatorFailure extends Error {
+  constructor(cause: unknown, value: unknown) {
+    // In the gate's words (see failure.ts): the runtime's text would say nothing to the reader.
+    const name = cause instanceof Error ? cause.name : typeof cause;
+    let shown = JSON.stringify(value) ?? String(value);
+    if (shown.length > 80) shown = `${shown.slice(0, 77)}...`;
+    super(
+      `the validator fails on the value ${shown}: the code Ajv built for it throws (${name}) instead of answering`,
+    );
+  }
+}
+
+/**
+ * A compiled validator that answers or throws ValidatorFailure, never the runtime's own error
+ * (a RangeError, running out of stack, is left as it is: its callers judge it by width).
+ */
+function guarded(fn: ValidateFunction): ValidateFunction {
+  const run = ((value: unknown) => {
+    try {
+      const ok = fn(value);
+      run.errors = fn.errors;
+      return ok;
+    } catch (err) {
+      if (err instanceof RangeError) throw err;
+      throw new ValidatorFailure(err, value);
+    }
+  }) as ValidateFunction;
+  return Object.assign(run, { schema: fn.schema, schemaEnv: fn.schemaEnv });
 }
 
 /**

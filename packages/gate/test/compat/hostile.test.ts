@@ -155,6 +155,28 @@ describe('hostile input: nothing crashes', () => {
     assertOwnWords(r.findings[0] as Finding);
   });
 
+  it('a schema whose validator throws on a value is unknown with schema-unprocessable, naming the value', () => {
+    // Ajv 8, collecting every error, builds this into code that throws a TypeError on {"a": ""}
+    // (its bookkeeping of evaluated properties): the value can be judged neither way.
+    const trap = {
+      allOf: [{ allOf: [{ oneOf: [{ additionalProperties: false }] }], patternProperties: { '^a': {} } }],
+    };
+    const open = { type: 'object', properties: { a: { type: 'string' } } };
+    const r = compareSchemas(open, { ...open, allOf: [trap] }, 'input');
+    assert.equal(r.verdict, 'unknown');
+    assert.deepEqual(
+      r.findings.map((f) => f.rule),
+      ['schema-unprocessable'],
+    );
+    assert.match(
+      String(r.findings[0]?.args?.error),
+      /^the validator fails on the value \{"a":""\}: .*throws \(TypeError\)/,
+    );
+    assertOwnWords(r.findings[0] as Finding);
+    // Removing the trap loosens the schema, and no value the validator fails on is needed to say so.
+    assert.equal(compareSchemas({ ...open, allOf: [trap] }, open, 'input').verdict, 'compatible');
+  });
+
   it('a tool that cannot be judged at all is unknown with tool-unprocessable; the others are judged', () => {
     // Not JSON (it holds itself), so no hash can be taken: the one way left to fail a whole tool.
     const cyclic: JsonObject = { type: 'object' };
