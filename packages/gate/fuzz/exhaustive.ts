@@ -1,4 +1,4 @@
-import { askGate, type Case } from './judge.ts';
+import { askGate, unknownReasons, type Case } from './judge.ts';
 import { canonical, clone, isObject, type Json, type JsonObject } from './json.ts';
 import { compile } from './oracle.ts';
 import { Rng, mixSeed } from './prng.ts';
@@ -242,6 +242,8 @@ export interface ExhaustiveTally {
   compatible: number;
   breaking: number;
   unknown: number;
+  /** Unknown comparisons by reason (see unknownReasons); one comparison may count under several. */
+  reasons: Record<string, number>;
   permissive: number;
   falseAlarm: number;
   crash: number;
@@ -260,6 +262,7 @@ export function runExhaustive(domain: Domain, pairs: number, seed: number, keep 
     compatible: 0,
     breaking: 0,
     unknown: 0,
+    reasons: {},
     permissive: 0,
     falseAlarm: 0,
     crash: 0,
@@ -301,7 +304,10 @@ export function runExhaustive(domain: Domain, pairs: number, seed: number, keep 
           fail({ domain, kind: 'permissive', direction, old, new: next, value: counter });
         }
       } else if (answer.verdict === 'breaking') t.breaking++;
-      else t.unknown++;
+      else {
+        t.unknown++;
+        for (const r of unknownReasons(answer.findings)) t.reasons[r] = (t.reasons[r] ?? 0) + 1;
+      }
       for (const f of answer.findings)
         if (f.verdict === 'breaking' && f.witness !== undefined && breaks(f.witness) === false) {
           t.falseAlarm++;
@@ -312,7 +318,26 @@ export function runExhaustive(domain: Domain, pairs: number, seed: number, keep 
   return t;
 }
 
-/** The tallies as a table, then the wrong answers kept. */
+/** Where the gate gives up: the leading reasons for unknown, per domain (the shapes are made hard). */
+function reasonRows(tallies: Map<Domain, ExhaustiveTally>, top = 8): string {
+  const all = new Map<string, number>();
+  for (const t of tallies.values())
+    for (const [r, n] of Object.entries(t.reasons)) all.set(r, (all.get(r) ?? 0) + n);
+  const leading = [...all].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, top);
+  if (leading.length === 0) return '';
+  const domains = [...tallies.keys()];
+  return [
+    `| unknown because | ${domains.join(' | ')} | all |`,
+    `|---|${domains.map(() => '---:|').join('')}---:|`,
+    ...leading.map(
+      ([r, n]) => `| \`${r}\` | ${domains.map((d) => tallies.get(d)?.reasons[r] ?? 0).join(' | ')} | ${n} |`,
+    ),
+    '',
+    `The ${leading.length} leading reasons; an unknown comparison with several reasons counts under each.`,
+  ].join('\n');
+}
+
+/** The tallies as a table, the leading reasons for unknown, then the wrong answers kept. */
 export function exhaustiveReport(seed: number, tallies: Map<Domain, ExhaustiveTally>): string {
   const rows = [...tallies].map(
     ([d, t]) =>
@@ -325,6 +350,8 @@ export function exhaustiveReport(seed: number, tallies: Map<Domain, ExhaustiveTa
     '| domain | values | pairs | judged | skipped | permissive | false alarm | crash | compatible | breaking | unknown |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    '',
+    reasonRows(tallies),
     '',
     wrong.length === 0
       ? 'No wrong answer.'

@@ -52,6 +52,16 @@ export function askGate(c: Case): GateAnswer {
   const start = performance.now();
   try {
     const r = compareSchemas(c.old, c.new, c.direction, { strictOpenObjects: c.strict });
+    // The gate answers unknown when its own code throws (a tool is never lost to one error);
+    // to the fuzzer that is still a crash, a defect to find, not an answer.
+    const internal = r.findings.find((f) => String(f.args?.error ?? '').startsWith('an internal error ('));
+    if (internal)
+      return {
+        ok: false,
+        message: `caught by the gate: ${String(internal.args?.error)}`,
+        stack: '',
+        ms: performance.now() - start,
+      };
     return {
       ok: true,
       verdict: r.verdict,
