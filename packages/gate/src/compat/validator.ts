@@ -264,7 +264,11 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn = guarded(
-      (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
+      built(
+        () =>
+          (ref ? ajv.getSchema(ref) : undefined) ??
+          ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
+      ),
     );
     keep(text, `${dialect}/${variant}`, fn);
     return fn;
@@ -278,9 +282,25 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
-  const fn = guarded(ajv.compile(forAjv(body, variant, ajv) as AnySchema));
+  const fn = guarded(built(() => ajv.compile(forAjv(body, variant, ajv) as AnySchema)));
   keep(text, `${dialect}/${variant}`, fn);
   return fn;
+}
+
+/**
+ * Ajv's build of a validator, with a pattern it cannot compile (`"["`) said to be what it is:
+ * an invalid schema. Ajv lets the `SyntaxError` of `new RegExp` through as it is, which would
+ * otherwise read as the gate's own error wherever a schema is first built (the walk builds
+ * some parts of a schema before the whole is).
+ */
+function built(build: () => ValidateFunction): ValidateFunction {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof SyntaxError)
+      throw new Error(`schema is invalid: ${err.message.split('\n')[0]}`, { cause: err });
+    throw err;
+  }
 }
 
 /**

@@ -155,6 +155,36 @@ describe('hostile input: nothing crashes', () => {
     assertOwnWords(r.findings[0] as Finding);
   });
 
+  it('a pattern no regular expression compiles is schema-invalid, wherever the schema is first built', () => {
+    // The walk builds the validator of a finite part (an enum) before the whole: the regex error
+    // met there must read as the invalid schema it is, not as the gate's own error.
+    const shapes: [string, JsonObject, JsonObject][] = [
+      ['a string', { type: 'string' }, { type: 'string', pattern: '[' }],
+      ['an enum', { enum: ['a'] }, { enum: ['a'], pattern: '[' }],
+      [
+        'an enum, nested',
+        { properties: { a: { items: { enum: ['x'] } } } },
+        { properties: { a: { items: { enum: ['x'], pattern: '(' } } } },
+      ],
+      [
+        'a pattern property',
+        { type: 'object' },
+        { type: 'object', patternProperties: { '[': { const: 1 } } },
+      ],
+    ];
+    for (const [name, old, next] of shapes)
+      for (const direction of ['input', 'output'] as const) {
+        const r = compareSchemas(old, next, direction);
+        assert.equal(r.verdict, 'unknown', name);
+        assert.deepEqual(
+          r.findings.map((f) => f.rule),
+          ['schema-invalid'],
+          `${name}, ${direction}`,
+        );
+        assert.match(String(r.findings[0]?.args?.error), /Invalid regular expression/, name);
+      }
+  });
+
   it('a schema whose validator throws on a value is unknown with schema-unprocessable, naming the value', () => {
     // Ajv 8, collecting every error, builds this into code that throws a TypeError on {"a": ""}
     // (its bookkeeping of evaluated properties): the value can be judged neither way.
