@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { failed, runCampaign } from '../../fuzz/campaign.ts';
 import { minimiseExamples } from '../../fuzz/examples.ts';
 import { FAMILIES } from '../../fuzz/mutate.ts';
+import { failureReason } from '../../src/compat/failure.ts';
 import { decidable, examples, table } from '../../fuzz/report.ts';
 
 const PAIRS = 1000;
@@ -55,5 +56,14 @@ describe("the fuzzer's command line", () => {
     assert.equal(r.status, 2);
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /^fuzz: Unknown option '--bogus' \(--help lists the options\)\n$/);
+  });
+});
+
+describe('what the fuzzer counts as a crash the gate caught', () => {
+  // askGate recognises the gate's own errors by the words failure.ts gives them: if those words
+  // changed, such errors would pass as unknowns again, so the two are held together here.
+  it("every error of the gate's own code is worded as askGate looks for it", () => {
+    for (const err of [new TypeError('x'), new SyntaxError('x'), new ReferenceError('x'), 'thrown text'])
+      assert.match(failureReason(err), /^an internal error \(/);
   });
 });
