@@ -104,11 +104,18 @@ const OTHER_NAMES = ['warden_extra', 'A', '0', 'a-b', 'x'.repeat(80), 'é', 'ab'
 /** Names a patternProperties regex matches, for witnesses. */
 function namesFor(pattern: string): string[] {
   const out: string[] = [];
+  const add = (v: string): void => {
+    if (!out.includes(v)) out.push(v);
+  };
+  const bases: string[] = [];
   for (let salt = 0; salt < 6; salt++) {
     const k = stringForPattern(pattern, salt);
     if (k === undefined) continue;
-    for (const v of [k, `${k}warden_extra`, `${k}${'x'.repeat(80)}`]) if (!out.includes(v)) out.push(v);
+    if (!bases.includes(k)) bases.push(k);
+    for (const v of [k, `${k}warden_extra`, `${k}${'x'.repeat(80)}`]) add(v);
   }
+  // Each length up to a dozen more characters too: a bound on the names' length may fall between.
+  for (const k of bases.slice(0, 2)) for (let n = 1; n <= 12; n++) add(`${k}${'x'.repeat(n)}`);
   return out;
 }
 

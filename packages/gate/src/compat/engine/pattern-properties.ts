@@ -101,8 +101,17 @@ function nameMatching(patternsToMatch: string[], declared: ReadonlySet<string>):
   if (all.some((r) => r === undefined)) return undefined;
   const fits = (key: string): boolean => all.every((r) => r?.test(key));
   const names = patternsToMatch.flatMap(namesFor);
-  return names.find((key) => fits(key) && !declared.has(key)) ?? names.find(fits);
+  const found = names.find((key) => fits(key) && !declared.has(key)) ?? names.find(fits);
+  if (found !== undefined || patternsToMatch.length < 2) return found;
+  // Regexes that overlap only where one's start meets another's end (`^a` and `b$` both take
+  // `ab`): names built for each, joined in either order.
+  const heads = patternsToMatch.map((p) => namesFor(p).slice(0, JOINED));
+  const joined = heads.reduce((acc, next) => acc.flatMap((x) => next.flatMap((y) => [x + y, y + x])));
+  return joined.find((key) => fits(key) && !declared.has(key)) ?? joined.find(fits);
 }
+
+/** Names of each regex joined when no single name matches them all (their square is tried). */
+const JOINED = 5;
 
 /**
  * patternProperties. A name a regex of either side matches is declared (callers send it), so
