@@ -397,7 +397,7 @@ export function schemaProblem(whole: Schema): string | undefined {
   if (problem !== undefined) return problem;
   const defs = (whole as JsonObject)[index.container] as JsonObject;
   for (const name of reached) {
-    const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)}`);
+    const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)}`, false);
     if (found !== undefined) return `/${index.container}/${name}: ${found}`;
   }
   return undefined;
@@ -408,12 +408,19 @@ export function schemaProblem(whole: Schema): string | undefined {
  * text (which no JSON text starts with), so a definition met in many documents is looked up by
  * a short key rather than by its text.
  */
-function metaProblem(schema: Schema, dialect: Dialect, key = compactText(schema)): string | undefined {
+function metaProblem(
+  schema: Schema,
+  dialect: Dialect,
+  key = compactText(schema),
+  root = true,
+): string | undefined {
   let known = problems.get(key);
   if (known?.has(dialect)) return known.get(dialect);
   // The meta-schema Ajv would check it against ($schema, or the dialect's default), prebuilt
-  // when the package was built (see meta-validators.ts); else Ajv builds it on first use.
-  const declared = typeof schema === 'object' ? schema.$schema : undefined;
+  // when the package was built (see meta-validators.ts); else Ajv builds it on first use. A
+  // definition is checked as Ajv checks it within its document: by the document's dialect, its
+  // own $schema (which only a root may declare) a string like any other.
+  const declared = root && typeof schema === 'object' ? schema.$schema : undefined;
   const id = typeof declared === 'string' && declared !== '' ? declared : META_SCHEMAS[dialect][0];
   const prebuilt = PREBUILT_META[metaKey(dialect, id as string)];
   let problem: string | undefined;
@@ -421,7 +428,9 @@ function metaProblem(schema: Schema, dialect: Dialect, key = compactText(schema)
     if (!prebuilt(schema)) problem = ajvFor(dialect, 'messages').errorsText(prebuilt.errors);
   } else {
     const ajv = ajvFor(dialect, 'messages');
-    if (!ajv.validateSchema(schema)) problem = ajv.errorsText(ajv.errors);
+    const meta = ajv.getSchema(id as string);
+    if (meta === undefined) problem = `no meta-schema ${JSON.stringify(id)} for a ${dialect} document`;
+    else if (!meta(schema)) problem = ajv.errorsText(meta.errors);
   }
   if (!known) {
     if (problems.size >= MAX_CACHE) problems.clear();

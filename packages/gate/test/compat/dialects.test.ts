@@ -84,3 +84,42 @@ describe('a break found in the one reading left says which reading it holds in',
     assert.ok(r.findings.every((f) => f.reason === undefined));
   });
 });
+
+describe('a definition that names another dialect is read as Ajv reads it: in its document’s', () => {
+  // Only a document's root may declare $schema. Ajv, as the gate and the MCP SDK set it up,
+  // builds such a document and reads the definition by the document's dialect, its $schema a
+  // string like any other; the gate judges the pair the same way.
+  const within = (dialect: Dialect, inner: Dialect, extra: object = {}): Schema => ({
+    $schema: DIALECT_URI[dialect],
+    type: 'object',
+    properties: { v: { $ref: '#/$defs/T' } },
+    $defs: { T: { $schema: DIALECT_URI[inner], type: 'object', properties: { a: {}, b: {} }, ...extra } },
+  });
+  for (const [dialect, inner] of [
+    ['2020-12', 'draft-07'],
+    ['draft-07', '2020-12'],
+    ['2019-09', 'draft-07'],
+  ] as const) {
+    it(`a ${inner} definition in a ${dialect} document: a required name added breaks`, () => {
+      const [old, next] = [within(dialect, inner), within(dialect, inner, { required: ['a'] })];
+      const r = compareSchemas(old, next, 'input');
+      assert.equal(r.verdict, 'breaking');
+      for (const f of r.findings.filter((x) => x.verdict === 'breaking')) {
+        assert.equal(independentValidator(old)(f.witness), true);
+        assert.equal(independentValidator(next)(f.witness), false);
+      }
+    });
+    // dependentRequired is a keyword of 2019-09 and later only: what it does follows the
+    // document, whatever the definition declares.
+    const keyword = dialect === 'draft-07' ? 'compatible' : 'breaking';
+    it(`a ${inner} definition in a ${dialect} document: dependentRequired added is ${keyword}`, () => {
+      const [old, next] = [
+        within(dialect, inner),
+        within(dialect, inner, { dependentRequired: { a: ['b'] } }),
+      ];
+      assert.equal(independentValidator(old)({ v: { a: 1 } }), true);
+      assert.equal(independentValidator(next)({ v: { a: 1 } }), dialect === 'draft-07');
+      assert.equal(compareSchemas(old, next, 'input').verdict, keyword);
+    });
+  }
+});
