@@ -174,12 +174,21 @@ function metaProblem(schema: Json, dialect: Dialect): string | undefined {
     parts[0] = ['', root];
   }
   const ajv = ajvFor(dialect);
+  // Ajv checks a whole document against its root's meta-schema, a definition's own $schema a
+  // string like any other (only a root may declare one): each definition is checked so too.
+  const declared = isObject(schema) ? schema.$schema : undefined;
+  const rootMeta = typeof declared === 'string' && declared !== '' ? declared : undefined;
   for (const [where, part] of parts) {
-    const key = `${dialect}\u0000${canonical(part)}`;
+    const meta = where === '' ? undefined : rootMeta;
+    const key = `${dialect}\u0000${meta ?? ''}\u0000${canonical(part)}`;
     let problem = problems.get(key);
     if (!problems.has(key)) {
       try {
-        problem = ajv.validateSchema(part as AnySchema) ? undefined : ajv.errorsText(ajv.errors);
+        const valid =
+          where === ''
+            ? ajv.validateSchema(part as AnySchema)
+            : ajv.validate((meta ?? ajv.defaultMeta()) as AnySchema, part);
+        problem = valid ? undefined : ajv.errorsText(ajv.errors);
       } catch (e) {
         problem = (e as Error).message;
       }

@@ -395,12 +395,21 @@ export function schemaProblem(whole: Schema): string | undefined {
   for (const [k, v] of Object.entries(whole as JsonObject)) if (k !== index.container) setMember(own, k, v);
   const problem = metaProblem(own, dialect);
   if (problem !== undefined) return problem;
+  // A definition is checked as Ajv checks it within its document: by the root's meta-schema,
+  // its own $schema (which only a root may declare) a string like any other.
+  const meta = metaOf(own, dialect);
   const defs = (whole as JsonObject)[index.container] as JsonObject;
   for (const name of reached) {
-    const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)}`, false);
+    const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)} ${meta}`, meta);
     if (found !== undefined) return `/${index.container}/${name}: ${found}`;
   }
   return undefined;
+}
+
+/** The meta-schema a root is checked against: the one its `$schema` names, or its dialect's default. */
+function metaOf(schema: Schema, dialect: Dialect): string {
+  const declared = typeof schema === 'object' ? schema.$schema : undefined;
+  return typeof declared === 'string' && declared !== '' ? declared : (META_SCHEMAS[dialect][0] as string);
 }
 
 /**
@@ -412,23 +421,19 @@ function metaProblem(
   schema: Schema,
   dialect: Dialect,
   key = compactText(schema),
-  root = true,
+  id = metaOf(schema, dialect),
 ): string | undefined {
   let known = problems.get(key);
   if (known?.has(dialect)) return known.get(dialect);
-  // The meta-schema Ajv would check it against ($schema, or the dialect's default), prebuilt
-  // when the package was built (see meta-validators.ts); else Ajv builds it on first use. A
-  // definition is checked as Ajv checks it within its document: by the document's dialect, its
-  // own $schema (which only a root may declare) a string like any other.
-  const declared = root && typeof schema === 'object' ? schema.$schema : undefined;
-  const id = typeof declared === 'string' && declared !== '' ? declared : META_SCHEMAS[dialect][0];
-  const prebuilt = PREBUILT_META[metaKey(dialect, id as string)];
+  // The meta-schema Ajv would check it against, prebuilt when the package was built (see
+  // meta-validators.ts); else Ajv builds it on first use.
+  const prebuilt = PREBUILT_META[metaKey(dialect, id)];
   let problem: string | undefined;
   if (prebuilt) {
     if (!prebuilt(schema)) problem = ajvFor(dialect, 'messages').errorsText(prebuilt.errors);
   } else {
     const ajv = ajvFor(dialect, 'messages');
-    const meta = ajv.getSchema(id as string);
+    const meta = ajv.getSchema(id);
     if (meta === undefined) problem = `no meta-schema ${JSON.stringify(id)} for a ${dialect} document`;
     else if (!meta(schema)) problem = ajv.errorsText(meta.errors);
   }

@@ -112,6 +112,16 @@ describe('fuzzer: the oracle', () => {
     for (const s of invalid) assert.equal(compile(s, '2020-12').ok, false, JSON.stringify(s));
     assert.equal(compile({ 'x-mcp-header': 'X-Id', type: 'string' }, '2020-12').ok, true);
   });
+
+  it('checks a definition by its document’s meta-schema, as Ajv checks the whole', () => {
+    // Only a root may declare $schema; Ajv reads a definition's as a string like any other.
+    const d7 = 'http://json-schema.org/draft-07/schema#';
+    const doc = (def: Json): Json => ({ $defs: { A: def }, properties: { a: { $ref: '#/$defs/A' } } });
+    const c = compile(doc({ $schema: d7, type: 'string', minLength: 2 }), '2020-12');
+    assert.ok(c.ok);
+    assert.equal(c.ok && c.validate({ a: 'x' }), false);
+    assert.equal(compile(doc({ $schema: d7, minLength: -1 }), '2020-12').ok, false);
+  });
 });
 
 describe('fuzzer: the open-objects policy', () => {
