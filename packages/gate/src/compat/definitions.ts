@@ -127,9 +127,11 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
   for (const name of names) {
     const out: string[] = [];
     let foreign = false;
+    // A reference to a name the container does not hold leaves it too: in the document it
+    // leads nowhere, while a definition registered on its own would read it as its own.
     const ok = scan(defs[name] as Json, (ref) => {
       const r = definitionRef(ref);
-      if (!r || r.container !== container) foreign = true;
+      if (!r || r.container !== container || !Object.hasOwn(defs, r.name)) foreign = true;
       else out.push(r.name);
     });
     if (!ok || foreign) return null;

@@ -472,6 +472,13 @@ export const RULES: readonly Rule[] = [
     message: 'keyword {keyword} is not analysed by the gate and changed',
   },
   {
+    id: 'unevaluated-sees-change',
+    input: U,
+    output: U,
+    message:
+      '{keyword} applies to what the keywords beside it leave unevaluated, and those keywords changed: which members they evaluate is not decided',
+  },
+  {
     id: 'extension-keyword-changed',
     input: U,
     output: U,

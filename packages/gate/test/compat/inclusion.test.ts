@@ -389,3 +389,115 @@ describe('folding many allOf branches of properties', () => {
     assert.equal(JSON.stringify(next), nextText);
   });
 });
+
+describe('inclusion: unevaluated* sees what the keywords beside it evaluate', () => {
+  // Each pair keeps the same unevaluated* keyword and changes only which members the keywords
+  // beside it evaluate; a value valid on one side is rejected on the other (checked here with
+  // an independent Ajv), so neither direction may be answered compatible.
+  const S = 'https://json-schema.org/draft/2020-12/schema';
+  const table: [string, Schema, Schema, unknown][] = [
+    [
+      'a then that names another property',
+      {
+        properties: { k: {} },
+        if: { required: ['k'] },
+        then: { properties: { x: {} } },
+        unevaluatedProperties: false,
+      },
+      {
+        properties: { k: {} },
+        if: { required: ['k'] },
+        then: { properties: { y: {} } },
+        unevaluatedProperties: false,
+      },
+      { k: 1, x: 1 },
+    ],
+    [
+      'an anyOf branch that names another property',
+      { anyOf: [{ properties: { x: {} } }, { type: 'object' }], unevaluatedProperties: false },
+      { anyOf: [{ properties: { y: {} } }, { type: 'object' }], unevaluatedProperties: false },
+      { x: 1 },
+    ],
+    [
+      'a referenced definition that names another property',
+      {
+        $defs: { A: { properties: { x: {} } } },
+        $ref: '#/$defs/A',
+        unevaluatedProperties: { type: 'string' },
+      },
+      {
+        $defs: { A: { properties: { y: {} } } },
+        $ref: '#/$defs/A',
+        unevaluatedProperties: { type: 'string' },
+      },
+      { x: 1 },
+    ],
+    [
+      'a dependent schema that names another property',
+      {
+        properties: { k: {} },
+        dependentSchemas: { k: { properties: { x: {} } } },
+        unevaluatedProperties: false,
+      },
+      {
+        properties: { k: {} },
+        dependentSchemas: { k: { properties: { y: {} } } },
+        unevaluatedProperties: false,
+      },
+      { k: 1, x: 1 },
+    ],
+    [
+      'contains that matches other items',
+      { contains: { type: 'string' }, unevaluatedItems: false },
+      { contains: { type: 'number' }, minContains: 0, unevaluatedItems: false },
+      ['a'],
+    ],
+    [
+      'a longer tuple',
+      { prefixItems: [{}, {}], unevaluatedItems: false },
+      { prefixItems: [{}], unevaluatedItems: false },
+      [1, 2],
+    ],
+  ];
+  for (const [name, a, b, value] of table) {
+    const [base, head] = [
+      { $schema: S, ...(a as object) },
+      { $schema: S, ...(b as object) },
+    ];
+    it(`${name}: never compatible`, () => {
+      assert.equal(independentValidator(base)(value), true);
+      assert.equal(independentValidator(head)(value), false);
+      const r = compareSchemas(base, head, 'input');
+      assert.notEqual(r.verdict, 'compatible');
+      assert.notEqual(r.verdict, 'identical');
+      assertWitnesses(base, head, r.findings);
+    });
+  }
+  it('a change beside it that moves no member it sees is still decided', () => {
+    const base = { $schema: S, properties: { x: { type: 'string' } }, unevaluatedProperties: false };
+    const head = {
+      $schema: S,
+      properties: { x: { type: ['string', 'null'] } },
+      unevaluatedProperties: false,
+    };
+    assert.equal(compareSchemas(base, head, 'input').verdict, 'compatible');
+  });
+});
+
+describe('inclusion: a definition that refers to a name its container does not hold', () => {
+  // In the document `#/$defs/S` leads nowhere (S is defined inside T, not at the root), so the
+  // validator cannot build it; read on its own T would hold S, and a verdict would follow.
+  const doc = (s: Schema): Schema => ({
+    $defs: { T: { $defs: { S: s }, not: { $ref: '#/$defs/S' } } },
+    $ref: '#/$defs/T',
+  });
+  for (const direction of ['input', 'output'] as const)
+    it(`is invalid, as the validator finds it (${direction})`, () => {
+      const r = compareSchemas(doc({ type: 'string' }), doc({ type: 'string', minLength: 1 }), direction);
+      assert.equal(r.verdict, 'unknown');
+      assert.deepEqual(
+        r.findings.map((f) => [f.rule, f.args?.error]),
+        [['schema-invalid', "can't resolve reference #/$defs/S from id #"]],
+      );
+    });
+});

@@ -23,7 +23,7 @@ import { definitionIds, definitionPairKey, sameDefinition } from './shared-decis
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
 import { compareTypes } from './type.ts';
-import { withoutUnevaluated } from './unevaluated.ts';
+import { compareUnevaluatedReads, withoutUnevaluated } from './unevaluated.ts';
 import { acceptsAll, sameSubtree, shared, subValue } from './util.ts';
 
 interface Located {
@@ -266,6 +266,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
     return;
   }
   compareAnnotations(sub, sup, ctx);
+  compareUnevaluatedReads(sub, sup, ctx);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;

@@ -1,7 +1,8 @@
 import type { Json, JsonObject } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { isObject } from '../generate/merge.ts';
-import { PATH_ALIAS, type Aliases } from './context.ts';
+import { PATH_ALIAS, type Aliases, type Ctx } from './context.ts';
+import { sameSubtree } from './util.ts';
 import { setMember } from '../own.ts';
 
 /** Keywords that evaluate members in place: with any of them, "unevaluated" depends on their outcome. */
@@ -117,4 +118,48 @@ function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } |
   if (Object.keys(properties).length > 0) out.properties = properties;
   if (Object.keys(patterns).length > 0) out.patternProperties = patterns;
   return { node: out, aliases };
+}
+
+/** What an unevaluated* keyword reads beside it: the keywords whose evaluated members it sees. */
+const READS: Record<'unevaluatedProperties' | 'unevaluatedItems', { same: string[]; keys: string[] }> = {
+  // Applicators in place are read whole (what a branch evaluates depends on whether it holds);
+  // a node's own properties and patterns evaluate the names they hold whatever their schemas
+  // (if one fails, so does the node), and additionalProperties every other name.
+  unevaluatedProperties: {
+    same: [...IN_PLACE, 'dependencies'],
+    keys: ['properties', 'patternProperties', 'additionalProperties'],
+  },
+  unevaluatedItems: {
+    same: [...IN_PLACE, 'contains'],
+    keys: ['prefixItems', 'items', 'additionalItems'],
+  },
+};
+
+/** The members a keyword evaluates, as a shape: the names of a map of names, a tuple's length, or present. */
+function shape(keyword: string, value: Json | undefined): string {
+  if (value === undefined) return '';
+  if (keyword === 'properties' || keyword === 'patternProperties')
+    return isObject(value) ? JSON.stringify(Object.keys(value).sort()) : 'present';
+  return Array.isArray(value) ? `[${value.length}]` : 'present';
+}
+
+/**
+ * An unevaluated* keyword kept as written (see withoutUnevaluated), the same on both sides, is
+ * judged alike on both only if what evaluates members beside it is: the applicators in place
+ * unchanged, and the node's own properties, patterns and tuple of the same shape. Otherwise the
+ * members it applies to may differ between the sides (an `if` whose `then` names another
+ * property), and nothing here decides how: `unknown`. A change to the keyword itself is
+ * reported as any unanalysed keyword's is.
+ */
+export function compareUnevaluatedReads(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
+  const same = (a: Json | undefined, b: Json | undefined): boolean => sameSubtree(a, b, ctx);
+  for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
+    if (!Object.hasOwn(sub, keyword) || !Object.hasOwn(sup, keyword)) continue;
+    if (ctx.shared.sub.dialect === 'draft-07' && ctx.shared.sup.dialect === 'draft-07') continue;
+    if (!same(sub[keyword], sup[keyword])) continue;
+    const { same: whole, keys } = READS[keyword];
+    const changed =
+      whole.some((k) => !same(sub[k], sup[k])) || keys.some((k) => shape(k, sub[k]) !== shape(k, sup[k]));
+    if (changed) ctx.emit('unevaluated-sees-change', [keyword], { keyword });
+  }
 }
