@@ -131,6 +131,9 @@ export function compile(schema: Json, dialect: Dialect): Compiled {
         const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
         result = { ok: true, validate: guarded(fn) };
       } catch (e) {
+        // A failed build leaves Ajv holding what it resolved so far, which a later build of
+        // another schema may find (see the gate's validator.ts): the instance is not used again.
+        instances.delete(dialect);
         result = { ok: false, error: (e as Error).message.split('\n')[0] ?? 'compile error' };
       }
   }
@@ -242,7 +245,12 @@ export function compileAt(schema: Json, dialect: Dialect, pointer: string): Comp
       const fn = fragmentInstances.get(dialect)?.getSchema(ref);
       result = fn ? { ok: true, validate: guarded(fn) } : { ok: false, error: `no schema at ${pointer}` };
     } catch (e) {
-      result = { ok: false, error: (e as Error).message };
+      // As in compile: the instance that failed is not used again, nor the ids it gave (the
+      // answer is not kept either: its id may name another document next).
+      fragmentInstances = new Map();
+      documents = new Map();
+      fragments = new Map();
+      return { ok: false, error: (e as Error).message };
     }
     fragments.set(ref, result);
   }

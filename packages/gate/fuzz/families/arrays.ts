@@ -122,6 +122,51 @@ const unevaluated: Kind[] = [
       if (rng.chance(0.3)) (n.allOf as JsonObject[]).push({ properties: { d: true } });
     });
   },
+  // unevaluated* kept beside an applicator in place, whose evaluated members the edit moves
+  (rng, base) => {
+    if (rng.chance(0.25)) {
+      const p = ensure(rng, base, isArrayLike, () => ({ type: 'array' }));
+      const n0 = nodeAt(base, p);
+      n0.contains = leaf(rng);
+      n0.unevaluatedItems = rng.pick<Json>([false, { type: 'integer' }]);
+      return derive(base, p, (n) => {
+        if (rng.chance(0.5)) n.contains = reshape(rng, n.contains as Json);
+        else n.minContains = rng.pick([0, 2]);
+      });
+    }
+    const p = ensure(rng, base, isObjectLike, () => ({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    }));
+    const n0 = nodeAt(base, p);
+    const k = propertyNames(n0)[0] ?? 'a';
+    const named = (name: string): JsonObject => ({ properties: { [name]: leaf(rng) } });
+    const where = rng.int(5);
+    if (where === 0) Object.assign(n0, { if: { required: [k] }, then: named('x') });
+    else if (where === 1) n0.anyOf = [named('x'), { type: 'object' }];
+    else if (where === 2) n0.oneOf = [named('x'), { required: ['zz'] }];
+    else if (where === 3) n0.dependentSchemas = { [k]: named('x') };
+    else Object.assign(n0, { if: { required: [k] }, then: named('x'), else: named('y') });
+    n0.unevaluatedProperties = rng.pick<Json>([false, { type: 'string' }]);
+    return derive(base, p, (n) => {
+      const holder = (
+        where === 0 || where === 4
+          ? rng.chance(0.5) || where === 0
+            ? n.then
+            : n.else
+          : where === 3
+            ? (n.dependentSchemas as JsonObject)[k]
+            : (n[where === 1 ? 'anyOf' : 'oneOf'] as Json[])[0]
+      ) as JsonObject;
+      const props = holder.properties as JsonObject;
+      const [name] = Object.keys(props);
+      const r = rng.int(4);
+      if (r === 0) holder.properties = { [`${name}2`]: props[name as string] as Json };
+      else if (r === 1) props.w = leaf(rng);
+      else if (r === 2) delete holder.properties;
+      else props[name as string] = reshape(rng, props[name as string] as Json);
+    });
+  },
   // unevaluatedItems beside a tuple
   (rng, base) => {
     const p = ensure(rng, base, isArrayLike, () => ({ type: 'array' }));

@@ -108,6 +108,33 @@ const ref: Kind[] = [
       return true;
     });
   },
+  // a definition that holds definitions of its own, referred to by their path in the document
+  // (which resolves) or as if the definition were the root (which leads nowhere), one of them
+  // changed; or a definition that declares another dialect's $schema (only a root may)
+  (rng, base) => {
+    const key = defsKey(base);
+    const inner = leaf(rng);
+    const name = addDefinition(base, 'Outer', {}).split('/').pop() as string;
+    const rooted = rng.chance(0.7);
+    const outer: JsonObject = {
+      [key]: { Inner: inner },
+      $ref: rooted ? `#/${key}/${name}/${key}/Inner` : `#/${key}/Inner`,
+    };
+    if (rng.chance(0.3))
+      outer.$schema = rng.pick([
+        'http://json-schema.org/draft-07/schema#',
+        'https://json-schema.org/draft/2020-12/schema',
+      ]);
+    (base[key] as JsonObject)[name] = outer;
+    const owner = ensure(rng, base, isObjectLike, () => ({ type: 'object', properties: {} }));
+    const node = nodeAt(base, owner);
+    if (!isObject(node.properties)) node.properties = {};
+    (node.properties as JsonObject).nested = { $ref: `#/${key}/${name}` };
+    const next = clone(base);
+    const held = ((next[key] as JsonObject)[name] as JsonObject)[key] as JsonObject;
+    held.Inner = reshape(rng, held.Inner as Json);
+    return next;
+  },
   // keywords added beside a $ref
   (rng, base) => {
     if (refPaths(base).length === 0 || rng.chance(0.3)) extract(rng, base);

@@ -265,6 +265,7 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn = guarded(
       built(
+        `${dialect}/${variant}`,
         () =>
           (ref ? ajv.getSchema(ref) : undefined) ??
           ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
@@ -282,21 +283,27 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
   const ajv = ajvFor(dialect, variant);
   // $id would collide between schemas that share it; the gate only follows local refs.
   const body = typeof schema === 'object' && '$id' in schema ? withoutId(schema) : schema;
-  const fn = guarded(built(() => ajv.compile(forAjv(body, variant, ajv) as AnySchema)));
+  const fn = guarded(
+    built(`${dialect}/${variant}`, () => ajv.compile(forAjv(body, variant, ajv) as AnySchema)),
+  );
   keep(text, `${dialect}/${variant}`, fn);
   return fn;
 }
 
 /**
- * Ajv's build of a validator, with a pattern it cannot compile (`"["`) said to be what it is:
- * an invalid schema. Ajv lets the `SyntaxError` of `new RegExp` through as it is, which would
- * otherwise read as the gate's own error wherever a schema is first built (the walk builds
- * some parts of a schema before the whole is).
+ * Ajv's build of a validator by the instance under `key`, with a pattern it cannot compile
+ * (`"["`) said to be what it is: an invalid schema. Ajv lets the `SyntaxError` of `new RegExp`
+ * through as it is, which would otherwise read as the gate's own error wherever a schema is
+ * first built (the walk builds some parts of a schema before the whole is). A build that
+ * fails leaves the instance holding what it had resolved so far, and Ajv has been seen to
+ * build the same schema the second time (a reference into a definition's own `$defs` found
+ * by the first attempt's leftovers): the instance is not used again.
  */
-function built(build: () => ValidateFunction): ValidateFunction {
+function built(key: string, build: () => ValidateFunction): ValidateFunction {
   try {
     return build();
   } catch (err) {
+    instances.delete(key);
     if (err instanceof SyntaxError)
       throw new Error(`schema is invalid: ${err.message.split('\n')[0]}`, { cause: err });
     throw err;

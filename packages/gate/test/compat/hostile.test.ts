@@ -329,6 +329,49 @@ function gateValidator(schema: Schema): (value: unknown) => boolean {
   return (value) => fn(value) === true;
 }
 
+describe('hostile input: a schema the validator cannot build gets the same answer every time', () => {
+  // Outer refers to #/$defs/Inner, a name only Outer itself holds: in the document it leads
+  // nowhere. Ajv's first build fails; its second, in the same instance, used to succeed on what
+  // the first had left behind, and the pair was then answered compatible.
+  const tree = (extra: JsonObject): Schema => ({
+    type: 'object',
+    properties: { tree: { $ref: '#/$defs/Tree' } },
+    $defs: {
+      Tree: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          children: { type: 'array', items: { $ref: '#/$defs/Tree' } },
+          ...extra,
+        },
+        required: ['name'],
+      },
+    },
+  });
+  const broken = (): Schema => {
+    const s = tree({ tags: { type: 'object', properties: { nested: { $ref: '#/$defs/Outer' } } } });
+    const defs = (s as JsonObject).$defs as JsonObject;
+    (defs.Tree as JsonObject).additionalProperties = false;
+    defs.Outer = {
+      $defs: { Inner: { type: 'array', items: { type: 'boolean' }, maxItems: 3 } },
+      $ref: '#/$defs/Inner',
+    };
+    return s;
+  };
+  const fine = tree({});
+  const answer = (a: Schema, b: Schema): string[] =>
+    compareSchemas(a, b, 'input').findings.map((f) => `${f.rule} ${String(f.args?.error ?? '')}`);
+  it('before and after other comparisons, in either order, with the same objects or copies', () => {
+    const invalid = ["schema-invalid can't resolve reference #/$defs/Inner from id #"];
+    const same = broken();
+    assert.deepEqual(answer(same, fine), invalid);
+    assert.deepEqual(answer(fine, same), invalid);
+    assert.deepEqual(answer(same, fine), invalid);
+    assert.deepEqual(answer(broken(), fine), invalid);
+    assert.deepEqual(answer(fine, broken()), invalid);
+  });
+});
+
 /** The one tool of a hostile case, compared, with its findings' witnesses checked again. */
 function judgedWithVerifiedWitnesses(
   c: { old: { tools: Tool[] }; new: { tools: Tool[] } },

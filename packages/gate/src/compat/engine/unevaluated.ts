@@ -129,8 +129,10 @@ const READS: Record<'unevaluatedProperties' | 'unevaluatedItems', { same: string
     same: [...IN_PLACE, 'dependencies'],
     keys: ['properties', 'patternProperties', 'additionalProperties'],
   },
+  // contains evaluates the items it matches, and its bounds say whether it does at all (Ajv
+  // ignores a contains with minContains 0 and no maxContains, and evaluates nothing by it).
   unevaluatedItems: {
-    same: [...IN_PLACE, 'contains'],
+    same: [...IN_PLACE, 'contains', 'minContains', 'maxContains'],
     keys: ['prefixItems', 'items', 'additionalItems'],
   },
 };
