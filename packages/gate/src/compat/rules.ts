@@ -472,6 +472,13 @@ export const RULES: readonly Rule[] = [
     message: 'keyword {keyword} is not analysed by the gate and changed',
   },
   {
+    id: 'ref-in-embedded-resource',
+    input: U,
+    output: U,
+    message:
+      '$ref {ref} is inside a subschema with its own $id ({id}), against which the validator resolves it; the gate resolves references against the document root only',
+  },
+  {
     id: 'unevaluated-sees-change',
     input: U,
     output: U,

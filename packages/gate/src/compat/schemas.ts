@@ -22,6 +22,7 @@ import {
 } from './validator.ts';
 import { combineVerdict } from './verdicts.ts';
 import { besideInheritedNames } from './inherited-names.ts';
+import { refInEmbeddedResource } from './embedded.ts';
 
 const DEFAULT_SAMPLES = 24;
 /**
@@ -113,6 +114,17 @@ export function compareSchemas(
     const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
     if (cycle !== undefined)
       return { verdict: 'unknown', findings: [finding('ref-cycle', direction, strict, '', { ref: cycle })] };
+    const embedded = sameJson(oldSchema, newSchema)
+      ? undefined
+      : (refInEmbeddedResource(newSchema) ?? refInEmbeddedResource(oldSchema));
+    if (embedded !== undefined) {
+      const { ref, id, at } = embedded;
+      const args = { ref, id };
+      return {
+        verdict: 'unknown',
+        findings: [finding('ref-in-embedded-resource', direction, strict, at, args)],
+      };
+    }
     const result = compareInReadings(oldSchema, newSchema, direction, options, compareOne);
     return besideInheritedNames(result, oldSchema, newSchema, direction, options);
   } catch (err) {
