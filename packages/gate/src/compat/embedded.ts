@@ -1,6 +1,6 @@
 import { compactText } from './json-text.ts';
-import { findPlace } from './pointer.ts';
-import type { Schema } from './types.ts';
+import { appendPointer } from './pointer.ts';
+import type { Json, Schema } from './types.ts';
 
 /** A reference the gate cannot place: by fragment, inside a subschema that declares its own `$id`. */
 export interface EmbeddedRef {
@@ -20,19 +20,23 @@ export interface EmbeddedRef {
  */
 export function refInEmbeddedResource(schema: Schema): EmbeddedRef | undefined {
   if (typeof schema !== 'object' || !compactText(schema).includes('"$id"')) return undefined;
-  let found: EmbeddedRef | undefined;
-  findPlace(schema, (node, at) => {
-    if (at === '' || typeof node.$id !== 'string') return undefined;
-    const id = node.$id;
-    let ref = '';
-    const inner = findPlace(node, (n, p) => {
-      if (typeof n.$ref !== 'string' || !n.$ref.startsWith('#')) return undefined;
-      ref = n.$ref;
-      return `${at}${p}`;
-    });
-    if (inner === undefined) return undefined;
-    found = { ref, id, at: inner };
-    return inner;
-  });
-  return found;
+  // One pass with an explicit stack, each node carrying the `$id` of the innermost subschema
+  // around it that declares one (none for the root's own): linear however the ids nest.
+  const stack: [Json, string, string | undefined][] = [[schema, '', undefined]];
+  while (stack.length > 0) {
+    const [node, at, outer] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push([v, appendPointer(at, String(i)), outer]));
+      continue;
+    }
+    const id = at !== '' && typeof node.$id === 'string' ? node.$id : outer;
+    if (id !== undefined && typeof node.$ref === 'string' && node.$ref.startsWith('#'))
+      return { ref: node.$ref, id, at };
+    for (const k in node) {
+      const v = node[k];
+      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k), id]);
+    }
+  }
+  return undefined;
 }
