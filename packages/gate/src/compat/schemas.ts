@@ -106,15 +106,14 @@ export function compareSchemas(
   try {
     // Nothing recursive (the dialect rewrite, the walk, Ajv) may meet a schema beyond the
     // bounds: they are measured first, with an explicit stack.
-    const beyond = sameJson(oldSchema, newSchema)
-      ? undefined
-      : (beyondBounds(oldSchema) ?? beyondBounds(newSchema));
+    const same = sameJson(oldSchema, newSchema);
+    const beyond = same ? undefined : (beyondBounds(oldSchema) ?? beyondBounds(newSchema));
     if (beyond)
       return { verdict: 'unknown', findings: [finding(beyond.rule, direction, strict, '', beyond.args)] };
     const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
     if (cycle !== undefined)
       return { verdict: 'unknown', findings: [finding('ref-cycle', direction, strict, '', { ref: cycle })] };
-    const embedded = sameJson(oldSchema, newSchema)
+    const embedded = same
       ? undefined
       : (refInEmbeddedResource(newSchema) ?? refInEmbeddedResource(oldSchema));
     if (embedded !== undefined) {
