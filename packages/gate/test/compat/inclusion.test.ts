@@ -484,6 +484,116 @@ describe('inclusion: unevaluated* sees what the keywords beside it evaluate', ()
   });
 });
 
+describe('inclusion: unevaluated* beside keywords that evaluate every member applies to nothing', () => {
+  // Beside the node's own additionalProperties every name is evaluated, and beside items that
+  // take every item past the tuple every item is, whatever the applicators beside change: the
+  // keyword is read as absent, so the pair is decided where it was unknown. Each value is
+  // checked with an independent Ajv: valid before, and valid after exactly where the verdict
+  // for input says no break.
+  const S = 'https://json-schema.org/draft/2020-12/schema';
+  const S19 = 'https://json-schema.org/draft/2019-09/schema';
+  const table: [string, Schema, Schema, [string, string], unknown[]][] = [
+    [
+      'an anyOf branch that stops naming a property, beside additionalProperties',
+      {
+        $schema: S,
+        type: 'object',
+        additionalProperties: {},
+        anyOf: [{ properties: { x: { type: 'string' } } }, { type: 'object' }],
+        unevaluatedProperties: false,
+      },
+      {
+        $schema: S,
+        type: 'object',
+        additionalProperties: {},
+        anyOf: [{}, { type: 'object' }],
+        unevaluatedProperties: false,
+      },
+      ['compatible', 'compatible'],
+      [{ x: 'a' }, { x: 1, y: 2 }, {}],
+    ],
+    [
+      'a then that names another property, beside additionalProperties false',
+      {
+        $schema: S,
+        properties: { k: {}, x: {}, y: {} },
+        additionalProperties: false,
+        if: { required: ['k'] },
+        then: { properties: { x: {} } },
+        unevaluatedProperties: false,
+      },
+      {
+        $schema: S,
+        properties: { k: {}, x: {}, y: {} },
+        additionalProperties: false,
+        if: { required: ['k'] },
+        then: { properties: { y: {} } },
+        unevaluatedProperties: false,
+      },
+      ['compatible', 'compatible'],
+      [
+        { k: 1, x: 1 },
+        { k: 1, y: 1 },
+        { k: 1, x: 1, y: 1 },
+      ],
+    ],
+    [
+      'contains narrowed, beside items',
+      {
+        $schema: S,
+        type: 'array',
+        items: { type: 'integer' },
+        contains: { type: 'number' },
+        unevaluatedItems: { type: 'integer' },
+      },
+      {
+        $schema: S,
+        type: 'array',
+        items: { type: 'integer' },
+        contains: { type: 'number', minimum: 1 },
+        unevaluatedItems: { type: 'integer' },
+      },
+      ['breaking', 'compatible'],
+      [[1], [2, 0]],
+    ],
+    [
+      'contains changed, beside a 2019-09 items schema',
+      { $schema: S19, items: { type: 'string' }, contains: { minLength: 1 }, unevaluatedItems: false },
+      { $schema: S19, items: { type: 'string' }, contains: { minLength: 2 }, unevaluatedItems: false },
+      ['breaking', 'compatible'],
+      [['ab'], ['', 'abc']],
+    ],
+  ];
+  for (const [name, base, head, [input, output], values] of table) {
+    it(`${name}: decided, as the validator reads it`, () => {
+      const [before, after] = [independentValidator(base), independentValidator(head)];
+      for (const v of values) {
+        assert.equal(before(v), true, JSON.stringify(v));
+        if (input === 'compatible') assert.equal(after(v), true, JSON.stringify(v));
+      }
+      const [forward, back] = [compareSchemas(base, head, 'input'), compareSchemas(base, head, 'output')];
+      assert.equal(forward.verdict, input);
+      assert.equal(back.verdict, output);
+      assertWitnesses(base, head, forward.findings);
+      for (const r of [forward, back])
+        assert.ok(!r.findings.some((f) => f.rule === 'unevaluated-sees-change'));
+    });
+  }
+  it('a 2019-09 tuple without additionalItems leaves items unevaluated: still read', () => {
+    const base = { $schema: S19, items: [{}], contains: { type: 'string' }, unevaluatedItems: false };
+    const head = {
+      $schema: S19,
+      items: [{}],
+      contains: { type: 'number' },
+      minContains: 0,
+      unevaluatedItems: false,
+    };
+    const r = compareSchemas(base, head, 'input');
+    assert.ok(r.findings.some((f) => f.rule === 'unevaluated-sees-change'));
+    assert.notEqual(r.verdict, 'compatible');
+  });
+});
+
 describe('inclusion: a definition that refers to a name its container does not hold', () => {
   // In the document `#/$defs/S` leads nowhere (S is defined inside T, not at the root), so the
   // validator cannot build it; read on its own T would hold S, and a verdict would follow.

@@ -24,42 +24,64 @@ const IN_PLACE = [
  * unevaluatedProperties / unevaluatedItems in their common shape, rewritten to the keywords the
  * gate decides. With no in-place applicator beside them, the members left unevaluated are
  * exactly those `properties` and `patternProperties` (or `prefixItems`) leave, so
- * unevaluatedProperties acts as additionalProperties (and unevaluatedItems as items); beside an
- * explicit additionalProperties (or items) every member is already evaluated and it does
- * nothing. Anything else is left as it is, and a change to it stays unknown. Draft-07 has
- * neither keyword (its validator ignores them), so it is left alone there. The aliases name the
- * keyword each rewritten one came from, so a finding about it points at `unevaluated*`.
+ * unevaluatedProperties acts as additionalProperties (and unevaluatedItems as items). Beside an
+ * explicit additionalProperties (or items) every member is already evaluated, whatever else is
+ * beside, and it does nothing (see withoutInert). Anything else is left as it is, and a change
+ * to it stays unknown. Draft-07 has neither keyword (its validator ignores them), so it is left
+ * alone there. The aliases name the keyword each rewritten one came from, so a finding about it
+ * points at `unevaluated*`.
  */
 export function withoutUnevaluated(
-  node: JsonObject,
+  written: JsonObject,
   dialect: Dialect,
 ): { node: JsonObject; aliases: Aliases } {
   const aliases: Record<string, string> = {};
-  if (dialect === 'draft-07') return { node, aliases };
-  if (!('unevaluatedProperties' in node) && !('unevaluatedItems' in node)) return { node, aliases };
+  if (dialect === 'draft-07') return { node: written, aliases };
+  if (!('unevaluatedProperties' in written) && !('unevaluatedItems' in written))
+    return { node: written, aliases };
+  const node = withoutInert(written, dialect);
   if (IN_PLACE.some((k) => Object.hasOwn(node, k))) return besideAllOf(node) ?? { node, aliases };
   let out = node;
   const readAs = (rest: JsonObject, keyword: string, value: Json, from: string): JsonObject => {
     aliases[keyword] = from;
     return { ...rest, [keyword]: value };
   };
+  // What is left applies to some members (see withoutInert): those the node's own keywords leave.
   if ('unevaluatedProperties' in out) {
     const { unevaluatedProperties: u, ...rest } = out;
-    out =
-      'additionalProperties' in rest || u === undefined
-        ? rest
-        : readAs(rest, 'additionalProperties', u, 'unevaluatedProperties');
+    out = u === undefined ? rest : readAs(rest, 'additionalProperties', u, 'unevaluatedProperties');
   }
   if ('unevaluatedItems' in out && !('contains' in out)) {
     const { unevaluatedItems: u, ...rest } = out;
-    if (u === undefined) out = rest;
-    else if (dialect === '2020-12')
-      out = 'items' in rest ? rest : readAs(rest, 'items', u, 'unevaluatedItems');
-    else if (Array.isArray(rest.items))
-      out = 'additionalItems' in rest ? rest : readAs(rest, 'additionalItems', u, 'unevaluatedItems');
-    else out = 'items' in rest ? rest : readAs(rest, 'items', u, 'unevaluatedItems');
+    const tuple = dialect !== '2020-12' && Array.isArray(rest.items);
+    out = u === undefined ? rest : readAs(rest, tuple ? 'additionalItems' : 'items', u, 'unevaluatedItems');
   }
   return { node: out, aliases };
+}
+
+/**
+ * The node without the unevaluated* keywords that apply to no member whatever the applicators
+ * beside them evaluate: beside the node's own additionalProperties every name is evaluated (by
+ * it, by properties or by patternProperties), and beside items that take every item past the
+ * tuple (2020-12 `items`; 2019-09 `items` as one schema, or a tuple and `additionalItems`)
+ * every item is. Ajv reads them so too: those keywords mark every member evaluated as they are
+ * built, and the unevaluated* keyword after them builds no check.
+ */
+function withoutInert(node: JsonObject, dialect: Dialect): JsonObject {
+  const present = (k: string): boolean => Object.hasOwn(node, k) && node[k] !== undefined;
+  const everyName = present('additionalProperties');
+  const everyItem =
+    dialect === '2020-12'
+      ? present('items')
+      : present('items') && (!Array.isArray(node.items) || present('additionalItems'));
+  const drop = [
+    ...(everyName && Object.hasOwn(node, 'unevaluatedProperties') ? ['unevaluatedProperties'] : []),
+    ...(everyItem && Object.hasOwn(node, 'unevaluatedItems') ? ['unevaluatedItems'] : []),
+  ];
+  if (drop.length === 0) return node;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(node)) if (!drop.includes(k)) setMember(out, k, v);
+  return out;
 }
 
 /** Keywords of an allOf branch that would evaluate properties in ways the rewrite below does not read. */
@@ -86,7 +108,7 @@ function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } |
   if (IN_PLACE.some((k) => k !== 'allOf' && k !== 'not' && Object.hasOwn(node, k))) return undefined;
   const { unevaluatedProperties: u, ...rest } = node;
   const aliases: Record<string, string> = {};
-  if ('additionalProperties' in rest || u === undefined) return { node: rest, aliases };
+  if (u === undefined) return { node: rest, aliases };
   const properties: JsonObject = isObject(rest.properties) ? { ...rest.properties } : {};
   const patterns: JsonObject = isObject(rest.patternProperties) ? { ...rest.patternProperties } : {};
   const stack: { branch: Json; at: (string | number)[] }[] = [];
