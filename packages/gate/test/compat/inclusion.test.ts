@@ -594,6 +594,72 @@ describe('inclusion: unevaluated* beside keywords that evaluate every member app
   });
 });
 
+describe('inclusion: unevaluated* beside applicators whose members widen', () => {
+  // A member that accepts more and evaluates the same names (a `then` of the same `if`, an anyOf
+  // branch, a dependent schema) leaves unevaluated* seeing no fewer members on any value the old
+  // side accepts: decided. Each value is checked with an independent Ajv.
+  const S = 'https://json-schema.org/draft/2020-12/schema';
+  const node = (extra: object): Schema => ({
+    $schema: S,
+    type: 'object',
+    properties: { a: { type: 'string' } },
+    ...extra,
+    unevaluatedProperties: false,
+  });
+  const table: [string, Schema, Schema, unknown[]][] = [
+    [
+      'a then of the same if',
+      node({ if: { required: ['a'] }, then: { properties: { x: { type: 'boolean' } } } }),
+      node({ if: { required: ['a'] }, then: { properties: { x: {} } } }),
+      [{ a: '', x: true }, { a: '' }, {}],
+    ],
+    [
+      'a dependent schema',
+      node({ dependentSchemas: { a: { properties: { x: { maxLength: 2 } } } } }),
+      node({ dependentSchemas: { a: { properties: { x: { maxLength: 3 } } } } }),
+      [{ a: '', x: 'ab' }, { a: '' }],
+    ],
+  ];
+  for (const [name, base, head, values] of table) {
+    it(`${name}: compatible where it widens, and not compatible back`, () => {
+      const [before, after] = [independentValidator(base), independentValidator(head)];
+      for (const v of values) {
+        assert.equal(before(v), true, JSON.stringify(v));
+        assert.equal(after(v), true, JSON.stringify(v));
+      }
+      assert.equal(compareSchemas(base, head, 'input').verdict, 'compatible');
+      assert.notEqual(compareSchemas(head, base, 'input').verdict, 'compatible');
+    });
+  }
+  it('an anyOf branch that widens is not unevaluated-sees-change', () => {
+    const base = node({ anyOf: [{ properties: { x: { type: 'string' } } }, { required: ['a'] }] });
+    const head = node({
+      anyOf: [{ properties: { x: { type: ['string', 'number'] } } }, { required: ['a'] }],
+    });
+    const rules = (x: Schema, y: Schema): string[] =>
+      compareSchemas(x, y, 'input').findings.map((f) => f.rule);
+    assert.ok(!rules(base, head).includes('unevaluated-sees-change'));
+    assert.ok(rules(head, base).includes('unevaluated-sees-change'));
+  });
+  it('a branch within a branch that narrows evaluates less: never compatible', () => {
+    // {x: "s"}: before, the inner branch holds and evaluates x; after, it fails, the other inner
+    // branch holds, and x is left to unevaluatedProperties, which rejects it.
+    const inner = (x: object): Schema =>
+      node({ anyOf: [{ anyOf: [{ properties: { x } }, { type: 'object' }] }, { required: ['a'] }] });
+    const [base, head] = [inner({ type: 'string' }), inner({ type: 'number' })];
+    assert.equal(independentValidator(base)({ x: 's' }), true);
+    assert.equal(independentValidator(head)({ x: 's' }), false);
+    for (const [x, y] of [
+      [base, head],
+      [head, base],
+    ] as const) {
+      const r = compareSchemas(x, y, 'input');
+      assert.notEqual(r.verdict, 'compatible');
+      assertWitnesses(x, y, r.findings);
+    }
+  });
+});
+
 describe('inclusion: a definition that refers to a name its container does not hold', () => {
   // In the document `#/$defs/S` leads nowhere (S is defined inside T, not at the root), so the
   // validator cannot build it; read on its own T would hold S, and a verdict would follow.

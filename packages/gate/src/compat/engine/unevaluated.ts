@@ -2,6 +2,7 @@ import type { Json, JsonObject } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { isObject } from '../generate/merge.ts';
 import { PATH_ALIAS, type Aliases, type Ctx } from './context.ts';
+import { fits } from './holding.ts';
 import { sameSubtree } from './util.ts';
 import { setMember } from '../own.ts';
 
@@ -169,21 +170,94 @@ function shape(keyword: string, value: Json | undefined): string {
 
 /**
  * An unevaluated* keyword kept as written (see withoutUnevaluated), the same on both sides, is
- * judged alike on both only if what evaluates members beside it is: the applicators in place
- * unchanged, and the node's own properties, patterns and tuple of the same shape. Otherwise the
- * members it applies to may differ between the sides (an `if` whose `then` names another
- * property), and nothing here decides how: `unknown`. A change to the keyword itself is
- * reported as any unanalysed keyword's is.
+ * judged alike on both only if what evaluates members beside it evaluates, on every value the
+ * kept side accepts, at least what it did there: the node's own properties, patterns and tuple
+ * of the same shape, and each applicator in place unchanged or widened member by member (see
+ * widens). Otherwise the members it applies to may differ between the sides (an `if` whose
+ * `then` names another property), and nothing here decides how: `unknown`. A change to the
+ * keyword itself is reported as any unanalysed keyword's is.
  */
 export function compareUnevaluatedReads(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
-  const same = (a: Json | undefined, b: Json | undefined): boolean => sameSubtree(a, b, ctx);
   for (const keyword of ['unevaluatedProperties', 'unevaluatedItems'] as const) {
     if (!Object.hasOwn(sub, keyword) || !Object.hasOwn(sup, keyword)) continue;
     if (ctx.shared.sub.dialect === 'draft-07' && ctx.shared.sup.dialect === 'draft-07') continue;
-    if (!same(sub[keyword], sup[keyword])) continue;
+    if (!sameSubtree(sub[keyword], sup[keyword], ctx)) continue;
     const { same: whole, keys } = READS[keyword];
-    const changed =
-      whole.some((k) => !same(sub[k], sup[k])) || keys.some((k) => shape(k, sub[k]) !== shape(k, sup[k]));
-    if (changed) ctx.emit('unevaluated-sees-change', [keyword], { keyword });
+    if (!evaluatesAsMuch(sub, sup, whole, keys, ctx, 0))
+      ctx.emit('unevaluated-sees-change', [keyword], { keyword });
   }
+}
+
+/**
+ * Applicators whose members may widen one by one, the rest unchanged: a value one of them
+ * accepts on the kept side (a conjunct, a branch of anyOf, the `then` or `else` its unchanged
+ * `if` picks, a dependent schema its key brings in) the other side's member accepts too. Not
+ * oneOf, where a wider branch can make two hold at once.
+ */
+const BY_MEMBER = new Set(['allOf', 'anyOf', 'then', 'else', 'dependentSchemas']);
+/** Keywords a member evaluates by (names of a map, a tuple's length, present), or keeps unchanged. */
+const MEMBER_SHAPES = [
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'prefixItems',
+  'items',
+  'additionalItems',
+];
+const MEMBER_SAME = [
+  ...IN_PLACE.filter((k) => !BY_MEMBER.has(k)),
+  'dependencies',
+  'contains',
+  'minContains',
+  'maxContains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
+/** Members within members followed before giving up (unknown). */
+const MAX_WIDEN_DEPTH = 8;
+
+/**
+ * Whether, on every value `sub` accepts, `sup` evaluates at least the members `sub` does by the
+ * keywords `keys` (compared by shape) and `whole` (the applicators: unchanged, or those of
+ * BY_MEMBER widened member by member).
+ */
+function evaluatesAsMuch(
+  sub: JsonObject,
+  sup: JsonObject,
+  whole: readonly string[],
+  keys: readonly string[],
+  ctx: Ctx,
+  depth: number,
+): boolean {
+  if (keys.some((k) => shape(k, sub[k]) !== shape(k, sup[k]))) return false;
+  return whole.every((k) =>
+    BY_MEMBER.has(k) ? membersWiden(k, sub[k], sup[k], ctx, depth) : sameSubtree(sub[k], sup[k], ctx),
+  );
+}
+
+function membersWiden(k: string, a: Json | undefined, b: Json | undefined, ctx: Ctx, depth: number): boolean {
+  if (sameSubtree(a, b, ctx)) return true;
+  if (a === undefined || b === undefined) return false;
+  if (k === 'dependentSchemas') {
+    if (!isObject(a) || !isObject(b)) return false;
+    const names = Object.keys(a);
+    if (names.length !== Object.keys(b).length || !names.every((n) => Object.hasOwn(b, n))) return false;
+    return names.every((n) => widens(a[n] as Json, b[n] as Json, ctx, depth + 1));
+  }
+  if (k === 'then' || k === 'else') return widens(a, b, ctx, depth + 1);
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((m, i) => widens(m, b[i] as Json, ctx, depth + 1));
+}
+
+/**
+ * Whether member `b` accepts every value member `a` accepts (as the walk shows it, with no
+ * step leaning on the open-objects assumption) and evaluates there at least what `a` does:
+ * the same shape of names and tuple, and its own applicators unchanged or widened in turn.
+ */
+function widens(a: Json, b: Json, ctx: Ctx, depth: number): boolean {
+  if (sameSubtree(a, b, ctx) || a === false) return true;
+  if (depth > MAX_WIDEN_DEPTH || b === false) return false;
+  const [x, y] = [a === true ? {} : a, b === true ? {} : b];
+  if (!isObject(x) || !isObject(y)) return false;
+  return evaluatesAsMuch(x, y, [...BY_MEMBER, ...MEMBER_SAME], MEMBER_SHAPES, ctx, depth) && fits(x, y, ctx);
 }
