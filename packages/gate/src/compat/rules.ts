@@ -483,7 +483,7 @@ export const RULES: readonly Rule[] = [
     input: U,
     output: U,
     message:
-      '{keyword} applies to what the keywords beside it leave unevaluated, and those keywords changed: which members they evaluate is not decided',
+      '{keyword} applies to what the keywords beside it leave unevaluated, and those keywords changed other than by widening: which members they evaluate is not decided',
   },
   {
     id: 'extension-keyword-changed',
