@@ -641,6 +641,16 @@ describe('inclusion: unevaluated* beside applicators whose members widen', () =>
     assert.ok(!rules(base, head).includes('unevaluated-sees-change'));
     assert.ok(rules(head, base).includes('unevaluated-sees-change'));
   });
+  it('a then that narrows is a break the walk finds, with its witness', () => {
+    // Without the conditional the node would accept less (x left to unevaluatedProperties), so
+    // it cannot stand for the values that reach `then`: the narrowing is looked for, and found.
+    const wide = node({ if: { required: ['a'] }, then: { properties: { x: {} } } });
+    const narrow = node({ if: { required: ['a'] }, then: { properties: { x: { type: 'boolean' } } } });
+    const r = compareSchemas(wide, narrow, 'input');
+    assert.equal(r.verdict, 'breaking');
+    assert.ok(r.findings.some((f) => f.rule === 'conditional-rejects-value' && f.witness !== undefined));
+    assertWitnesses(wide, narrow, r.findings);
+  });
   it('a branch within a branch that narrows evaluates less: never compatible', () => {
     // {x: "s"}: before, the inner branch holds and evaluates x; after, it fails, the other inner
     // branch holds, and x is left to unevaluatedProperties, which rejects it.

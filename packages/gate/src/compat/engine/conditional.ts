@@ -14,6 +14,12 @@ import { nodeValidator } from './whole.ts';
 import { member } from '../own.ts';
 
 const CONDITIONAL = ['if', 'then', 'else'];
+/**
+ * Keywords that read what the applicators beside them evaluate: a node without one of its
+ * applicators must go without them too, or it may accept less than the node (what `then`
+ * evaluated would be left to `unevaluatedProperties: false`).
+ */
+const READS_EVALUATED = ['unevaluatedProperties', 'unevaluatedItems'];
 
 /**
  * Values at this node that `sub` may accept and `sup` may reject: the witnesses the walk builds
@@ -119,7 +125,7 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
     ctx.emit(ctx.id('conditional-removed', 'conditional-added'), ['if'], {});
     return;
   }
-  const plain = withoutKeys(sub, CONDITIONAL);
+  const plain = withoutKeys(sub, [...CONDITIONAL, ...READS_EVALUATED]);
   const sameIf = a !== undefined && sameSubtree(a.if, b.if, ctx);
   // No old value reaches a `then` whose `if` asks for a key the old (closed) object cannot hold.
   const unreachable = (branch: 'then' | 'else'): boolean =>
@@ -174,7 +180,7 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
 export function compareDependentSchemas(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const da = isObject(sub.dependentSchemas) ? sub.dependentSchemas : {};
   const db = isObject(sup.dependentSchemas) ? sup.dependentSchemas : {};
-  const plain = withoutKeys(sub, ['dependentSchemas']);
+  const plain = withoutKeys(sub, ['dependentSchemas', ...READS_EVALUATED]);
   for (const k of new Set([...Object.keys(da), ...Object.keys(db)])) {
     const was = member(da, k) as Schema | undefined,
       now = member(db, k) as Schema | undefined;
