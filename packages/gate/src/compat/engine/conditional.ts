@@ -125,25 +125,31 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
     ctx.emit(ctx.id('conditional-removed', 'conditional-added'), ['if'], {});
     return;
   }
-  const plain = withoutKeys(sub, [...CONDITIONAL, ...READS_EVALUATED]);
+  // What the old values are shown to fit is shown for the node without its conditional and
+  // without unevaluated* (which accepts every old value). Values to try are built from that
+  // node and, where unevaluated* stood, from the node without its conditional alone (closer to
+  // the old values): each is checked on the old schema itself.
+  const loose = withoutKeys(sub, [...CONDITIONAL, ...READS_EVALUATED]);
+  const plain = withoutKeys(sub, CONDITIONAL);
+  const bases = Object.keys(plain).length === Object.keys(loose).length ? [loose] : [loose, plain];
   const sameIf = a !== undefined && sameSubtree(a.if, b.if, ctx);
   // No old value reaches a `then` whose `if` asks for a key the old (closed) object cannot hold.
   const unreachable = (branch: 'then' | 'else'): boolean =>
-    branch === 'then' && isObject(b.if) && cannotHoldAny(plain, b.if.required);
+    branch === 'then' && isObject(b.if) && cannotHoldAny(loose, b.if.required);
   // Where every old value meets an `if` (or none does), only one of its branches is ever taken.
   const taken = (c: JsonObject): 'then' | 'else' | undefined =>
-    ifHolds(plain, c.if as Schema, ctx) ? 'then' : ifFails(plain, c.if as Schema) ? 'else' : undefined;
+    ifHolds(loose, c.if as Schema, ctx) ? 'then' : ifFails(loose, c.if as Schema) ? 'else' : undefined;
   const oldTaken = a === undefined ? undefined : taken(a);
   const newTaken = taken(b);
   // The old values as the old conditional leaves them: all of one branch, or those of the same `if`.
   const oldValues = (branch: 'then' | 'else'): Schema | undefined => {
     if (a === undefined) return undefined;
-    if (oldTaken !== undefined) return conjoin(plain, a[oldTaken] as Schema);
-    return sameIf ? conjoin(plain, a[branch] as Schema) : undefined;
+    if (oldTaken !== undefined) return conjoin(loose, a[oldTaken] as Schema);
+    return sameIf ? conjoin(loose, a[branch] as Schema) : undefined;
   };
   const branchFits = (branch: 'then' | 'else'): boolean => {
     if (unreachable(branch) || (newTaken !== undefined && newTaken !== branch)) return true;
-    if (fits(plain, b[branch] as Schema, ctx)) return true;
+    if (fits(loose, b[branch] as Schema, ctx)) return true;
     if (sameIf && fits(a?.[branch] as Schema, b[branch] as Schema, ctx)) return true;
     const values = oldValues(branch);
     return values !== undefined && fits(values, b[branch] as Schema, ctx);
@@ -153,11 +159,10 @@ export function compareConditional(sub: JsonObject, sup: JsonObject, ctx: Ctx): 
     return;
   }
   // Values that reach each branch and break it: old values meeting the new if, then the rest.
-  const reaching = mergeForGeneration(plain, b.if as Schema);
-  const tries = [
-    ...breakValues(reaching, b.then as Schema, ctx),
-    ...breakValues(plain, b.else as Schema, ctx),
-  ];
+  const tries = bases.flatMap((base) => [
+    ...breakValues(mergeForGeneration(base, b.if as Schema), b.then as Schema, ctx),
+    ...breakValues(base, b.else as Schema, ctx),
+  ]);
   const found = rejectedValue(sub, b, [b.if as Schema], ctx, tries);
   if (found !== undefined) {
     ctx.emit(
