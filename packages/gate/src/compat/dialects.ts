@@ -19,6 +19,11 @@ const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
     'maxContains',
     'unevaluatedProperties',
     'unevaluatedItems',
+    // Ajv's draft-07 instance has no dynamic vocabulary: these are unknown keywords there, and
+    // a switch to 2019-09 or 2020-12 makes every one of them apply.
+    '$dynamicRef',
+    '$recursiveRef',
+    '$recursiveAnchor',
   ],
   '2019-09': ['prefixItems'],
   '2020-12': ['additionalItems'],
@@ -26,7 +31,8 @@ const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
 
 /**
  * Keywords whose effect differs between the dialects, as the validator (Ajv 8) applies them:
- * draft-07 ignores the dependent*, contains-count, prefixItems and unevaluated* keywords; 2019-09
+ * draft-07 ignores the dependent*, contains-count, prefixItems, unevaluated* and dynamic-reference
+ * keywords (`$dynamicAnchor` stays a plain anchor there, as Ajv reads it); 2019-09
  * ignores prefixItems; `items` as an array (with `additionalItems`) is a tuple before 2020-12
  * and invalid in it. `dependencies` is applied in every dialect (and read everywhere as the two
  * keywords it was split into).

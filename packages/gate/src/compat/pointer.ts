@@ -36,6 +36,22 @@ export function parsePointer(pointer: string): string[] | undefined {
   return pointer.slice(1).split('/').map(unescapeSegment);
 }
 
+/**
+ * The JSON Pointer a local reference's fragment names, as Ajv 8 reads it: the fragment is split
+ * at `/` first, then each token is percent-decoded and unescaped (`~1`, `~0`), so `#/$defs/a%2Fb`
+ * names the definition `a/b`, never `$defs/a/b`. Returned escaped, as the gate's pointers are;
+ * undefined for a reference that is not `#` or `#/…`, or whose encoding is broken.
+ */
+export function refPointer(ref: string): string | undefined {
+  if (ref === '#') return '';
+  if (!ref.startsWith('#/')) return undefined;
+  try {
+    return toPointer(ref.slice(2).split('/').map((t) => unescapeSegment(decodeURIComponent(t))));
+  } catch {
+    return undefined;
+  }
+}
+
 function step(node: unknown, token: string): { found: boolean; value: unknown } {
   if (Array.isArray(node)) {
     if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node.length)

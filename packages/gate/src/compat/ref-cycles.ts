@@ -1,4 +1,4 @@
-import { resolvePointer } from './pointer.ts';
+import { refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
 /** Keywords that apply their subschemas to the same value, not to a part of it. */
@@ -44,12 +44,8 @@ function allRefs(schema: Schema): string[] {
 }
 
 function target(schema: Schema, ref: string): Json | undefined {
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  const pointer = refPointer(ref);
+  if (pointer === undefined) return undefined;
   const { found, value } = resolvePointer(schema, pointer);
   return found ? (value as Json) : undefined;
 }

@@ -486,6 +486,13 @@ export const RULES: readonly Rule[] = [
       '{keyword} applies to what the keywords beside it leave unevaluated, and those keywords changed other than by widening: which members they evaluate is not decided',
   },
   {
+    id: 'dynamic-reference-unfollowed',
+    input: U,
+    output: U,
+    message:
+      '{keyword} {ref} resolves through the dynamic scope (the outermost schema on the way that carries its anchor), and only when the root carries that anchor does the gate know where it leads',
+  },
+  {
     id: 'extension-keyword-changed',
     input: U,
     output: U,

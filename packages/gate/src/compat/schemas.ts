@@ -23,6 +23,7 @@ import {
 import { combineVerdict } from './verdicts.ts';
 import { besideInheritedNames } from './inherited-names.ts';
 import { refInEmbeddedResource } from './embedded.ts';
+import { asApplied } from './applied.ts';
 
 const DEFAULT_SAMPLES = 24;
 /**
@@ -178,8 +179,25 @@ function decide(
       verdict: 'unknown',
       findings: [finding('schema-invalid', direction, strict, '', { error: problem })],
     };
-  const [sub, sup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
+  // The walk reads each side as the validator applies it (nullable, references by name, dynamic
+  // references Ajv fixes to the root); the validator itself is given the documents as written.
+  const appliedOld = asApplied(oldSchema, dOld),
+    appliedNew = asApplied(newSchema, dNew);
+  const [given, givenSup] = direction === 'input' ? [oldSchema, newSchema] : [newSchema, oldSchema];
+  const [sub, sup] =
+    direction === 'input' ? [appliedOld.schema, appliedNew.schema] : [appliedNew.schema, appliedOld.schema];
   const [subDialect, supDialect] = direction === 'input' ? [dOld, dNew] : [dNew, dOld];
+  // A dynamic reference the gate cannot fix means what the path of each value makes it mean.
+  const dynamic = appliedNew.dynamic ?? appliedOld.dynamic;
+  const unfollowed: Finding[] =
+    dynamic === undefined
+      ? []
+      : [
+          finding('dynamic-reference-unfollowed', direction, strict, appliedNew.dynamic ? dynamic.at : '', {
+            keyword: dynamic.keyword,
+            ref: dynamic.ref,
+          }),
+        ];
   const ctx = Ctx.root(
     {
       direction,
@@ -190,7 +208,9 @@ function decide(
     },
     options.budget,
   );
-  includes(sub, sup, ctx);
+  // Where a dynamic reference leads is not known, so no part of the walk is either: the
+  // validator's samples alone may still show a break.
+  if (unfollowed.length === 0) includes(sub, sup, ctx);
   const memory = ctx.shared.memory;
   if (memory.exhausted) {
     const args = { budget: memory.budget };
@@ -205,7 +225,7 @@ function decide(
     };
   // The validator must also compile both sides (an invalid regex, an empty enum pass the
   // meta-schema but not the compiler): a schema it cannot apply proves nothing either way.
-  for (const side of [sub, sup]) {
+  for (const side of [given, givenSup]) {
     const failed = compileError(side);
     if (failed !== undefined)
       return {
@@ -213,7 +233,16 @@ function decide(
         findings: [finding(failed.rule, direction, strict, '', { error: failed.error })],
       };
   }
-  return judge(ctx.findings, sub, sup, subDialect as Dialect, direction, options);
+  return judge(ctx.findings, { sub, sup, given, givenSup, unfollowed }, subDialect as Dialect, direction, options);
+}
+
+/** The two sides as the walk read them, as written (what the validator is given), and findings the walk could not make. */
+interface Sides {
+  sub: Schema;
+  sup: Schema;
+  given: Schema;
+  givenSup: Schema;
+  unfollowed: Finding[];
 }
 
 /**
@@ -245,15 +274,15 @@ function lazyValidator(schema: Schema): Validator {
 /** Verifies witnesses, then cross-checks by sampling; validators compile only when needed. */
 function judge(
   raw: RawFinding[],
-  sub: Schema,
-  sup: Schema,
+  sides: Sides,
   subDialect: Dialect,
   direction: Direction,
   options: CompareOptions,
 ): SchemaComparison {
-  const subV = lazyValidator(sub),
-    supV = lazyValidator(sup);
-  const proves = breakChecker(sub, sup);
+  const { sub, sup, given, givenSup } = sides;
+  const subV = lazyValidator(given),
+    supV = lazyValidator(givenSup);
+  const proves = breakChecker(given, givenSup);
   const env = { root: sub, dialect: subDialect as Dialect, choose: FIRST, extras: false };
   let witnesses = Math.max(
     MIN_WITNESSES,
@@ -305,7 +334,8 @@ function judge(
         : 'the witness built for it was not confirmed by the validator';
     return settle({ ...f, verdict: 'unknown', reason }, trails);
   });
-  const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options, [subV, supV]);
+  findings.push(...sides.unfollowed);
+  const checked = crossCheckBySampling(findings, sub, givenSup, subDialect, direction, options, [subV, supV], given);
   return { verdict: combineVerdict(checked), findings: checked };
 }
 
@@ -322,6 +352,8 @@ export function crossCheckBySampling(
   direction: Direction,
   options: CompareOptions = {},
   validators: [Validator, Validator] = [lazyValidator(sub), lazyValidator(sup)],
+  /** The kept side as written, when `sub` is its reading (see applied.ts): the validator is given this. */
+  givenSub: Schema = sub,
 ): Finding[] {
   const staticVerdict = combineVerdict(findings);
   if (staticVerdict === 'breaking') return findings;
@@ -339,7 +371,7 @@ export function crossCheckBySampling(
   const counter = samples.find((v) => !supV(v) && subV(v));
   if (counter === undefined) return findings;
   // A sample proves the break only if every configuration of the validator sees it.
-  if (staticVerdict !== 'compatible' && !breakChecker(sub, sup)(counter)) return findings;
+  if (staticVerdict !== 'compatible' && !breakChecker(givenSub, sup)(counter)) return findings;
   const rule = staticVerdict === 'compatible' ? 'sampling-disagrees' : 'sampled-break';
   return [...findings, finding(rule, direction, strict, '', {}, { witness: counter })];
 }

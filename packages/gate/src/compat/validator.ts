@@ -391,13 +391,18 @@ function withoutId(schema: JsonObject): JsonObject {
   return copy;
 }
 
-/** What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. */
+/**
+ * What is wrong with a schema by its dialect's meta-schema, or undefined when it is valid. The
+ * whole document is checked, every definition whether anything refers to it or not: Ajv checks
+ * a document against its meta-schema before it compiles any of it (its default), and refuses
+ * the whole when one unused definition is invalid (`items: [...]` under 2020-12, `type: []`).
+ */
 export function schemaProblem(whole: Schema): string | undefined {
   const dialect = dialectOf(whole) ?? '2020-12';
   const split = typeof whole === 'object' ? splitShared(whole) : undefined;
-  if (!split) return metaProblem(pruneDefinitions(whole), dialect);
-  // The body, then each definition it reaches, each checked once per content.
-  const { body: _rewritten, index, reached } = split;
+  if (!split) return metaProblem(whole, dialect);
+  // The body, then each definition, each checked once per content.
+  const { body: _rewritten, index } = split;
   const own: JsonObject = {};
   for (const [k, v] of Object.entries(whole as JsonObject)) if (k !== index.container) setMember(own, k, v);
   const problem = metaProblem(own, dialect);
@@ -406,7 +411,7 @@ export function schemaProblem(whole: Schema): string | undefined {
   // its own $schema (which only a root may declare) a string like any other.
   const meta = metaOf(own, dialect);
   const defs = (whole as JsonObject)[index.container] as JsonObject;
-  for (const name of reached) {
+  for (const name of Object.keys(defs)) {
     const found = metaProblem(defs[name] as Schema, dialect, `#${index.digest(name)} ${meta}`, meta);
     if (found !== undefined) return `/${index.container}/${name}: ${found}`;
   }

@@ -31,6 +31,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'effect-closed-world': 'effects.test.ts: narrowings are compatible',
   'property-names-changed':
     'waiver: only when a propertyNames schema cannot be compiled on its own; the comparison then says unknown',
+  'extension-keyword-changed':
+    'retired: an x- keyword is an annotation to the validator, and its change is annotation-changed (fixture annotation-changed--extension-keyword); the id stays reserved',
   'pattern-properties-changed':
     'retired: patternProperties regexes are decided one by one (pattern-property-* rules); the id stays reserved',
   'budget-exhausted': 'inclusion.test.ts: a work budget ends in unknown with a finding that says so',

@@ -287,13 +287,19 @@ function compareKeywords(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   if (shared(sub, sup, 'number')) compareNumbers(sub, sup, ctx);
 }
 
-/** A keyword the gate does not analyse may stay as it is (it constrains both sides alike); if it changes, the verdict is unknown. */
+/**
+ * A keyword the gate does not analyse may stay as it is (it constrains both sides alike); if it
+ * changes, the verdict is unknown. An `x-` keyword is an annotation to the validator (Ajv 8
+ * ignores a keyword it was not given, and the only one it is given, `x-mcp-header`, is an
+ * annotation too): its change is reported, compatible. `discriminator` is not: Ajv applies it
+ * when a client turns its option on, so a change to it stays unknown.
+ */
 function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const keys = new Set([...Object.keys(sub), ...Object.keys(sup)]);
   for (const k of keys) {
     if (ANALYSED.has(k) || ANNOTATIONS.has(k)) continue;
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
-    const rule = k.startsWith('x-') ? 'extension-keyword-changed' : 'unknown-keyword-changed';
-    ctx.emit(rule, [k], { keyword: k });
+    if (k.startsWith('x-')) ctx.emit('annotation-changed', [k], { keyword: k });
+    else ctx.emit('unknown-keyword-changed', [k], { keyword: k });
   }
 }

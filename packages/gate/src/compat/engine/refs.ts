@@ -1,4 +1,4 @@
-import { resolvePointer } from '../pointer.ts';
+import { refPointer, resolvePointer } from '../pointer.ts';
 import type { JsonObject, Schema } from '../types.ts';
 
 type Resolved = Readonly<{ schema: Schema; pointer: string }>;
@@ -32,14 +32,9 @@ export function resolveRef(root: Schema, ref: string): Resolved | undefined {
 }
 
 function resolveOnce(root: Schema, ref: string): Resolved | undefined {
-  if (!ref.startsWith('#')) return undefined;
-  // The fragment is URI-encoded (RFC 3986), and what it decodes to is a JSON Pointer.
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
+  // Token by token, as the validator reads it (see refPointer).
+  const pointer = refPointer(ref);
+  if (pointer === undefined) return undefined;
   const { found, value: node } = resolvePointer(root, pointer);
   if (!found) return undefined;
   if (typeof node === 'boolean') return Object.freeze({ schema: node, pointer });

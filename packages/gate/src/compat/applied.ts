@@ -1,0 +1,218 @@
+import { escapeSegment } from './pointer.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
+import type { Dialect } from './validator.ts';
+
+/**
+ * A document as the validator (Ajv 8) applies it, in the plain keywords the walk decides:
+ *
+ * - OpenAPI's `nullable: true` beside `type` admits null (Ajv adds "null" to the types; it
+ *   refuses `nullable` without `type`, and `nullable: false` beside a type that holds null, so
+ *   those are left for the compile to refuse);
+ * - a `$ref` to a plain-name fragment (`#node`) becomes the pointer of the one schema that
+ *   carries that `$anchor` or `$dynamicAnchor`, when no schema below the root has its own `$id`
+ *   (which would scope the names);
+ * - a `$dynamicRef` or `$recursiveRef` whose anchor the root itself carries becomes `$ref: "#"`:
+ *   Ajv resolves it through the outermost schema that carries the anchor on the way to it, and
+ *   the root is always the outermost (measured in each of Ajv's configurations, references
+ *   inlined or not, first error or all). Any other dynamic reference is left as it is and named
+ *   in `dynamic`: what it means depends on the path a value takes, which the gate does not follow.
+ *
+ * Once no reference by name is left, `$anchor`, `$dynamicAnchor` and `$recursiveAnchor` are
+ * dropped: they mean nothing but a name to refer to. The document is copied only where it
+ * changes; pointers into it stay pointers into the document as written.
+ */
+export interface Applied {
+  schema: Schema;
+  /** A dynamic reference left as written, and where. */
+  dynamic?: { keyword: string; ref: string; at: string };
+}
+
+/** Keys whose values json-schema-traverse (Ajv's walk for ids and anchors) does not enter. */
+const SKIPPED = new Set([
+  'default',
+  'enum',
+  'const',
+  'required',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxProperties',
+  'minProperties',
+  'examples',
+]);
+/** Keys whose value is a map of schemas, or a list of them. */
+const MAPS = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies', 'dependentSchemas']);
+const LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef'] as const;
+const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface Scan {
+  anchors: Map<string, string[]>;
+  nestedId: boolean;
+  /** Whether anything asks for a rewrite: nullable, a reference by name, a dynamic keyword. */
+  needed: boolean;
+}
+
+/** Every schema position of a document as Ajv's walk enters them, with its pointer. */
+function eachSchema(root: Json, visit: (node: JsonObject, at: string) => void): void {
+  const stack: [Json, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [Json, string];
+    if (!isObject(node)) continue;
+    visit(node, at);
+    for (const k of Object.keys(node)) {
+      const v = node[k] as Json;
+      const here = `${at}/${escapeSegment(k)}`;
+      if (Array.isArray(v)) {
+        if (LISTS.has(k)) v.forEach((x, i) => stack.push([x as Json, `${here}/${i}`]));
+      } else if (MAPS.has(k)) {
+        if (isObject(v)) for (const n of Object.keys(v)) stack.push([v[n] as Json, `${here}/${escapeSegment(n)}`]);
+      } else if (!SKIPPED.has(k)) stack.push([v, here]);
+    }
+  }
+}
+
+function scan(root: Schema): Scan {
+  const out: Scan = { anchors: new Map(), nestedId: false, needed: false };
+  eachSchema(root as Json, (node, at) => {
+    if (at !== '' && node.$id !== undefined) out.nestedId = true;
+    for (const k of ['$anchor', '$dynamicAnchor']) {
+      const name = node[k];
+      if (typeof name !== 'string') continue;
+      out.anchors.set(name, [...(out.anchors.get(name) ?? []), at]);
+    }
+    if (
+      node.nullable !== undefined ||
+      node.$anchor !== undefined ||
+      node.$dynamicAnchor !== undefined ||
+      node.$recursiveAnchor !== undefined ||
+      DYNAMIC_REFS.some((k) => node[k] !== undefined) ||
+      (typeof node.$ref === 'string' && /^#[^/]/.test(node.$ref))
+    )
+      out.needed = true;
+  });
+  return out;
+}
+
+/** `nullable` folded into `type` where Ajv's reading of it is fixed; the node itself otherwise. */
+function foldNullable(node: JsonObject): JsonObject {
+  if (node.nullable === undefined) return node;
+  const types = typeof node.type === 'string' ? [node.type] : node.type;
+  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && JSON_TYPES.has(t)))
+    return node; // no type (or an invalid one): Ajv refuses it, and so does the compile
+  const hasNull = types.includes('null');
+  if (typeof node.nullable !== 'boolean' || (hasNull && node.nullable === false)) return node; // refused likewise
+  const out = { ...node };
+  delete out.nullable;
+  if (node.nullable && !hasNull) out.type = [...(types as string[]), 'null'];
+  return out;
+}
+
+/** The fragment of a reference to a pointer, each token escaped and percent-encoded. */
+function pointerRef(pointer: string): string {
+  if (pointer === '') return '#';
+  return `#/${pointer
+    .slice(1)
+    .split('/')
+    .map((t) => encodeURIComponent(t))
+    .join('/')}`;
+}
+
+/** The document as Ajv applies it (see Applied). */
+export function asApplied(schema: Schema, dialect: Dialect): Applied {
+  if (!isObject(schema)) return { schema };
+  const found = scan(schema);
+  if (!found.needed) return { schema };
+  const dynamicApplies = dialect !== 'draft-07';
+  const rootAnchors = new Set<string>();
+  if (typeof schema.$dynamicAnchor === 'string') rootAnchors.add(schema.$dynamicAnchor);
+  if (schema.$recursiveAnchor === true) rootAnchors.add('');
+  let dynamic: Applied['dynamic'];
+  let byName = false;
+  const rewrite = (node: JsonObject, at: string): JsonObject => {
+    let out = foldNullable(node);
+    if (typeof out.$ref === 'string' && /^#[^/]/.test(out.$ref)) {
+      const places = found.nestedId ? undefined : found.anchors.get(out.$ref.slice(1));
+      if (places?.length === 1) out = { ...out, $ref: pointerRef(places[0] as string) };
+      else byName = true;
+    }
+    for (const k of DYNAMIC_REFS) {
+      const ref = out[k];
+      if (ref === undefined || !dynamicApplies) continue;
+      if (typeof ref === 'string' && ref.startsWith('#') && rootAnchors.has(ref.slice(1)) && out.$ref === undefined) {
+        const copy: JsonObject = {};
+        for (const key of Object.keys(out)) copy[key === k ? '$ref' : key] = key === k ? '#' : (out[key] as Json);
+        out = copy;
+      } else dynamic ??= { keyword: k, ref: String(ref), at };
+    }
+    return out;
+  };
+  let result = mapSchemas(schema, '', rewrite) as JsonObject;
+  if (!byName && dynamic === undefined) {
+    result = mapSchemas(result, '', (node) => {
+      if (
+        node.$anchor === undefined &&
+        node.$dynamicAnchor === undefined &&
+        (node.$recursiveAnchor === undefined || !dynamicApplies)
+      )
+        return node;
+      const out = { ...node };
+      delete out.$anchor;
+      delete out.$dynamicAnchor;
+      if (dynamicApplies) delete out.$recursiveAnchor;
+      return out;
+    }) as JsonObject;
+  }
+  return dynamic === undefined ? { schema: result } : { schema: result, dynamic };
+}
+
+/** `f` applied to every schema position (children first), copying only what changes. */
+function mapSchemas(node: Json, at: string, f: (node: JsonObject, at: string) => JsonObject): Json {
+  if (!isObject(node)) return node;
+  let out: JsonObject | undefined;
+  for (const k of Object.keys(node)) {
+    const v = node[k] as Json;
+    const here = `${at}/${escapeSegment(k)}`;
+    let r: Json = v;
+    if (Array.isArray(v)) {
+      if (LISTS.has(k)) {
+        let list: Json[] | undefined;
+        v.forEach((x, i) => {
+          const y = mapSchemas(x as Json, `${here}/${i}`, f);
+          if (y !== x) (list ??= v.slice())[i] = y;
+        });
+        r = list ?? v;
+      }
+    } else if (MAPS.has(k)) {
+      if (isObject(v)) {
+        let map: JsonObject | undefined;
+        for (const n of Object.keys(v)) {
+          const y = mapSchemas(v[n] as Json, `${here}/${escapeSegment(n)}`, f);
+          if (y !== v[n]) {
+            map ??= { ...v };
+            Object.defineProperty(map, n, { value: y, enumerable: true, writable: true, configurable: true });
+          }
+        }
+        r = map ?? v;
+      }
+    } else if (!SKIPPED.has(k)) r = mapSchemas(v, here, f);
+    if (r !== v) {
+      out ??= { ...node };
+      Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return f(out ?? node, at);
+}
