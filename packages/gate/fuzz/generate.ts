@@ -43,6 +43,13 @@ function dedupe(values: Json[], max: number): Json[] {
 function flatten(ctx: Ctx, schema: Json, hops: number): Json {
   if (!isObject(schema)) return schema;
   let node: Json = { ...schema };
+  // A dynamic reference, guessed to lead to the root (where Ajv sends it when the root carries
+  // its anchor); values are only candidates, which the oracle judges.
+  for (const k of ['$dynamicRef', '$recursiveRef'])
+    if (typeof schema[k] === 'string' && schema.$ref === undefined) {
+      delete (node as JsonObject)[k];
+      if (hops < 12) node = mergeSchemas(flatten(ctx, ctx.root, hops + 1), node);
+    }
   if (typeof schema.$ref === 'string') {
     delete (node as JsonObject).$ref;
     const target = hops < 12 ? resolveRef(ctx.root, schema.$ref) : undefined;
@@ -98,6 +105,8 @@ function gen(ctx: Ctx, schema: Json, depth: number, budget: number): Json[] {
     );
   }
   let types = typesOf(node);
+  // OpenAPI's nullable, as Ajv applies it beside a type.
+  if (node.nullable === true && types.length > 0 && !types.includes('null')) types = [...types, 'null'];
   const keywords = Object.keys(node).filter(
     (k) =>
       !['description', 'title', '$schema', '$defs', 'definitions', '$id', 'default', 'examples'].includes(k),

@@ -3,6 +3,7 @@ import { ARRAY_FAMILIES } from './families/arrays.ts';
 import { COMBINATOR_FAMILIES } from './families/combinators.ts';
 import { MALFORMED_FAMILIES } from './families/malformed.ts';
 import { OBJECT_FAMILIES } from './families/objects.ts';
+import { REAL_FAMILIES } from './families/real.ts';
 import { REF_FAMILIES } from './families/refs.ts';
 import { SCALAR_FAMILIES } from './families/scalars.ts';
 import type { Family } from './families/support.ts';
@@ -17,6 +18,7 @@ export const FAMILIES: Family[] = [
   ...COMBINATOR_FAMILIES,
   ...REF_FAMILIES,
   ...MALFORMED_FAMILIES,
+  ...REAL_FAMILIES,
 ];
 
 /** The family of a name, or an error naming the families there are. */

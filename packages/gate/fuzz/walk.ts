@@ -80,6 +80,9 @@ export function setAt(root: Json, path: Path, value: Json): void {
 /** The subschema a local `$ref` (`#`, `#/…` JSON Pointer) names, or undefined. */
 export function resolveRef(root: Json, ref: string): Json | undefined {
   if (ref === '#') return root;
+  // A plain name (`#Name`): the first schema carrying it as `$anchor` or `$dynamicAnchor`
+  // (the generator's guess; the oracle decides by Ajv alone).
+  if (/^#[A-Za-z_]/.test(ref)) return slots(root).find((s) => isObject(s.schema) && (s.schema.$anchor === ref.slice(1) || s.schema.$dynamicAnchor === ref.slice(1)))?.schema;
   if (!ref.startsWith('#/')) return undefined;
   const steps = ref
     .slice(2)

@@ -141,6 +141,7 @@ function rewrite(node: Schema, dialect: Dialect, at: string, was: string, rename
     }
     delete s.additionalItems;
   }
+  if (dialect === '2019-09') recursiveAsDynamic(s);
   if (isObject(s.dependencies)) splitDependencies(s, at, was, renames);
   for (const k of MAPS) {
     const m = s[k];
@@ -163,6 +164,25 @@ function rewrite(node: Schema, dialect: Dialect, at: string, was: string, rename
     if (s[k] !== undefined && !Array.isArray(s[k]))
       s[k] = rewrite(s[k] as Schema, dialect, appendPointer(at, k), appendPointer(was, k), renames);
   return s;
+}
+
+/** The anchor name a 2019-09 `$recursiveAnchor: true` is read as (Ajv names it "", which 2020-12 may not). */
+const RECURSIVE_ANCHOR = '__recursive';
+
+/**
+ * 2019-09's `$recursiveAnchor`/`$recursiveRef` as the 2020-12 keywords Ajv runs them as (the
+ * same code, under the anchor ""): 2020-12's meta-schema refuses `$recursiveAnchor: true`, and
+ * the rewrite must stay a schema it accepts. A node that holds both kinds is left as it is.
+ */
+function recursiveAsDynamic(s: JsonObject): void {
+  if (s.$recursiveAnchor !== undefined && s.$dynamicAnchor === undefined) {
+    if (s.$recursiveAnchor === true) s.$dynamicAnchor = RECURSIVE_ANCHOR;
+    if (typeof s.$recursiveAnchor === 'boolean') delete s.$recursiveAnchor;
+  }
+  if (typeof s.$recursiveRef === 'string' && s.$dynamicRef === undefined) {
+    s.$dynamicRef = s.$recursiveRef === '#' ? `#${RECURSIVE_ANCHOR}` : s.$recursiveRef;
+    delete s.$recursiveRef;
+  }
 }
 
 /** `dependencies` as the validator splits it, added beside the node's own dependent* keywords. */

@@ -125,6 +125,17 @@ export function compareSchemas(
         findings: [finding('ref-in-embedded-resource', direction, strict, at, args)],
       };
     }
+    // A document that declares its dialect is checked whole, as written, before any reading of
+    // it: one its validator refuses is never compatible (nor breaking: it proves nothing).
+    if (!same)
+      for (const s of [oldSchema, newSchema]) {
+        const problem = declaresDialect(s) && dialectOf(s) ? schemaProblem(s) : undefined;
+        if (problem !== undefined)
+          return {
+            verdict: 'unknown',
+            findings: [finding('schema-invalid', direction, strict, '', { error: problem })],
+          };
+      }
     const result = compareInReadings(oldSchema, newSchema, direction, options, compareOne);
     return besideInheritedNames(result, oldSchema, newSchema, direction, options);
   } catch (err) {
@@ -135,6 +146,10 @@ export function compareSchemas(
       : finding('schema-unprocessable', direction, strict, '', { error: failureReason(err) });
     return { verdict: 'unknown', findings: [found] };
   }
+}
+
+function declaresDialect(schema: Schema): boolean {
+  return typeof schema === 'object' && schema !== null && !Array.isArray(schema) && schema.$schema !== undefined;
 }
 
 /** One reading of the pair: each side in the dialect it declares (see readings.ts, which places pointers). */
