@@ -82,7 +82,11 @@ export function resolveRef(root: Json, ref: string): Json | undefined {
   if (ref === '#') return root;
   // A plain name (`#Name`): the first schema carrying it as `$anchor` or `$dynamicAnchor`
   // (the generator's guess; the oracle decides by Ajv alone).
-  if (/^#[A-Za-z_]/.test(ref)) return slots(root).find((s) => isObject(s.schema) && (s.schema.$anchor === ref.slice(1) || s.schema.$dynamicAnchor === ref.slice(1)))?.schema;
+  if (/^#[A-Za-z_]/.test(ref))
+    return slots(root).find(
+      (s) =>
+        isObject(s.schema) && (s.schema.$anchor === ref.slice(1) || s.schema.$dynamicAnchor === ref.slice(1)),
+    )?.schema;
   if (!ref.startsWith('#/')) return undefined;
   const steps = ref
     .slice(2)

@@ -52,7 +52,12 @@ const nullable: Kind[] = [
   (rng, base) => {
     const p = nullableNode(rng, base);
     return derive(base, p, (n) => {
-      n.not = rng.pick<Json>([{ const: null }, { type: 'null' }, { enum: [null, 'x'] }, { nullable: true, type: 'string' }]);
+      n.not = rng.pick<Json>([
+        { const: null },
+        { type: 'null' },
+        { enum: [null, 'x'] },
+        { nullable: true, type: 'string' },
+      ]);
     });
   },
   // nullable toggled, dropped, written as a type, or made invalid
@@ -102,7 +107,12 @@ function awkwardName(rng: Rng): string {
 /** A reference to a definition name in one of the spellings Ajv reads as that name. */
 function spell(rng: Rng, key: string, name: string): string {
   const escaped = name.replace(/~/g, '~0').replace(/\//g, '~1');
-  const forms = [escaped, encodeURIComponent(escaped), escaped.replace(/~1/g, '%7E1'), escaped.replace(/ /g, '%20')];
+  const forms = [
+    escaped,
+    encodeURIComponent(escaped),
+    escaped.replace(/~1/g, '%7E1'),
+    escaped.replace(/ /g, '%20'),
+  ];
   return `#/${key}/${rng.pick(forms)}`;
 }
 
@@ -144,7 +154,7 @@ const anchorId: Kind[] = [
     (owner.properties as JsonObject).named = { $ref: spell(rng, key, name) };
     const next = clone(base);
     const r = rng.int(3);
-    const target = ((nodeAt(next, p).properties as JsonObject).named as JsonObject);
+    const target = (nodeAt(next, p).properties as JsonObject).named as JsonObject;
     if (r === 0) target.$ref = spell(rng, key, name);
     else if (r === 1) target.$ref = `#/${key}/a/properties/b`;
     else (next[key] as JsonObject)[name] = reshape(rng, defs[name] as Json);
@@ -163,15 +173,18 @@ const anchorId: Kind[] = [
     const prop = (nodeAt(next, p).properties as JsonObject).rel as JsonObject;
     if (r === 0) prop.$ref = `root.json${ref}`;
     else if (r === 1) prop.$ref = `https://example.com/root.json${ref}`;
-    else at(next, ref.slice(2).split('/')) && setAt(next, ref.slice(2).split('/'), tighten(rng, at(next, ref.slice(2).split('/')) as Json));
+    else {
+      const where = ref.slice(2).split('/');
+      setAt(next, where, tighten(rng, at(next, where) as Json));
+    }
     return next;
   },
 ];
 
 /** A recursive tree: dynamic anchors at the root, in a definition, or both. */
 function tree(rng: Rng, root: JsonObject, recursive: boolean): void {
-  const anchor = recursive ? { $recursiveAnchor: true } : { $dynamicAnchor: 'node' };
-  const ref = recursive ? { $recursiveRef: '#' } : { $dynamicRef: '#node' };
+  const anchor: JsonObject = recursive ? { $recursiveAnchor: true } : { $dynamicAnchor: 'node' };
+  const ref: JsonObject = recursive ? { $recursiveRef: '#' } : { $dynamicRef: '#node' };
   if (rng.chance(0.7)) Object.assign(root, anchor);
   if (root.type === undefined) root.type = 'object';
   if (!isObject(root.properties)) root.properties = {};
@@ -202,7 +215,12 @@ const dynamic: Kind[] = [
       setAt(next, q, reshape(rng, at(next, q) as Json));
     } else if (r === 4) {
       const kids = (next.properties as JsonObject).children as JsonObject;
-      kids.items = rng.pick<Json>([{ $ref: '#' }, { $dynamicRef: '#node' }, { $recursiveRef: '#' }, { $dynamicRef: '#other' }]);
+      kids.items = rng.pick<Json>([
+        { $ref: '#' },
+        { $dynamicRef: '#node' },
+        { $recursiveRef: '#' },
+        { $dynamicRef: '#other' },
+      ]);
     } else {
       delete next.$schema;
     }
@@ -214,13 +232,30 @@ const XKEYS = ['x-order', 'x-internal', 'x-nullable', 'x-examples', 'x-mcp-heade
 
 const xKeyword: Kind[] = [
   (rng, base) => {
-    const p = ensure(rng, base, () => true, () => leafTyped(rng));
-    if (rng.chance(0.5)) nodeAt(base, p)[rng.pick(XKEYS)] = rng.pick<Json>([1, 'a', { type: 'string' }, [1, 2], true]);
+    const p = ensure(
+      rng,
+      base,
+      () => true,
+      () => leafTyped(rng),
+    );
+    if (rng.chance(0.5))
+      nodeAt(base, p)[rng.pick(XKEYS)] = rng.pick<Json>([1, 'a', { type: 'string' }, [1, 2], true]);
     return derive(base, p, (n) => {
       const k = rng.pick(XKEYS);
       const r = rng.int(4);
-      if (r === 0) n[k] = k === 'x-mcp-header' ? rng.pick<Json>(['X-Id', 'X-Other', 3]) : rng.pick<Json>([2, 'b', { nullable: true }, { const: 1 }, null]);
-      else if (r === 1) delete n[rng.pick(Object.keys(n).filter((x) => x.startsWith('x-')).concat(k))];
+      if (r === 0)
+        n[k] =
+          k === 'x-mcp-header'
+            ? rng.pick<Json>(['X-Id', 'X-Other', 3])
+            : rng.pick<Json>([2, 'b', { nullable: true }, { const: 1 }, null]);
+      else if (r === 1)
+        delete n[
+          rng.pick(
+            Object.keys(n)
+              .filter((x) => x.startsWith('x-'))
+              .concat(k),
+          )
+        ];
       else if (r === 2) {
         n[k] = rng.pick<Json>([7, 'note']);
         Object.assign(n, tighten(rng, { ...n }) as JsonObject);
@@ -229,15 +264,25 @@ const xKeyword: Kind[] = [
   },
   // discriminator beside a oneOf of tagged objects
   (rng, base) => {
-    const p = ensure(rng, base, () => true, () => ({ type: 'object' }));
-    const tagged = (t: string): JsonObject => ({ type: 'object', required: ['kind'], properties: { kind: { const: t }, v: leafTyped(rng) } });
+    const p = ensure(
+      rng,
+      base,
+      () => true,
+      () => ({ type: 'object' }),
+    );
+    const tagged = (t: string): JsonObject => ({
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { const: t }, v: leafTyped(rng) },
+    });
     const node = nodeAt(base, p);
     for (const k of Object.keys(node)) delete node[k];
     Object.assign(node, { oneOf: [tagged('a'), tagged('b')] });
     if (rng.chance(0.5)) node.discriminator = { propertyName: 'kind' };
     return derive(base, p, (n) => {
       const r = rng.int(3);
-      if (r === 0) n.discriminator = n.discriminator === undefined ? { propertyName: 'kind' } : { propertyName: 'v' };
+      if (r === 0)
+        n.discriminator = n.discriminator === undefined ? { propertyName: 'kind' } : { propertyName: 'v' };
       else if (r === 1) delete n.discriminator;
       else (n.oneOf as Json[])[rng.int(2)] = tighten(rng, (n.oneOf as Json[])[0] as Json);
     });
@@ -247,21 +292,38 @@ const xKeyword: Kind[] = [
 const legacy: Kind[] = [
   (rng, base) => {
     const r = rng.int(6);
-    const p = ensure(rng, base, isObjectLike, () => ({ type: 'object', properties: { a: { type: 'string' } } }));
+    const p = ensure(rng, base, isObjectLike, () => ({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    }));
     const next = clone(base);
     const n = nodeAt(next, p);
     if (r === 0) next.$schema = rng.pick([D06, D04, D07]);
     else if (r === 1) {
       // draft-04's boolean exclusiveMinimum
-      n.properties = { ...(isObject(n.properties) ? n.properties : {}), num: { type: 'number', minimum: 0, exclusiveMinimum: rng.chance(0.5) } };
+      n.properties = {
+        ...(isObject(n.properties) ? n.properties : {}),
+        num: { type: 'number', minimum: 0, exclusiveMinimum: rng.chance(0.5) },
+      };
     } else if (r === 2) {
       if (!isObject(n.properties)) n.properties = {};
-      (n.properties as JsonObject).pair = { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: rng.pick<Json>([false, true, { type: 'string' }]) };
-    } else if (r === 3) n.dependencies = { a: rng.pick<Json>([['b'], { required: ['c'] }, { properties: { a: { maxLength: 2 } } }]) };
+      (n.properties as JsonObject).pair = {
+        type: 'array',
+        items: [{ type: 'string' }, { type: 'integer' }],
+        additionalItems: rng.pick<Json>([false, true, { type: 'string' }]),
+      };
+    } else if (r === 3)
+      n.dependencies = {
+        a: rng.pick<Json>([['b'], { required: ['c'] }, { properties: { a: { maxLength: 2 } } }]),
+      };
     else if (r === 4) {
       // an unused definition in a form 2020-12 refuses
       next.$schema = rng.pick([D20, D07]);
-      addDefinition(next, 'Unused', rng.pick<Json>([{ items: [{}] }, { type: [] }, { type: 'string' }, { required: 'a' }]));
+      addDefinition(
+        next,
+        'Unused',
+        rng.pick<Json>([{ items: [{}] }, { type: [] }, { type: 'string' }, { required: 'a' }]),
+      );
     } else n.id = rng.pick(['#thing', 'https://example.com/x']);
     return next;
   },
@@ -269,7 +331,10 @@ const legacy: Kind[] = [
 
 const bool: Kind[] = [
   (rng, base) => {
-    const p = ensure(rng, base, isObjectLike, () => ({ type: 'object', properties: { a: { type: 'string' } } }));
+    const p = ensure(rng, base, isObjectLike, () => ({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+    }));
     return derive(base, p, (n, doc) => {
       const r = rng.int(8);
       const b = rng.chance(0.5);
@@ -289,7 +354,12 @@ const ASTRAL = ['😀', '𝄞', '𠜎', 'é', 'e\u0301', '\u0000', 'ǅ', 'ﬀ'];
 
 const unicode: Kind[] = [
   (rng, base) => {
-    const p = ensure(rng, base, () => true, () => ({ type: 'string', maxLength: 3 }));
+    const p = ensure(
+      rng,
+      base,
+      () => true,
+      () => ({ type: 'string', maxLength: 3 }),
+    );
     const s = rng.pick(ASTRAL);
     return derive(base, p, (n) => {
       const r = rng.int(5);
@@ -306,14 +376,37 @@ const unicode: Kind[] = [
   },
 ];
 
-const EXTREME = [1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2, 0.1, 1e-10, -0, 2 ** 53, 1.7976931348623157e308];
+const EXTREME = [
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER + 2,
+  0.1,
+  1e-10,
+  -0,
+  2 ** 53,
+  1.7976931348623157e308,
+];
 
 const extreme: Kind[] = [
   (rng, base) => {
-    const p = ensure(rng, base, () => true, () => ({ type: 'number' }));
+    const p = ensure(
+      rng,
+      base,
+      () => true,
+      () => ({ type: 'number' }),
+    );
     return derive(base, p, (n) => {
       const v = rng.pick(EXTREME);
-      const k = rng.pick(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'const', 'enum']);
+      const k = rng.pick([
+        'minimum',
+        'maximum',
+        'exclusiveMinimum',
+        'exclusiveMaximum',
+        'multipleOf',
+        'const',
+        'enum',
+      ]);
       if (k === 'multipleOf') n.multipleOf = Math.abs(v) > 0 ? Math.abs(v) : 1e-10;
       else if (k === 'enum') n.enum = [v, 0];
       else n[k] = v;

@@ -50,7 +50,14 @@ const SKIPPED = new Set([
   'examples',
 ]);
 /** Keys whose value is a map of schemas, or a list of them. */
-const MAPS = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies', 'dependentSchemas']);
+const MAPS = new Set([
+  '$defs',
+  'definitions',
+  'properties',
+  'patternProperties',
+  'dependencies',
+  'dependentSchemas',
+]);
 const LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef'] as const;
 const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
@@ -79,7 +86,8 @@ function eachSchema(root: Json, visit: (node: JsonObject, at: string) => void): 
       if (Array.isArray(v)) {
         if (LISTS.has(k)) v.forEach((x, i) => stack.push([x as Json, `${here}/${i}`]));
       } else if (MAPS.has(k)) {
-        if (isObject(v)) for (const n of Object.keys(v)) stack.push([v[n] as Json, `${here}/${escapeSegment(n)}`]);
+        if (isObject(v))
+          for (const n of Object.keys(v)) stack.push([v[n] as Json, `${here}/${escapeSegment(n)}`]);
       } else if (!SKIPPED.has(k)) stack.push([v, here]);
     }
   }
@@ -111,7 +119,11 @@ function scan(root: Schema): Scan {
 function foldNullable(node: JsonObject): JsonObject {
   if (node.nullable === undefined) return node;
   const types = typeof node.type === 'string' ? [node.type] : node.type;
-  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && JSON_TYPES.has(t)))
+  if (
+    !Array.isArray(types) ||
+    types.length === 0 ||
+    !types.every((t) => typeof t === 'string' && JSON_TYPES.has(t))
+  )
     return node; // no type (or an invalid one): Ajv refuses it, and so does the compile
   const hasNull = types.includes('null');
   if (typeof node.nullable !== 'boolean' || (hasNull && node.nullable === false)) return node; // refused likewise
@@ -152,9 +164,15 @@ export function asApplied(schema: Schema, dialect: Dialect): Applied {
     for (const k of DYNAMIC_REFS) {
       const ref = out[k];
       if (ref === undefined || !dynamicApplies) continue;
-      if (typeof ref === 'string' && ref.startsWith('#') && rootAnchors.has(ref.slice(1)) && out.$ref === undefined) {
+      if (
+        typeof ref === 'string' &&
+        ref.startsWith('#') &&
+        rootAnchors.has(ref.slice(1)) &&
+        out.$ref === undefined
+      ) {
         const copy: JsonObject = {};
-        for (const key of Object.keys(out)) copy[key === k ? '$ref' : key] = key === k ? '#' : (out[key] as Json);
+        for (const key of Object.keys(out))
+          copy[key === k ? '$ref' : key] = key === k ? '#' : (out[key] as Json);
         out = copy;
       } else dynamic ??= { keyword: k, ref: String(ref), at };
     }

@@ -46,7 +46,12 @@ export function refPointer(ref: string): string | undefined {
   if (ref === '#') return '';
   if (!ref.startsWith('#/')) return undefined;
   try {
-    return toPointer(ref.slice(2).split('/').map((t) => unescapeSegment(decodeURIComponent(t))));
+    return toPointer(
+      ref
+        .slice(2)
+        .split('/')
+        .map((t) => unescapeSegment(decodeURIComponent(t))),
+    );
   } catch {
     return undefined;
   }

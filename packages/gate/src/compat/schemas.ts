@@ -149,7 +149,9 @@ export function compareSchemas(
 }
 
 function declaresDialect(schema: Schema): boolean {
-  return typeof schema === 'object' && schema !== null && !Array.isArray(schema) && schema.$schema !== undefined;
+  return (
+    typeof schema === 'object' && schema !== null && !Array.isArray(schema) && schema.$schema !== undefined
+  );
 }
 
 /** One reading of the pair: each side in the dialect it declares (see readings.ts, which places pointers). */
@@ -248,7 +250,13 @@ function decide(
         findings: [finding(failed.rule, direction, strict, '', { error: failed.error })],
       };
   }
-  return judge(ctx.findings, { sub, sup, given, givenSup, unfollowed }, subDialect as Dialect, direction, options);
+  return judge(
+    ctx.findings,
+    { sub, sup, given, givenSup, unfollowed },
+    subDialect as Dialect,
+    direction,
+    options,
+  );
 }
 
 /** The two sides as the walk read them, as written (what the validator is given), and findings the walk could not make. */
@@ -350,7 +358,16 @@ function judge(
     return settle({ ...f, verdict: 'unknown', reason }, trails);
   });
   findings.push(...sides.unfollowed);
-  const checked = crossCheckBySampling(findings, sub, givenSup, subDialect, direction, options, [subV, supV], given);
+  const checked = crossCheckBySampling(
+    findings,
+    sub,
+    givenSup,
+    subDialect,
+    direction,
+    options,
+    [subV, supV],
+    given,
+  );
   return { verdict: combineVerdict(checked), findings: checked };
 }
 
