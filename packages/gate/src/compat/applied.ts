@@ -1,4 +1,4 @@
-import { escapeSegment } from './pointer.ts';
+import { escapeSegment, refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
 
@@ -115,6 +115,68 @@ function scan(root: Schema): Scan {
   return out;
 }
 
+/** Where a local reference leads, as a pointer: by JSON Pointer or by a name one schema carries. */
+function targetOf(ref: string, found: Scan): string | undefined {
+  if (/^#[^/]/.test(ref)) {
+    const places = found.nestedId ? undefined : found.anchors.get(ref.slice(1));
+    return places?.length === 1 ? places[0] : undefined;
+  }
+  return refPointer(ref);
+}
+
+/** Every place a `$ref` of the document leads to; undefined when one leads somewhere unknown. */
+function refTargets(root: JsonObject, found: Scan): string[] | undefined {
+  const out: string[] = [];
+  let unknown = false;
+  eachSchema(root, (node) => {
+    if (node.$ref === undefined) return;
+    const t = typeof node.$ref === 'string' ? targetOf(node.$ref, found) : undefined;
+    if (t === undefined) unknown = true;
+    else out.push(t);
+  });
+  return unknown ? undefined : out;
+}
+
+/**
+ * The dynamic anchors (`""` for `$recursiveAnchor: true`) of the schemas Ajv compiles: those the
+ * root reaches through its keywords and references, definitions nothing reaches left out
+ * (Ajv compiles none of them). Undefined when a reference leads somewhere unknown.
+ */
+function compiledAnchors(root: JsonObject, found: Scan): Set<string> | undefined {
+  const anchors = new Set<string>();
+  const seen = new Set<string>();
+  const queue: [Json, string][] = [];
+  const visit = (node: JsonObject): boolean => {
+    if (typeof node.$dynamicAnchor === 'string') anchors.add(node.$dynamicAnchor);
+    if (node.$recursiveAnchor === true) anchors.add('');
+    if (node.$ref === undefined) return true;
+    const t = typeof node.$ref === 'string' ? targetOf(node.$ref, found) : undefined;
+    if (t === undefined) return false;
+    // The root's own keywords are walked already.
+    if (t !== '' && !seen.has(t)) {
+      seen.add(t);
+      const { found: ok, value } = resolvePointer(root, t);
+      if (!ok) return false;
+      queue.push([value as Json, t]);
+    }
+    return true;
+  };
+  let ok = true;
+  const body: JsonObject = { ...root };
+  delete body.$defs;
+  delete body.definitions;
+  eachSchema(body, (node) => {
+    ok &&= visit(node);
+  });
+  while (ok && queue.length > 0) {
+    const [node] = queue.pop() as [Json, string];
+    eachSchema(node, (n) => {
+      ok &&= visit(n);
+    });
+  }
+  return ok ? anchors : undefined;
+}
+
 /** `nullable` folded into `type` where Ajv's reading of it is fixed; the node itself otherwise. */
 function foldNullable(node: JsonObject): JsonObject {
   if (node.nullable === undefined) return node;
@@ -152,6 +214,17 @@ export function asApplied(schema: Schema, dialect: Dialect): Applied {
   const rootAnchors = new Set<string>();
   if (typeof schema.$dynamicAnchor === 'string') rootAnchors.add(schema.$dynamicAnchor);
   if (schema.$recursiveAnchor === true) rootAnchors.add('');
+  const compiled = dynamicApplies ? compiledAnchors(schema, found) : undefined;
+  const targets = dynamicApplies ? refTargets(schema, found) : undefined;
+  // Where Ajv sends a dynamic reference: to the root when the root carries its anchor; to the
+  // function it is compiled in when no schema Ajv compiles carries it, which is the root's when
+  // no `$ref` leads into the place that holds it (each `$ref` target may be a function of its own).
+  const toRoot = (anchor: string, at: string): boolean =>
+    rootAnchors.has(anchor) ||
+    (compiled !== undefined &&
+      !compiled.has(anchor) &&
+      targets !== undefined &&
+      !targets.some((t) => t !== '' && (at === t || at.startsWith(`${t}/`))));
   let dynamic: Applied['dynamic'];
   let byName = false;
   const rewrite = (node: JsonObject, at: string): JsonObject => {
@@ -167,7 +240,7 @@ export function asApplied(schema: Schema, dialect: Dialect): Applied {
       if (
         typeof ref === 'string' &&
         ref.startsWith('#') &&
-        rootAnchors.has(ref.slice(1)) &&
+        toRoot(ref.slice(1), at) &&
         out.$ref === undefined
       ) {
         const copy: JsonObject = {};

@@ -1,6 +1,7 @@
 import { digestOf } from './hash.ts';
 import type { Json, JsonObject } from './types.ts';
 import { setMember } from './own.ts';
+import { escapeSegment, parsePointer, refPointer } from './pointer.ts';
 
 /**
  * Definitions addressed by content. Each definition of a `$defs` (or `definitions`) object gets
@@ -50,17 +51,22 @@ export function blocksRewrite(keyword: string): boolean {
   );
 }
 
-/** A reference into a definitions container, split into container, name and the pointer after it. */
+/**
+ * A reference into a definitions container, split into container, name and the pointer after it
+ * (a URI fragment, its tokens percent-encoded). Read token by token as the validator reads it
+ * (see refPointer): `#/%24defs/a%2Fb` is the definition `a/b` of `$defs`.
+ */
 export function definitionRef(ref: string): { container: string; name: string; rest: string } | undefined {
-  const m = /^#\/(\$defs|definitions)\/([^/]+)(\/.*)?$/.exec(ref);
-  if (!m) return undefined;
-  let name: string;
-  try {
-    name = decodeURIComponent(m[2] as string);
-  } catch {
-    return undefined;
-  }
-  return { container: m[1] as string, name: name.replace(/~1/g, '/').replace(/~0/g, '~'), rest: m[3] ?? '' };
+  const pointer = refPointer(ref);
+  const tokens = pointer === undefined ? undefined : parsePointer(pointer);
+  if (!tokens || tokens.length < 2) return undefined;
+  const [container, name] = tokens as [string, string];
+  if (container !== '$defs' && container !== 'definitions') return undefined;
+  const rest = tokens
+    .slice(2)
+    .map((t) => `/${encodeURIComponent(escapeSegment(t))}`)
+    .join('');
+  return { container, name, rest };
 }
 
 /** Whether a schema holds a keyword that scopes references (so it cannot be moved or split). */
@@ -175,13 +181,13 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
     }
     return id;
   };
-  const prefix = `#/${container}/`;
   const rewrite = (node: Json): Json => {
     if (node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) return node.map(rewrite);
     const out: JsonObject = {};
     for (const [k, v] of Object.entries(node)) {
-      const r = k === '$ref' && typeof v === 'string' && v.startsWith(prefix) ? definitionRef(v) : undefined;
+      const found = k === '$ref' && typeof v === 'string' ? definitionRef(v) : undefined;
+      const r = found?.container === container ? found : undefined;
       const id = r ? idOf(r.name) : undefined;
       setMember(out, k, r && id ? (r.rest ? `${id}#${r.rest}` : id) : rewrite(v));
     }
