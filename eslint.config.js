@@ -1,5 +1,6 @@
 // One lint command guards the architecture: imports point one way, and
 // server code never writes to stdout (it is the stdio transport).
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
@@ -10,14 +11,21 @@ import tseslint from 'typescript-eslint';
  * no entry here, so a new folder starts by saying what it may import. `fix` is what a refused
  * import is told; FIXES below names the fix for the refusals most likely to be tried.
  * There are no exceptions: a rule needed on both sides of a line moves to the lower side.
+ * `gate` lists the subpaths of @warden-mcp/gate a Warden layer may import (default: none), each
+ * one the package documents in its `exports`.
  */
 const LAYERS = {
   // Warden: core ← tools ← server and console, with the store and untrusted text beside.
   untrusted: {
     may: [],
+    gate: ['text'],
     fix: 'it turns member text into something a result accepts, and knows nothing of ours',
   },
-  core: { may: [], fix: 'core/ is pure: take what it needs as arguments, or move the rule into core/' },
+  core: {
+    may: [],
+    gate: ['refusals'],
+    fix: 'core/ is pure: take what it needs as arguments, or move the rule into core/',
+  },
   store: {
     may: ['core', 'untrusted'],
     fix: 'the store talks SQL only: return records and let the caller decide',
@@ -38,9 +46,14 @@ const LAYERS = {
   },
   console: {
     may: ['core', 'store', 'admin', 'oauth', 'untrusted'],
+    gate: ['io', 'text'],
     fix: 'the console acts through admin/',
   },
-  doctor: { may: ['version'], fix: 'the doctor checks a server from outside, as a client would' },
+  doctor: {
+    may: ['version'],
+    gate: ['connect'],
+    fix: 'the doctor checks a server from outside, as a client would',
+  },
   cli: {
     may: [
       'core',
@@ -55,25 +68,75 @@ const LAYERS = {
       'doctor',
       'version',
     ],
+    gate: ['.', 'cli', 'io'],
     fix: 'the CLI is the thin shell over every layer',
   },
   version: { may: [], fix: 'it only reads package.json' },
 
-  // The gate package (published on its own): text ← compat ← cli; connect ← cli; nothing of Warden.
+  // The gate package (published on its own): a library first, its CLI last. text ← compat;
+  // host (io, exit codes) and connect stand alone; sources ← lock ← report; compat ← enforce ←
+  // proxy; cli parses arguments into calls of them all; the entry imports nothing of cli/.
   'gate-text': { may: [], fix: 'text is the gate’s lowest layer' },
   'gate-compat': {
     may: ['gate-text'],
     fix: 'compat is the library: it knows neither the CLI nor connections',
   },
   'gate-connect': { may: [], fix: 'connect reads servers and knows no judging or rendering' },
+  'gate-host': {
+    may: [],
+    fix: 'host/ is the io, exit codes and errors every layer shares; it imports nothing',
+  },
+  'gate-sources': {
+    may: ['gate-text', 'gate-compat', 'gate-connect', 'gate-host', 'gate-version'],
+    fix: 'sources/ reads what a server serves (a file, a URL, a command, a configuration)',
+  },
+  'gate-lock': {
+    may: ['gate-compat', 'gate-connect', 'gate-host', 'gate-sources'],
+    fix: 'lock/ reads, writes and compares lockfiles; rendering is report/',
+  },
+  'gate-report': {
+    may: ['gate-text', 'gate-compat', 'gate-host', 'gate-lock', 'gate-version'],
+    fix: 'report/ renders a result (one file per format) and parses no arguments',
+  },
+  'gate-enforce': {
+    may: ['gate-compat', 'gate-lock'],
+    fix: 'enforce/ judges messages against a lock, with no transport or rendering',
+  },
+  'gate-proxy': {
+    may: ['gate-compat', 'gate-host', 'gate-lock', 'gate-enforce'],
+    fix: 'proxy/ carries messages through enforce/ and parses no arguments',
+  },
   'gate-cli': {
-    may: ['gate-text', 'gate-compat', 'gate-connect', 'gate-version'],
+    may: [
+      'gate-text',
+      'gate-compat',
+      'gate-connect',
+      'gate-host',
+      'gate-sources',
+      'gate-lock',
+      'gate-report',
+      'gate-enforce',
+      'gate-proxy',
+      'gate-version',
+    ],
     fix: 'the gate CLI is the shell over the library',
   },
   'gate-entry': {
-    may: ['gate-text', 'gate-compat', 'gate-connect', 'gate-cli', 'gate-version'],
-    fix: 'an entry point re-exports the package’s layers',
+    may: [
+      'gate-text',
+      'gate-compat',
+      'gate-connect',
+      'gate-host',
+      'gate-sources',
+      'gate-lock',
+      'gate-report',
+      'gate-enforce',
+      'gate-proxy',
+      'gate-version',
+    ],
+    fix: 'the package entry is the library’s face and re-exports no CLI: move the piece out of cli/',
   },
+  'gate-bin': { may: ['gate-host', 'gate-cli'], fix: 'the executable only starts the CLI' },
   'gate-version': { may: [], fix: 'it only reads package.json' },
   'gate-launcher': { may: [], fix: 'the process-group launcher is started by path and stands alone' },
 };
@@ -84,10 +147,15 @@ const PLACES = {
   'gate-text': { folder: 'packages/gate/src/text' },
   'gate-compat': { folder: 'packages/gate/src/compat' },
   'gate-connect': { folder: 'packages/gate/src/connect' },
+  'gate-host': { folder: 'packages/gate/src/host' },
+  'gate-sources': { folder: 'packages/gate/src/sources' },
+  'gate-lock': { folder: 'packages/gate/src/lock' },
+  'gate-report': { folder: 'packages/gate/src/report' },
+  'gate-enforce': { folder: 'packages/gate/src/enforce' },
+  'gate-proxy': { folder: 'packages/gate/src/proxy' },
   'gate-cli': { folder: 'packages/gate/src/cli' },
-  'gate-entry': {
-    files: ['packages/gate/src/index.ts', 'packages/gate/src/io.ts', 'packages/gate/src/bin.ts'],
-  },
+  'gate-entry': { files: ['packages/gate/src/index.ts', 'packages/gate/src/io.ts'] },
+  'gate-bin': { files: ['packages/gate/src/bin.ts'] },
   'gate-version': { files: ['packages/gate/src/version.ts'] },
   'gate-launcher': { files: ['packages/gate/src/process-group.js'] },
 };
@@ -117,7 +185,7 @@ const FIXES = [
     from: WARDEN,
     to: GATE,
     message:
-      'import the gate package by name (@warden-mcp/gate, /cli, /connect, /io, /text), not by a path into packages/',
+      'import the gate package by a documented subpath (exports in packages/gate/package.json), not by a path into packages/',
   },
   {
     from: GATE,
@@ -180,10 +248,59 @@ const inALayer = {
   },
 };
 
+/** The subpaths the gate package documents (its `exports`), as `.`, `cli`, `io`, … */
+const GATE_SUBPATHS = Object.keys(
+  JSON.parse(readFileSync(`${import.meta.dirname}/packages/gate/package.json`, 'utf8')).exports,
+).map((key) => (key === '.' ? '.' : key.slice(2)));
+
+/**
+ * A Warden layer imports the gate package only through the subpaths its entry in LAYERS lists
+ * (none by default), and only through subpaths the package documents.
+ */
+const gateSubpaths = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.physicalFilename
+      .slice(import.meta.dirname.length + 1)
+      .split('\\')
+      .join('/');
+    const layer = WARDEN.find((l) => {
+      const place = placeOf(l);
+      return place.folder ? file.startsWith(`${place.folder}/`) : place.files.includes(file);
+    });
+    if (!layer) return {};
+    const allowed = LAYERS[layer].gate ?? [];
+    const check = (node) => {
+      const source = node?.value;
+      if (typeof source !== 'string' || !/^@warden-mcp\/gate(\/|$)/.test(source)) return;
+      const sub = source === '@warden-mcp/gate' ? '.' : source.slice('@warden-mcp/gate/'.length);
+      const shownList = allowed.length
+        ? allowed.map((a) => (a === '.' ? '@warden-mcp/gate' : `@warden-mcp/gate/${a}`)).join(', ')
+        : 'nothing of the gate package';
+      if (!GATE_SUBPATHS.includes(sub))
+        context.report({
+          node,
+          message: `${source} is not a subpath the gate package documents (exports in packages/gate/package.json): import one of ${GATE_SUBPATHS.join(', ')}`,
+        });
+      else if (!allowed.includes(sub))
+        context.report({
+          node,
+          message: `${shown(layer)} may import ${shownList}, not ${source} (gate: in LAYERS, eslint.config.js)`,
+        });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+    };
+  },
+};
+
 /** The layers: imports allowed only as LAYERS lists them (default: refused). */
 export const layers = {
   files: ['src/**/*.ts', 'packages/gate/src/**/*.{ts,js}'],
-  plugins: { boundaries, layers: { rules: { 'in-a-layer': inALayer } } },
+  plugins: { boundaries, layers: { rules: { 'in-a-layer': inALayer, 'gate-subpaths': gateSubpaths } } },
   settings: {
     'boundaries/elements': elements,
     // Re-exports and import() are dependencies too, not only import statements.
@@ -194,6 +311,7 @@ export const layers = {
   },
   rules: {
     'layers/in-a-layer': 'error',
+    'layers/gate-subpaths': 'error',
     'boundaries/dependencies': [
       'error',
       {

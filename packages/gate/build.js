@@ -22,6 +22,7 @@ const result = await build({
     cli: 'src/cli/main.ts',
     io: 'src/io.ts',
     text: 'src/text/index.ts',
+    refusals: 'src/enforce/refusals.ts',
     'process-group': 'src/process-group.js',
   },
   outdir: 'dist',

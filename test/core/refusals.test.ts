@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
-import { GATE_REFUSALS } from '@warden-mcp/gate/cli';
+import { GATE_REFUSALS } from '@warden-mcp/gate/refusals';
 import { REFUSALS, type RefusalCode, type RefusalFamily } from '../../src/core/refusals/catalogue.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,11 +26,11 @@ const FAMILY_DIRS: Record<RefusalFamily, readonly string[]> = {
   console: ['src/console'],
   decision: ['src/core', 'src/admin', 'src/tools'],
   http: ['src/server'],
-  gate: ['packages/gate/src/cli'],
+  gate: ['packages/gate/src/enforce', 'packages/gate/src/proxy'],
 };
 
 /** The catalogue itself names every code: it does not count as a use. */
-const CATALOGUE_FILES = /^(src\/core\/refusals\/|packages\/gate\/src\/cli\/refusals\.ts$)/;
+const CATALOGUE_FILES = /^(src\/core\/refusals\/|packages\/gate\/src\/enforce\/refusals\.ts$)/;
 const byDir = new Map(
   [...new Set(Object.values(FAMILY_DIRS).flat())].map((d) => [
     d,

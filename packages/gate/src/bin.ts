@@ -1,5 +1,5 @@
 import v8 from 'node:v8';
-import { processIo } from './cli/io.ts';
+import { processIo } from './host/io.ts';
 import { GATE_COMMANDS, main } from './cli/main.ts';
 
 /**

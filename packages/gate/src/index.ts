@@ -1,4 +1,6 @@
-// The gate as a library: compare manifests and schemas, read and write lockfiles.
+// The gate as a library: compare manifests and schemas, read and write lockfiles, judge a lock
+// against what a server serves, render the result in every format, and enforce a lock at run
+// time. Nothing here comes from cli/, which only parses arguments into calls of these.
 export * from './compat/index.ts';
 export {
   acceptEntry,
@@ -14,7 +16,27 @@ export {
   type AuditEntry,
   type Lock,
   type LockedTool,
-} from './cli/lockfile.ts';
-export { readLock } from './cli/compare.ts';
-export { loadSnapshot, loadTools, type Source } from './cli/sources.ts';
-export { renderText } from './cli/render.ts';
+} from './lock/lockfile.ts';
+export {
+  compareServers,
+  readCalls,
+  readLock,
+  readServers,
+  type GateResult,
+  type JudgeOptions,
+  type ServerResult,
+} from './lock/compare.ts';
+export { loadSnapshot, loadTools, type Source } from './sources/sources.ts';
+export { PLAIN, type AcceptSource, type RenderContext } from './report/context.ts';
+export { FORMATS, renderFormat, type Format } from './report/formats.ts';
+export { JSON_REPORT_VERSION, renderJson } from './report/json.ts';
+export { renderText } from './report/text.ts';
+export { renderGithub } from './report/github.ts';
+export { renderSarif } from './report/sarif.ts';
+export { renderJunit } from './report/junit.ts';
+export { renderMarkdown } from './report/markdown.ts';
+export { exitCode } from './report/exit-code.ts';
+export { Enforcer, type EnforcerOptions, type Refusal } from './enforce/enforcer.ts';
+export { GATE_REFUSALS, type GateRefusalCode } from './enforce/refusals.ts';
+export { serveStdioProxy, type StdioProxyOptions } from './proxy/stdio.ts';
+export { serveHttpProxy, type HttpProxyOptions } from './proxy/http.ts';

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { main } from '../src/cli/main.ts';
-import { bufferIo } from '../src/cli/io.ts';
+import { bufferIo } from '../src/host/io.ts';
 import { schemaProblem } from '../src/compat/validator.ts';
 
 const GATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -474,7 +474,7 @@ describe('the JSON report', () => {
   it('counts items by verdict (and by kind, and the servers) in a summary right after the verdict', async () => {
     const r = await gate('diff', file('v1.json'), file('breaking.json'), '--json');
     const doc = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(doc), ['verdict', 'summary', 'servers']);
+    assert.deepEqual(Object.keys(doc), ['version', 'verdict', 'summary', 'servers']);
     const counts = { breaking: 1, unknown: 0, compatible: 0, identical: 1 };
     assert.deepEqual(doc.summary, { ...counts, servers: 1, kinds: { tool: counts } });
     assert.equal(doc.servers[0].items.length, 1, 'identical items are counted, not listed');

@@ -1,4 +1,4 @@
-import { GATE_REFUSALS } from '@warden-mcp/gate/cli';
+import { GATE_REFUSALS } from '@warden-mcp/gate/refusals';
 
 /**
  * Who gives a refusal: a tool (read by a model), the admin layer (console or CLI), the console

@@ -1,17 +1,7 @@
 // How `accept` reaches the source a check read: the lock and the source options as given,
 // every secret masked, so the printed command can be pasted into a shell or a CI log.
+import type { AcceptSource } from '../report/context.ts';
 import type { GateArgs } from './options.ts';
-
-/** How `accept` reaches what check read: the lock, and the source options as given (secrets masked). */
-export interface AcceptSource {
-  lock: string;
-  /** Options naming the source, `--` and its command excluded. */
-  options: string[];
-  /** A stdio server's command, after `--`. */
-  command: string[];
-  /** Whether `--server` is among the options already. */
-  serverGiven: boolean;
-}
 
 const MASK = '***';
 

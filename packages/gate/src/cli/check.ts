@@ -1,7 +1,7 @@
 import { CHECK_USAGE } from './usage.ts';
-import { GATE_EXIT, type CliIo } from './io.ts';
-import { compareLockWithSource } from './compare.ts';
-import { checkContext } from './context.ts';
+import { GATE_EXIT, type CliIo } from '../host/io.ts';
+import { compareLockWithSource } from './compare-source.ts';
+import { checkContext } from './contexts.ts';
 import {
   assertConfigOptions,
   CONFIG_OPTIONS,
@@ -9,8 +9,8 @@ import {
   parseGateArgs,
   SOURCE_OPTIONS,
 } from './options.ts';
-import { parseFormat, renderFormat } from './formats.ts';
-import { exitCode } from './exit-code.ts';
+import { parseFormat, renderFormat } from '../report/formats.ts';
+import { exitCode } from '../report/exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {

@@ -8,10 +8,15 @@ import {
   type Launch,
   type ServerSnapshot,
 } from '../compat/index.ts';
-import { UsageError, type CliIo } from './io.ts';
-import { compareServers, readLock, type GateResult, type ServerResult } from './compare.ts';
-import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
-import { lockSnapshot, type Lock } from './lockfile.ts';
+import { UsageError, type CliIo } from '../host/io.ts';
+import { compareServers, readLock, type GateResult, type ServerResult } from '../lock/compare.ts';
+import {
+  noteSkipped,
+  readConfiguration,
+  readConfiguredServers,
+  type ServerRead,
+} from '../sources/configs.ts';
+import { lockSnapshot, type Lock } from '../lock/lockfile.ts';
 import type { GateArgs } from './options.ts';
 
 export interface ConfigComparison {

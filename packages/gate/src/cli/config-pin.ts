@@ -1,13 +1,18 @@
 // `pin --config`: one lock for every server of a client configuration, each with its launch.
 import fs from 'node:fs';
 import { compareLaunch, conformanceFindings, renderMessage } from '../compat/index.ts';
-import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { readLock } from './compare.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
+import { readLock } from '../lock/compare.ts';
 import { assertConfigAlone } from './config-check.ts';
-import { noteSkipped, readConfiguration, readConfiguredServers, type ServerRead } from './configs.ts';
-import { buildLock, lockServer, writeLock, type AuditEntry, type ServerLock } from './lockfile.ts';
+import {
+  noteSkipped,
+  readConfiguration,
+  readConfiguredServers,
+  type ServerRead,
+} from '../sources/configs.ts';
+import { buildLock, lockServer, writeLock, type AuditEntry, type ServerLock } from '../lock/lockfile.ts';
 import type { GateArgs } from './options.ts';
-import { pinnedCounts } from './pinned.ts';
+import { pinnedCounts } from '../lock/pinned.ts';
 import { setMember } from '../compat/own.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { DIFF_USAGE } from './usage.ts';
-import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { compareServers, readServers } from './compare.ts';
-import { diffContext } from './context.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
+import { compareServers, readServers } from '../lock/compare.ts';
+import { diffContext } from './contexts.ts';
 import { JUDGE_OPTIONS, parseGateArgs } from './options.ts';
-import { parseFormat, renderFormat } from './formats.ts';
-import { exitCode } from './exit-code.ts';
+import { parseFormat, renderFormat } from '../report/formats.ts';
+import { exitCode } from '../report/exit-code.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {

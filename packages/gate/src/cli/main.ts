@@ -1,7 +1,5 @@
-import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
 import { ACCEPT_USAGE, CHECK_USAGE, DIFF_USAGE, PIN_USAGE, PROXY_USAGE } from './usage.ts';
-
-export { GATE_REFUSALS, type GateRefusalCode } from './refusals.ts';
 
 type Sub = (argv: string[], io: CliIo) => Promise<number>;
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { UsageError } from './io.ts';
-import { parseHeaders, type Source } from './sources.ts';
+import { UsageError } from '../host/io.ts';
+import { parseHeaders, type Source } from '../sources/sources.ts';
 
 const OPTIONS = {
   url: { type: 'string' },

@@ -1,12 +1,12 @@
 import { PIN_USAGE } from './usage.ts';
 import fs from 'node:fs';
 import { conformanceFindings, renderMessage } from '../compat/index.ts';
-import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { readLock } from './compare.ts';
-import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from './lockfile.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
+import { readLock } from '../lock/compare.ts';
+import { buildLock, DEFAULT_SERVER, lockServer, writeLock, type AuditEntry } from '../lock/lockfile.ts';
 import { assertConfigOptions, CONFIG_OPTIONS, parseGateArgs, SOURCE_OPTIONS } from './options.ts';
-import { pinnedCounts } from './pinned.ts';
-import { describeSource, loadSnapshot } from './sources.ts';
+import { pinnedCounts } from '../lock/pinned.ts';
+import { describeSource, loadSnapshot } from '../sources/sources.ts';
 
 export async function runPin(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [...SOURCE_OPTIONS, ...CONFIG_OPTIONS, 'server', 'lock', 'force']);

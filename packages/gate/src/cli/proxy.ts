@@ -1,29 +1,13 @@
 import { PROXY_USAGE } from './usage.ts';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import readline from 'node:readline';
-// Messages are written by jsonText, not JSON.stringify: a relayed schema may nest deeper than its stack allows.
-import { jsonText } from '../compat/index.ts';
-import { GATE_EXIT, UsageError, type CliIo } from './io.ts';
-import { readLock } from './compare.ts';
-import { Enforcer } from './enforcer.ts';
-import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from './judge.ts';
-import * as onDemand from './list-on-demand.ts';
-import { lockToTools } from './lockfile.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
+import { readLock } from '../lock/compare.ts';
+import { Enforcer } from '../enforce/enforcer.ts';
+import { lockToTools } from '../lock/lockfile.ts';
 import { parseGateArgs } from './options.ts';
-import { serveHttpProxy } from './proxy-http.ts';
+import { serveHttpProxy } from '../proxy/http.ts';
+import { serveStdioProxy } from '../proxy/stdio.ts';
 
-interface Message {
-  jsonrpc?: string;
-  id?: string | number | null;
-  method?: string;
-  params?: { name?: string; arguments?: unknown; [k: string]: unknown };
-  result?: { tools?: unknown; protocolVersion?: unknown; [k: string]: unknown };
-}
-
-const isAnswer = (m: unknown): m is Message & { id: string | number } =>
-  typeof m === 'object' && m !== null && !Array.isArray(m) && 'id' in m && !('method' in m);
-
+/** `warden-gate proxy`: its options read and checked; the proxy itself is proxy/. */
 export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
     'url',
@@ -48,140 +32,12 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`unexpected argument "${args.positionals[0]}" (put a server command after --)`);
   const lock = readLock(args.lock);
   const enforcer = new Enforcer(lockToTools(lock), args, (line) => io.stderr(`warden-gate proxy: ${line}\n`));
-  if (args.source.url) return serveHttpProxy(args, enforcer, io);
+  if (args.source.url)
+    return serveHttpProxy(
+      { url: args.source.url, headers: args.source.headers, port: args.port, calls: args.calls },
+      enforcer,
+      io,
+    );
   if (!command) throw new UsageError('proxy needs an upstream: --url URL, or -- COMMAND ARGS...');
-  const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
-  const recordCall = (call: unknown): void => void record?.write(`${jsonText(call)}\n`);
-  const [cmd, ...rest] = command as [string, ...string[]];
-  const child = spawn(cmd, rest, { stdio: ['pipe', 'pipe', 'inherit'] });
-  const toAgent = (m: unknown): void => io.stdout(`${jsonText(m)}\n`);
-  const toServer = (m: unknown): void => void child.stdin.write(`${jsonText(m)}\n`);
-  const key = (id: unknown): string => jsonText(id);
-  /** tools/list and initialize requests in flight, by id: their answers are read on the way back. */
-  const listIds = new Set<string>();
-  const initIds = new Set<string>();
-  /** The revision the server agreed to in its initialize answer; batches exist up to 2025-03-26 only. */
-  let version: string | undefined;
-  /** Batches still owed answers by the server, by the id of each request forwarded from them. */
-  const pending = new Map<string, { answers: unknown[]; owed: Set<string> }>();
-
-  /**
-   * A batch: each element is judged as a message on its own would be, the refused calls are
-   * answered here, and the rest go to the server one message a line (servers need not read
-   * batches on stdio, and the SDK's do not). The agent gets one array holding every answer,
-   * in the order they came, once the server has answered each forwarded request.
-   */
-  const onBatch = (elements: unknown[]): void => {
-    if (elements.length === 0) return toAgent(invalidRequest('Invalid Request: empty batch'));
-    const without = batchAllowed(version, elements);
-    if (without !== undefined) return toAgent(batchRefused(without));
-    const judged = judgeMessages(elements, enforcer, recordCall);
-    for (const id of judged.lists) listIds.add(key(id));
-    if (judged.requests.length > 0) {
-      const batch = { answers: [...judged.answered], owed: new Set(judged.requests.map(key)) };
-      for (const k of batch.owed) pending.set(k, batch);
-    } else if (judged.answered.length > 0) toAgent(judged.answered);
-    for (const m of judged.forwarded) toServer(m);
-  };
-
-  /** The proxy's own tools/list requests in flight (list-on-demand.ts), by id. */
-  const own = new Map<string, (result: Record<string, unknown> | undefined) => void>();
-  const listPage =
-    (messages: readonly unknown[]) =>
-    (cursor: string | undefined): Promise<Record<string, unknown> | undefined> =>
-      new Promise((resolve) => {
-        const id = onDemand.ownId();
-        const timer = setTimeout(() => settle(undefined), onDemand.LIST_PAGE_TIMEOUT_MS);
-        const settle = (result: Record<string, unknown> | undefined): void => {
-          clearTimeout(timer);
-          own.delete(key(id));
-          resolve(result);
-        };
-        own.set(key(id), settle);
-        toServer(onDemand.listRequest(id, cursor, messages));
-      });
-
-  /**
-   * One line from the agent. Lines are taken in order, one at a time: a call of a locked tool
-   * no listing has judged yet waits while the proxy lists on its own, and what follows it waits
-   * too, so the server sees the agent's messages in the order they were sent.
-   */
-  const onLine = async (line: string): Promise<void> => {
-    let m: unknown;
-    try {
-      m = JSON.parse(line);
-    } catch {
-      child.stdin.write(`${line}\n`); // not ours to judge: the server answers malformed input
-      return;
-    }
-    const messages = Array.isArray(m) ? m : [m];
-    if (onDemand.unjudgedCalls(messages, enforcer).length > 0)
-      await onDemand.listAll(listPage(messages), enforcer);
-    if (Array.isArray(m)) return onBatch(m);
-    if (typeof m !== 'object' || m === null) return void child.stdin.write(`${line}\n`);
-    const msg = m as Message;
-    if (msg.method === 'initialize' && msg.id !== undefined) initIds.add(key(msg.id));
-    const judged = judgeMessages([msg], enforcer, recordCall);
-    for (const id of judged.lists) listIds.add(key(id));
-    if (judged.answered.length > 0) return toAgent(judged.answered[0]);
-    child.stdin.write(`${line}\n`);
-  };
-  // The proxy is the agent's transport, so it reads the real stdin (CliIo carries no input stream).
-  const fromAgent = readline.createInterface({ input: process.stdin });
-  let queue = Promise.resolve();
-  fromAgent.on('line', (line) => {
-    queue = queue.then(() => onLine(line)).catch(() => undefined);
-  });
-
-  /** A server message, with the withheld tools taken out if it answers a tools/list. */
-  const judgeAnswer = (m: unknown): unknown => {
-    if (typeof m !== 'object' || m === null || Array.isArray(m)) return m;
-    const msg = m as Message;
-    if (msg.id === undefined || msg.method !== undefined) return m;
-    const k = key(msg.id);
-    if (initIds.delete(k) && typeof msg.result?.protocolVersion === 'string')
-      version = msg.result.protocolVersion;
-    if (!listIds.has(k) || !msg.result || !Array.isArray(msg.result.tools)) return m;
-    listIds.delete(k);
-    return { ...msg, result: enforcer.filterResult(msg.result) };
-  };
-  readline.createInterface({ input: child.stdout }).on('line', (line) => {
-    let m: unknown;
-    try {
-      m = JSON.parse(line);
-    } catch {
-      io.stdout(`${line}\n`);
-      return;
-    }
-    if (Array.isArray(m)) return toAgent(m.map(judgeAnswer));
-    // The answer to the proxy's own listing is the proxy's, never the agent's.
-    const mine = isAnswer(m) ? own.get(key(m.id)) : undefined;
-    if (mine) return mine(onDemand.listResult(m));
-    const answer = judgeAnswer(m);
-    const id = (m as Message | null)?.id;
-    const batch = id === undefined || (m as Message).method !== undefined ? undefined : pending.get(key(id));
-    if (batch) {
-      pending.delete(key(id));
-      batch.owed.delete(key(id));
-      batch.answers.push(answer);
-      if (batch.owed.size === 0) toAgent(batch.answers);
-      return;
-    }
-    if (answer !== m) return toAgent(answer);
-    io.stdout(`${line}\n`);
-  });
-  process.stdin.on('end', () => void queue.then(() => child.stdin.end()));
-  // The server's end is the proxy's: a clean exit passes, a server that could not start or
-  // ended in failure is an error of the run (3), never read as a verdict.
-  const code = await new Promise<number>((resolve) => {
-    child.on('error', (err: NodeJS.ErrnoException) => {
-      io.stderr(`warden-gate proxy: cannot start ${cmd}: ${err.code ?? err.message}\n`);
-      resolve(GATE_EXIT.error);
-    });
-    child.on('exit', (c) => resolve(c === 0 ? GATE_EXIT.pass : GATE_EXIT.error));
-  });
-  fromAgent.close();
-  process.stdin.destroy();
-  record?.end();
-  return code;
+  return serveStdioProxy({ command, calls: args.calls }, enforcer, io);
 }

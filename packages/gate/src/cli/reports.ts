@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { GateResult } from './compare.ts';
-import type { RenderContext } from './context.ts';
-import { FORMATS, renderFormat, type Format } from './formats.ts';
-import { UsageError } from './io.ts';
+import type { GateResult } from '../lock/compare.ts';
+import type { RenderContext } from '../report/context.ts';
+import { FORMATS, renderFormat, type Format } from '../report/formats.ts';
+import { UsageError } from '../host/io.ts';
 
 /** One `--report FORMAT=FILE`: the same result, rendered once more, into a file. */
 export interface Report {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { XMLParser } from 'fast-xml-parser';
 import { sarifValidator } from './helpers.ts';
-import { gate, lineOfKey, workspace } from './report-fixture.ts';
+import { gate, lineOfKey, workspace } from '../report/fixture.ts';
 
 let done = (): void => undefined;
 let dir = '';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { bufferIo } from '../../src/cli/io.ts';
+import { bufferIo } from '../../src/host/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { compareManifests, conformanceFindings } from '../../src/compat/index.ts';
 import { bundled } from '../fixtures/compat/servers/bundled.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { main } from '../../src/cli/main.ts';
-import { bufferIo } from '../../src/cli/io.ts';
+import { bufferIo } from '../../src/host/io.ts';
 import { compareManifests, renderMessage, type JsonObject, type Tool } from '../../src/compat/index.ts';
 
 const tool = (annotations?: JsonObject): Tool => ({

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { compareSnapshots, parseSnapshot, type ItemReport } from '../../src/compat/index.ts';
 import { compareKeyed } from '../../src/compat/surfaces/report.ts';
-import { bufferIo } from '../../src/cli/io.ts';
+import { bufferIo } from '../../src/host/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { bundled } from '../fixtures/compat/servers/bundled.ts';
 import { SURFACE_CASES } from './surface-cases.ts';

@@ -1,0 +1,84 @@
+// The text report: every changed item, breaking first, each with every finding that needs a
+// person and the command that accepts it; then replay, rename hints, and the summary line last.
+import { renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
+import { forPeople } from '../text/index.ts';
+import { acceptCommand } from './accept-command.ts';
+import { itemLabel, type GateResult } from '../lock/compare.ts';
+import { callText, PLAIN, type RenderContext } from './context.ts';
+import { changedItems, orderFindings } from '../lock/order.ts';
+import { summarize, summaryLine } from './summary.ts';
+
+/** Text on one line (a diff or a validator error may span several), hidden characters shown. */
+export function oneLine(text: string, max = 50_000): string {
+  return forPeople(text.replace(/\s+/g, ' ').trim(), max);
+}
+
+/** `MESSAGE (RULE at POINTER)`: a finding in one line. */
+export function findingLine(f: Finding, more = ''): string {
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})`;
+}
+
+/** A tools-only comparison (compareManifests) as the result of one server. */
+function asGateResult(result: GateResult | ManifestComparison): GateResult {
+  if ('servers' in result) return result;
+  const items = result.tools.map((t) => ({ kind: 'tool' as const, ...t }));
+  const comparison = { verdict: result.verdict, items, replay: result.replay, unpinned: [], unread: [] };
+  return { verdict: result.verdict, servers: [{ name: 'default', comparison }] };
+}
+
+/** The item lines: a headline, the other findings a person must read, the accept command. */
+function itemLines(result: GateResult, ctx: RenderContext): string[] {
+  const many = result.servers.length > 1;
+  const lines: string[] = [];
+  for (const { server, item } of changedItems(result)) {
+    const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
+    const [top, ...rest] = orderFindings(item.findings);
+    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+    const hidden = rest.length - shown.length;
+    const more = hidden > 0 ? `; +${hidden} compatible` : '';
+    lines.push(top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`);
+    for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
+    const command = acceptCommand(ctx, many, server, item);
+    if (command) lines.push(`  accept: ${command}`);
+  }
+  return lines;
+}
+
+/** Replay, surfaces not judged, and rename hints: what the items alone do not say. */
+function noteLines(result: GateResult, ctx: RenderContext): string[] {
+  const many = result.servers.length > 1;
+  const lines: string[] = [];
+  for (const { name, comparison } of result.servers) {
+    const { checked, rejected } = comparison.replay;
+    if (rejected.length > 0) {
+      lines.push(
+        `replay${many ? ` (${name})` : ''}: ${rejected.length} of ${checked} recorded calls that were valid are now rejected`,
+      );
+      for (const r of rejected) lines.push(`  ${callText(ctx, r)} — ${oneLine(r.error, 500)}`);
+    }
+    const where = many ? `${name}: ` : '';
+    if (comparison.unpinned.length > 0)
+      lines.push(
+        `${where}not judged: ${comparison.unpinned.join(', ')} (not in the lock yet; accept pins them)`,
+      );
+    if (comparison.unread.length > 0)
+      lines.push(
+        `${where}not judged: ${comparison.unread.join(', ')} (pinned, but not read from this source)`,
+      );
+  }
+  for (const r of result.renames ?? [])
+    lines.push(
+      `maybe renamed: ${oneLine(itemLabel(r.server, many, r.kind, r.from), 500)} → ${oneLine(r.to, 500)}`,
+    );
+  return lines;
+}
+
+/**
+ * Human output. It always ends with the summary line, so a run never prints nothing; a
+ * library caller may pass a tools-only comparison, rendered as one server's.
+ */
+export function renderText(result: GateResult | ManifestComparison, ctx: RenderContext = PLAIN): string {
+  const gate = asGateResult(result);
+  const lines = [...itemLines(gate, ctx), ...noteLines(gate, ctx), summaryLine(summarize(gate))];
+  return `${lines.join('\n')}\n`;
+}
