@@ -68,6 +68,13 @@ export function fingerprintsOf(text: string, salt: string): string[] {
   return [...out];
 }
 
+/**
+ * The author the store gives a fingerprint that two or more members served to the principal:
+ * a stock phrase ("let me know if you have any questions or if anything is unclear"),
+ * not one member's private words. No handle is empty.
+ */
+export const SEVERAL_AUTHORS = '';
+
 /** A fingerprint the store holds for the principal, with who wrote the words it came from. */
 export interface HeldFingerprint {
   fingerprint: string;
@@ -87,7 +94,8 @@ export type PrivateWordsVerdict =
  * Whether outgoing text may go without the principal: not when any of its passages is
  * one the principal was served privately by another member. Words by whoever the text
  * is addressed to (`recipients`: quoting someone's question back to them) and by the
- * principal themself (`own`) do not count. The verdict names the authors, most words
+ * principal themself (`own`) do not count, nor words several members wrote to the
+ * principal (SEVERAL_AUTHORS: a common phrase is no one's secret). The verdict names the authors, most words
  * first, for the principal to read.
  */
 export function evaluatePrivateWords(
@@ -97,7 +105,8 @@ export function evaluatePrivateWords(
 ): PrivateWordsVerdict {
   const authorOf = new Map<string, string>();
   for (const h of held) {
-    if (h.author === parties.own || parties.recipients.includes(h.author)) continue;
+    if (h.author === SEVERAL_AUTHORS || h.author === parties.own || parties.recipients.includes(h.author))
+      continue;
     authorOf.set(h.fingerprint, h.author);
   }
   if (authorOf.size === 0) return { within: true };

@@ -1,10 +1,11 @@
-import type { HeldFingerprint, PrivateWordsRetention } from '../core/private-words.ts';
+import { SEVERAL_AUTHORS, type HeldFingerprint, type PrivateWordsRetention } from '../core/private-words.ts';
 import type { GuardedStatement, Param, SqlExecutor } from './sql.ts';
 
 /**
  * Fingerprints of words another member wrote privately to a principal, as served to
  * the principal's agents (core/private-words.ts decides; this only keeps them). One row
- * per (principal, fingerprint): the author's handle and when it was last served. No text.
+ * per (principal, fingerprint): the author's handle (SEVERAL_AUTHORS once two members
+ * have written those words to the principal) and when it was last served. No text.
  *
  * The bound holds in the write that records, on every replica: that write first locks
  * the principal's row (so two replicas recording for one principal take turns), removes
@@ -45,13 +46,17 @@ export async function findPrivateWords(
 ): Promise<HeldFingerprint[]> {
   const held: HeldFingerprint[] = [];
   for (const part of chunks([...new Set(fingerprints)], CHUNK)) {
+    // The age is checked here, not in SQL: with it there, SQLite walks the principal's rows by
+    // time instead of looking each fingerprint up by the primary key.
     const rows = await sql.all(
-      `SELECT fingerprint, author_handle FROM private_words
-       WHERE principal_id = ? AND served_at >= ? AND fingerprint IN (${marks(part.length)})`,
-      [principalId, since, ...part],
+      `SELECT fingerprint, author_handle, served_at FROM private_words
+       WHERE principal_id = ? AND fingerprint IN (${marks(part.length)})`,
+      [principalId, ...part],
     );
-    for (const r of rows)
+    for (const r of rows) {
+      if (String(r['served_at']) < since) continue;
       held.push({ fingerprint: String(r['fingerprint']), author: String(r['author_handle']) });
+    }
   }
   return held;
 }
@@ -71,12 +76,16 @@ export async function recordPrivateWords(
   const byFingerprint = new Map<string, string>();
   for (const s of served) if (!byFingerprint.has(s.fingerprint)) byFingerprint.set(s.fingerprint, s.author);
   if (byFingerprint.size === 0) return;
-  const fresh = new Set(
+  // Held and served lately, by this author or by several already: nothing to write.
+  const fresh = new Map(
     (await findPrivateWords(sql, principalId, [...byFingerprint.keys()], iso(at.getTime() - REFRESH_MS))).map(
-      (h) => `${h.fingerprint} ${h.author}`,
+      (h) => [h.fingerprint, h.author],
     ),
   );
-  const due = [...byFingerprint].filter(([fp, author]) => !fresh.has(`${fp} ${author}`));
+  const due = [...byFingerprint].filter(([fp, author]) => {
+    const held = fresh.get(fp);
+    return held !== author && held !== SEVERAL_AUTHORS;
+  });
   if (due.length === 0) return;
   const now = at.toISOString();
   const statements: GuardedStatement[] = [
@@ -90,7 +99,9 @@ export async function recordPrivateWords(
       sql: `INSERT INTO private_words (principal_id, fingerprint, author_handle, served_at)
             VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}
             ON CONFLICT (principal_id, fingerprint)
-            DO UPDATE SET author_handle = excluded.author_handle, served_at = excluded.served_at`,
+            DO UPDATE SET served_at = excluded.served_at, author_handle = CASE
+              WHEN private_words.author_handle = excluded.author_handle THEN excluded.author_handle
+              ELSE '${SEVERAL_AUTHORS}' END`,
       params,
     });
   }

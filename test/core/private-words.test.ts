@@ -5,6 +5,7 @@ import {
   fingerprintsOf,
   namesOf,
   PASSAGE_WORDS,
+  SEVERAL_AUTHORS,
   wordsOf,
 } from '../../src/core/private-words.ts';
 
@@ -105,6 +106,12 @@ void describe('evaluatePrivateWords: a passage of 12 words carried is caught, fe
     assert.equal(evaluatePrivateWords(out, held, { own: 'alice', recipients: ['dave'] }).within, true);
     assert.equal(evaluatePrivateWords(out, held, { own: 'dave', recipients: [] }).within, true);
     assert.equal(evaluatePrivateWords(out, held, { own: 'alice', recipients: [] }).within, false);
+  });
+
+  it('words several members wrote to the principal (a stock phrase) do not count', () => {
+    const held = fingerprintsOf(PRIVATE, SALT).map((fingerprint) => ({ fingerprint, author: SEVERAL_AUTHORS }));
+    const out = [{ field: 'question', fingerprints: fingerprintsOf(PRIVATE, SALT) }];
+    assert.equal(evaluatePrivateWords(out, held, { own: 'alice', recipients: [] }).within, true);
   });
 
   it('names the authors, most words first, and the fields that carry them', () => {

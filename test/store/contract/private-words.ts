@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { PRIVATE_WORDS_RETENTION } from '../../../src/core/private-words.ts';
+import { PRIVATE_WORDS_RETENTION, SEVERAL_AUTHORS } from '../../../src/core/private-words.ts';
 import type { SqlExecutor } from '../../../src/store/sql.ts';
 import { SqlStore, type SqlStoreOptions } from '../../../src/store/sql-store.ts';
 import { useStore, type Backend } from './backend.ts';
@@ -45,6 +45,21 @@ export function privateWordsContract(backend: Backend): void {
       assert.deepEqual(found, [{ fingerprint: fp('mallory', 1), author: 'mallory' }]);
       assert.deepEqual(await store().findPrivateWords(bob.id, [fp('mallory', 1)], at(1)), []);
       assert.equal(await store().countPrivateWords(alice.id), 3);
+    });
+
+    void it('words two members served to the principal are held as several authors’, and stay so', async () => {
+      const alice = await principal('alice');
+      await store().recordPrivateWords(alice.id, of('mallory', 0, 2), at(0));
+      await store().recordPrivateWords(alice.id, [{ fingerprint: fp('mallory', 0), author: 'bob' }], at(1));
+      await store().recordPrivateWords(alice.id, [{ fingerprint: fp('mallory', 0), author: 'mallory' }], at(2));
+      const found = await store().findPrivateWords(alice.id, [fp('mallory', 0), fp('mallory', 1)], at(3));
+      assert.deepEqual(
+        found.sort((a, b) => a.author.localeCompare(b.author)),
+        [
+          { fingerprint: fp('mallory', 0), author: SEVERAL_AUTHORS },
+          { fingerprint: fp('mallory', 1), author: 'mallory' },
+        ],
+      );
     });
 
     void it('serving the same words again adds no row', async () => {
