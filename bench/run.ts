@@ -4,6 +4,7 @@ import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
 import { benchActivity, benchActivityPage } from './activity.ts';
 import { benchFlood } from './flood.ts';
 import { benchList } from './list.ts';
+import { benchPrivateWords } from './private-words.ts';
 import { benchRateLimits } from './rate-limits.ts';
 import { benchScale } from './scale.ts';
 import { benchServer } from './server.ts';
@@ -15,6 +16,7 @@ const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['flood', 'tools/list under a flood of nested brackets', benchFlood],
   ['activity', 'Activity record: tools/call with and without', benchActivity],
   ['activity-page', 'Activity page: 10,000 recorded calls beside 10', benchActivityPage],
+  ['private-words', 'Private words: forwarding attempts caught, ordinary messages queued', benchPrivateWords],
   ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],

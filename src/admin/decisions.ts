@@ -53,6 +53,10 @@ export function reasonForPrincipal(d: Pick<DecisionRecord, 'reasonCode' | 'reaso
     }
     case 'review_needs_approval':
       return "Your mandate says your agents' reviews of candidates go out only once you approve them.";
+    case 'private_words': {
+      const who = / that (.+?) wrote privately to your principal/.exec(d.reason)?.[1] ?? 'another member';
+      return `Your agent is about to pass on words ${who} wrote to you.`;
+    }
     default:
       return d.reason;
   }

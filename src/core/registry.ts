@@ -15,6 +15,28 @@ interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/**
+ * What text of a call leaves its principal, and what member text its result serves: the
+ * declarations the private-words check (core/private-words.ts) reads, one per tool, so
+ * the check runs in one place (tools/invoke.ts) and never in a handler.
+ */
+export interface ToolWords<Args> {
+  /** Arguments whose text others will read (another member, the club, every visitor): checked before the handler runs. */
+  sends: readonly (keyof Args & string)[];
+  /**
+   * The member text a result carries: 'private' when it is written to this principal by
+   * someone (a question put to them, an answer to their question), remembered as
+   * fingerprints when served; 'public' (profiles, seen by everyone); 'own' (only what
+   * the principal's side wrote); 'none' (no member text).
+   */
+  serves: 'private' | 'public' | 'own' | 'none';
+  /**
+   * Who the sent text is addressed to, whose own words may go back to them: the argument
+   * holding their handle, or the id of the question being answered (its asker).
+   */
+  recipient?: { handle: keyof Args & string } | { question: keyof Args & string };
+}
+
 /** A tool as written in tools/<domain>/. `Ctx` is the per-request context the server builds. */
 export interface ToolSpec<Ctx, Args = never> {
   name: string;
@@ -32,6 +54,8 @@ export interface ToolSpec<Ctx, Args = never> {
    */
   publishedOutputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Its outgoing text and served member text, for the private-words check. */
+  words: ToolWords<Args>;
   handler: (args: Args, ctx: Ctx) => Promise<ToolOutcome>;
 }
 
@@ -71,6 +95,11 @@ export class Registry<Ctx> {
     // MCP requires object schemas at the top: a client rejects (or an SDK rewrites) anything else.
     if (spec.inputSchema['type'] !== 'object' || spec.outputSchema['type'] !== 'object') {
       throw new Error(`tool "${spec.name}": input and output schemas must have type "object" at the top`);
+    }
+    const props = (spec.inputSchema['properties'] ?? {}) as Record<string, JsonSchema>;
+    for (const field of spec.words.sends) {
+      if (props[field]?.['type'] !== 'string')
+        throw new Error(`tool "${spec.name}": words.sends names "${field}", which is not a string argument`);
     }
     const descriptor: ToolDescriptor = deepFreeze({
       name: spec.name,

@@ -1,7 +1,12 @@
 import type { Mandate } from './mandate.ts';
 
 /** Why a request its scope allows still needs the principal: stable codes. */
-type TermsCode = 'counterpart_not_in_mandate' | 'daily_question_limit' | 'review_needs_approval';
+type TermsCode =
+  | 'counterpart_not_in_mandate'
+  | 'daily_question_limit'
+  | 'review_needs_approval'
+  /** Queued by core/private-words.ts, not by a mandate term: text carrying another member's private words. */
+  | 'private_words';
 
 export type TermsVerdict = { within: true } | { within: false; code: TermsCode; reason: string };
 

@@ -1,5 +1,6 @@
 import type { BucketRate, BucketTake } from './rate-buckets.ts';
 import type { Mandate } from '../core/mandate.ts';
+import type { HeldFingerprint } from '../core/private-words.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import type { MemberText } from '../untrusted/index.ts';
 
@@ -480,6 +481,20 @@ export interface Store extends ConsoleStore, OAuthStore {
    * read (which writes what waits first) or to close().
    */
   recordActivity(entries: readonly NewActivity[]): Promise<void>;
+  /**
+   * Remembers fingerprints of words other members wrote privately to the principal, as
+   * served to the principal's agents at `at` (core/private-words.ts): no text, each with
+   * its author. Bounded per principal by count and age; the bound holds across replicas.
+   */
+  recordPrivateWords(principalId: string, served: readonly HeldFingerprint[], at: Date): Promise<void>;
+  /** Which of these fingerprints the principal holds, within the retention age at `at`. */
+  findPrivateWords(
+    principalId: string,
+    fingerprints: readonly string[],
+    at: Date,
+  ): Promise<HeldFingerprint[]>;
+  /** How many fingerprints the principal holds now. */
+  countPrivateWords(principalId: string): Promise<number>;
   /**
    * A principal's recorded calls (all tokens, or one), in the order recorded (newest
    * first when asked), after a call's number; never past the retention. Only the

@@ -241,4 +241,16 @@ export const MIGRATIONS: readonly string[] = [
   // newest first, from an index in that order, as evidence is.
   `DROP INDEX reviews_candidate;
    CREATE INDEX reviews_candidate_time ON reviews(candidate_id, created_at, id);`,
+  // Private words (store/private-words.ts): fingerprints, never text, of what another
+  // member wrote privately to a principal, one row each, with its author and when it was
+  // last served to the principal's agents; bounded per principal by count and by age.
+  `CREATE TABLE private_words (
+     principal_id TEXT NOT NULL REFERENCES principals(id),
+     fingerprint TEXT NOT NULL,
+     author_handle TEXT NOT NULL,
+     served_at TEXT NOT NULL,
+     PRIMARY KEY (principal_id, fingerprint)
+   );
+   CREATE INDEX private_words_served ON private_words(principal_id, served_at);
+   CREATE INDEX private_words_author ON private_words(principal_id, author_handle, served_at);`,
 ];

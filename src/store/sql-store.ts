@@ -29,6 +29,12 @@ import type {
   TokenRecord,
 } from './contract.ts';
 import * as activity from './activity.ts';
+import {
+  PRIVATE_WORDS_RETENTION,
+  type HeldFingerprint,
+  type PrivateWordsRetention,
+} from '../core/private-words.ts';
+import * as privateWords from './private-words.ts';
 import { ConsoleSql } from './console-sql.ts';
 import { newId } from './ids.ts';
 import * as pages from './pages.ts';
@@ -64,11 +70,14 @@ export interface SqlStoreOptions {
   activityFlushMs?: number;
   /** Rows that, waiting, are written at once without waiting longer (default 1,000). */
   activityBatch?: number;
+  /** The bound on each principal's private-words fingerprints (default PRIVATE_WORDS_RETENTION). */
+  privateWordsRetention?: PrivateWordsRetention;
 }
 
 /** The Store contract over any SqlExecutor: the same SQL runs on SQLite and PostgreSQL. */
 export class SqlStore extends ConsoleSql implements Store {
   readonly #activity: activity.ActivityWriter;
+  readonly #privateWords: PrivateWordsRetention;
 
   constructor(
     override readonly sql: SqlExecutor,
@@ -81,6 +90,7 @@ export class SqlStore extends ConsoleSql implements Store {
       options.activityFlushMs ?? 100,
       options.activityBatch ?? 1_000,
     );
+    this.#privateWords = options.privateWordsRetention ?? PRIVATE_WORDS_RETENTION;
   }
 
   get kind(): string {
@@ -587,6 +597,23 @@ export class SqlStore extends ConsoleSql implements Store {
     await this.#activity.flush();
     const oldest = new Date(Date.now() - this.#activity.retention.maxAgeMs).toISOString();
     return activity.pageActivity(this.sql, principalId, filter, page, oldest);
+  }
+
+  recordPrivateWords(principalId: string, served: readonly HeldFingerprint[], at: Date): Promise<void> {
+    return privateWords.recordPrivateWords(this.sql, this.#privateWords, principalId, served, at);
+  }
+
+  findPrivateWords(
+    principalId: string,
+    fingerprints: readonly string[],
+    at: Date,
+  ): Promise<HeldFingerprint[]> {
+    const since = new Date(at.getTime() - this.#privateWords.maxAgeMs).toISOString();
+    return privateWords.findPrivateWords(this.sql, principalId, fingerprints, since);
+  }
+
+  countPrivateWords(principalId: string): Promise<number> {
+    return privateWords.countPrivateWords(this.sql, principalId);
   }
 
   reviewVerdicts(reviewerId: string, candidateIds: string[]): Promise<Map<string, ReviewVerdict>> {

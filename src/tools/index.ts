@@ -13,7 +13,7 @@ import { updateProfile } from './profile/update-profile.ts';
 import { clubInfo } from './public/club-info.ts';
 import { getProfile } from './public/get-profile.ts';
 import { listMembers } from './public/list-members.ts';
-import { publishedOutput } from './schemas.ts';
+import { publishedOutput, queuedResult } from './schemas.ts';
 import { listCandidates } from './vouch/list-candidates.ts';
 import { reviewCandidate } from './vouch/review-candidate.ts';
 
@@ -41,7 +41,18 @@ const TOOLS: ToolSpec<ToolContext, never>[] = [
 /** Registers every tool once, each publishing its results' shape in brief (the full shape still checks every result). */
 export function buildRegistry(): Registry<ToolContext> {
   const registry = new Registry<ToolContext>();
-  for (const spec of TOOLS)
+  for (const spec of TOOLS.map(mayQueue))
     registry.register({ ...spec, publishedOutputSchema: publishedOutput(spec.outputSchema) });
   return registry;
+}
+
+/**
+ * A tool that sends text out may have its call queued for the principal instead (private
+ * words, tools/private-words.ts): its results then include the queued result, if its own
+ * schema does not list it already.
+ */
+function mayQueue(spec: ToolSpec<ToolContext, never>): ToolSpec<ToolContext, never> {
+  const branches = spec.outputSchema['oneOf'] as unknown[] | undefined;
+  if (spec.words.sends.length === 0 || branches?.includes(queuedResult)) return spec;
+  return { ...spec, outputSchema: { type: 'object', oneOf: [spec.outputSchema, queuedResult] } };
 }

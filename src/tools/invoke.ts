@@ -6,6 +6,7 @@ import { describeErrors, findLoneSurrogate } from '../core/validation.ts';
 import { StoreBusyError } from '../store/busy.ts';
 import { echo } from '../untrusted/index.ts';
 import type { ToolContext } from './context.ts';
+import { holdPrivateWords, servingContext } from './private-words.ts';
 
 /** What one call came to. `unknown_tool` covers both "never existed" and "hidden from you": one answer. */
 export type Invocation =
@@ -55,13 +56,18 @@ export async function invokeTool(
     };
   }
   try {
-    const outcome = await tool.spec.handler(args, ctx);
+    // Private words do not travel: outgoing text carrying them waits for the principal, and
+    // the handler does not run; what a private tool serves is remembered before it leaves.
+    const serving = servingContext(tool, ctx);
+    const outcome =
+      (await holdPrivateWords(tool, args as JsonObject, ctx)) ?? (await tool.spec.handler(args, serving.ctx));
     if (!outcome.ok) return { kind: 'refused', refusal: outcome.refusal };
     if (!tool.validateOutput(outcome.data)) {
       throw new Error(
         `${name} produced output outside its schema: ${describeErrors(tool.validateOutput.errors)}`,
       );
     }
+    await serving.remember();
     return { kind: 'ok', data: outcome.data };
   } catch (err) {
     if (err instanceof RefusalError) return { kind: 'refused', refusal: err.refusal };

@@ -5,7 +5,7 @@
 export type { MemberText } from './member-text.ts';
 export { memberText } from './member-text.ts';
 export type { UntrustedText, Wrapper } from './wrapper.ts';
-export { newWrapper } from './wrapper.ts';
+export { newWrapper, observedWrapper } from './wrapper.ts';
 export { sanitize, forPeople, DEFAULT_MAX_LENGTH } from '@warden-mcp/gate/text';
 export { TRUNCATION_MARKER } from './format.ts';
 export { UNTRUSTED_NOTICE } from './notice.ts';

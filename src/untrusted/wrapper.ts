@@ -72,6 +72,24 @@ export function createWrapper(boundary: string, maxLength: number): Wrapper {
   });
 }
 
+/**
+ * The same wrapper, telling `seen` what each text it wraps was and who wrote it, as the
+ * store gave them. For the private-words check, which keeps fingerprints of what an
+ * agent was served privately; what `seen` receives never enters a result.
+ */
+export function observedWrapper(w: Wrapper, seen: (raw: string, author: string) => void): Wrapper {
+  const wrap = (mt: MemberText): UntrustedText => {
+    const { raw, author } = openForWrapping(mt);
+    seen(raw, author);
+    return w.wrap(mt);
+  };
+  return Object.freeze({
+    boundary: w.boundary,
+    wrap,
+    wrapOptional: (mt: MemberText | null | undefined) => (mt == null ? null : wrap(mt)),
+  });
+}
+
 function countCodePoints(s: string): number {
   let n = 0;
   for (const _ of s) n++;

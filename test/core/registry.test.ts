@@ -19,6 +19,7 @@ function spec(
     description: `Does ${name}.`,
     inputSchema: OBJECT,
     outputSchema: OBJECT,
+    words: { sends: [], serves: 'none' },
     handler: async () => ({ ok: true, data: {} }),
     ...more,
   };
@@ -52,6 +53,14 @@ void describe('registration refuses a tool that could not be served', () => {
       case: 'an output schema that is not an object',
       tool: spec('odd', null, { outputSchema: { type: 'array' } }),
       error: /must have type "object" at the top/,
+    },
+    {
+      case: 'outgoing text named that is not a string argument',
+      tool: spec('odd', null, {
+        inputSchema: { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false },
+        words: { sends: ['n' as never], serves: 'none' },
+      }),
+      error: /words\.sends names "n", which is not a string argument/,
     },
     {
       case: 'a schema Ajv rejects (strict mode)',

@@ -177,6 +177,10 @@ const WARDEN_REFUSALS = {
     families: ['decision'],
     doc: 'Queued: the mandate says candidate reviews go out only with the principal’s approval.',
   },
+  private_words: {
+    families: ['decision'],
+    doc: 'Queued: the text an agent sends out carries a passage of 12 or more words another member wrote privately to the principal (their question, their answer).',
+  },
   stale_token_revoked: {
     families: ['decision'],
     doc: 'Closed unrun: the token whose agent asked was revoked.',

@@ -39,6 +39,7 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
     ],
   },
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  words: { sends: ['question'], serves: 'none', recipient: { handle: 'to' } },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (args.to === me.handle) {

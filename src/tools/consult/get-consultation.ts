@@ -18,6 +18,7 @@ export const getConsultation: ToolSpec<ToolContext, PageArgs & { consultation_id
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'private' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (args.consultation_id) {

@@ -16,6 +16,7 @@ export const listEvidence: ToolSpec<ToolContext, PageArgs> = {
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'own' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const page = await readPage(ctx, args, {

@@ -20,6 +20,7 @@ export const answerQuestion: ToolSpec<ToolContext, { question_id: string; answer
   ),
   outputSchema: output({ answered: questionItem }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  words: { sends: ['answer'], serves: 'private', recipient: { question: 'question_id' } },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const q = await ctx.store.getQuestion(args.question_id);

@@ -17,6 +17,7 @@ export const listQuestions: ToolSpec<ToolContext, PageArgs & { status?: 'open' |
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'private' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const status = args.status ?? 'open';

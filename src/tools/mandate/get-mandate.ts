@@ -57,6 +57,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
     },
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'own' },
   async handler(_args, ctx) {
     const caller = ctx.caller;
     if (caller.kind === 'anonymous') throw new Error('get_mandate reached without a principal');

@@ -38,6 +38,7 @@ export const listDecisions: ToolSpec<
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'private' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (args.decision_id) {

@@ -47,6 +47,7 @@ export const setMandate: ToolSpec<ToolContext, Args> = {
     reviews_need_approval: { type: 'boolean' },
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'none' },
   async handler(args, ctx) {
     if (ctx.caller.kind !== 'principal') {
       throw new Error('set_mandate reached by a caller that is not the principal in person');

@@ -22,6 +22,7 @@ export const updateProfile: ToolSpec<ToolContext, ProfileArgs> = {
   },
   outputSchema: output(profileFields),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  words: { sends: ['display_name', 'headline', 'bio'], serves: 'public' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     // The same rules the console's profile form is held to (blank name, lengths, one line).

@@ -23,6 +23,7 @@ export const clubInfo: ToolSpec<ToolContext, Record<string, never>> = {
     how_to_join: { type: 'string' },
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'none' },
   async handler(_args, ctx) {
     const members = await ctx.store.countPrincipals({ status: 'member' });
     const candidates = await ctx.store.countPrincipals({ status: 'candidate' });

@@ -23,6 +23,7 @@ export const getProfile: ToolSpec<ToolContext, PageArgs & { handle: string }> = 
     ['evidence', ...Object.keys(pageOutputs)],
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'public' },
   async handler(args, ctx) {
     const p = await ctx.store.getPrincipalByHandle(args.handle);
     if (!p || p.status === 'suspended') {

@@ -31,6 +31,7 @@ export const listMembers: ToolSpec<
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'public' },
   async handler(args, ctx) {
     const onlyAccepting = args.accepting_questions_only ?? true;
     const page = await readPage(ctx, args, {

@@ -39,6 +39,7 @@ export const listCandidates: ToolSpec<ToolContext, PageArgs & { query?: string }
     Object.keys(pageOutputs),
   ),
   annotations: { readOnlyHint: true, openWorldHint: false },
+  words: { sends: [], serves: 'public' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     let verdicts = new Map<string, string>();

@@ -44,6 +44,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     ],
   },
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  words: { sends: ['note'], serves: 'none' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     const candidate = await ctx.store.getPrincipalByHandle(args.handle);

@@ -9,6 +9,7 @@ import { mandateContract } from './mandates.ts';
 import { oauthContract } from './oauth.ts';
 import { pageContract } from './pages.ts';
 import { principalContract } from './principals.ts';
+import { privateWordsContract } from './private-words.ts';
 import { evidenceAndQuestionContract } from './questions.ts';
 import { tokenContract } from './tokens.ts';
 
@@ -31,5 +32,6 @@ export function storeContract(name: string, backend: Backend): void {
     consoleContract(backend);
     oauthContract(backend);
     activityContract(backend);
+    privateWordsContract(backend);
   });
 }
