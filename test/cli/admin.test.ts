@@ -209,7 +209,7 @@ describe('admin CLI', () => {
         const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const m = /MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
+          const m = /MCP server at (http:\/\/localhost:\d+\/mcp)/.exec(out);
           if (m) {
             clearTimeout(timer);
             resolve(m[1]!);
