@@ -74,7 +74,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
   skillSources();
   const host = opts.host ?? '127.0.0.1';
   const originFor = (port: number) =>
-    resolvePublicOrigin({ host, port, ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}) });
+    resolvePublicOrigin({
+      host,
+      port,
+      ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
+    });
   // A public URL that cannot be one, or a bind that needs one, stops the start before it listens.
   originFor(opts.port ?? DEFAULT_PORT);
   const now = opts.now ?? (() => new Date());
