@@ -25,8 +25,13 @@ export async function addPrincipal(
   // A name given here is a display name like any other: read on one line.
   const broken = opts.name === undefined ? null : singleLineProblem(opts.name, 'A display name');
   if (broken) throw new AdminRefusal('invalid_value', broken.reason, broken.next);
-  if (await store.getPrincipalByHandle(handle)) {
-    throw new AdminRefusal('conflict', `A principal with the handle "${handle}" exists already.`);
+  const existing = await store.getPrincipalByHandle(handle);
+  if (existing) {
+    throw new AdminRefusal(
+      'conflict',
+      `A principal with the handle "${handle}" exists already (${existing.status}${existing.operator ? ', an operator' : ''}); nothing was changed.`,
+      existingNext(existing, opts),
+    );
   }
   const p = await store.createPrincipal({
     handle,
@@ -36,6 +41,22 @@ export async function addPrincipal(
   if (!opts.operator) return p;
   await store.setOperator(p.id, true);
   return (await store.getPrincipalById(p.id))!;
+}
+
+/** What to do instead of adding again: the act that changes what was asked for, if any. */
+function existingNext(
+  p: PrincipalRecord,
+  asked: { status?: 'candidate' | 'member'; operator?: boolean },
+): string {
+  const acts: string[] = [];
+  if (asked.status === 'member' && p.status === 'candidate')
+    acts.push(`admit them (warden admin principal admit ${p.handle})`);
+  if (asked.status === 'member' && p.status === 'suspended')
+    acts.push(`reinstate them (warden admin principal reinstate ${p.handle})`);
+  if (asked.operator && !p.operator)
+    acts.push(`make them an operator (warden admin operator grant ${p.handle})`);
+  if (acts.length === 0) return `Use ${p.handle} as they are, or choose another handle.`;
+  return `To change them, ${acts.join(' and ')}; or choose another handle.`;
 }
 
 /** Grants or revokes the operator role (console pages for admission, suspension, sign-in links). */

@@ -5,7 +5,8 @@ import { buildRegistry } from '../tools/index.ts';
 import { VERSION } from '../version.ts';
 import { DB_OPTIONS, dbLocation, displayLocation, openDb, parse } from './common.ts';
 import { EXIT, UsageError, type CliIo } from './io.ts';
-import { consoleAddress, serveBanner } from './serve-banner.ts';
+import { serveBanner } from './serve-banner.ts';
+import { PublicOriginError, resolvePublicOrigin } from '../core/public-origin.ts';
 
 export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1] [--port 8787] [--public-url URL] [--allow-origin ORIGIN]…
                     [--token-rate ${DEFAULT_RATE_LIMITS.token.perSecond}] [--token-burst ${DEFAULT_RATE_LIMITS.token.burst}] [--anon-rate ${DEFAULT_RATE_LIMITS.anonymous.perSecond}] [--anon-burst ${DEFAULT_RATE_LIMITS.anonymous.burst}] [--shared-rate-limits]
@@ -14,6 +15,12 @@ export const SERVE_HELP = `Usage: warden serve [--db PATH|URL] [--host 127.0.0.1
 Runs the club's MCP server over Streamable HTTP at /mcp, with /tiers, /diagnose and
 /.well-known/oauth-protected-resource beside it, and the principals' web console at /console/. The store is a SQLite file (default
 .warden/warden.db, or WARDEN_DB) or a postgres:// URL. Binds 127.0.0.1 unless told otherwise.
+
+Public URL: the one origin people and clients open (--public-url, or WARDEN_PUBLIC_URL);
+every sign-in link, redirect, OAuth address and passkey is built from it. By default
+http://localhost:PORT, a name (passkeys refuse an IP address), the same machine as
+127.0.0.1; a page opened at another of the server's names is sent there before anything
+runs. Listening beyond this machine (--host 0.0.0.0) needs it: the address others open.
 
 Rate limits: each agent token may make --token-rate requests a second, in bursts of
 --token-burst; callers without a token (and bad tokens), per client address, --anon-rate
@@ -68,6 +75,14 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       burst: atLeastOne('--anon-burst', values['anon-burst']),
     },
   };
+  // One public origin for every link, redirect and passkey: checked before anything is opened.
+  const publicUrl = values['public-url'] ?? io.env['WARDEN_PUBLIC_URL'];
+  try {
+    resolvePublicOrigin({ host: values.host, port, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+  } catch (err) {
+    if (err instanceof PublicOriginError) throw new UsageError(`--public-url: ${err.message}`);
+    throw err;
+  }
   const clients = values['oauth-clients'] ? readClients(values['oauth-clients']) : [];
   const store = await openDb(values.db, io, 'create');
   const registry = buildRegistry();
@@ -77,8 +92,6 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const oauth = createAuthorizationServer({
     store,
     clients,
-    // Passkeys need a host name: on a loopback IP the sign-in happens at localhost, the same machine by name.
-    ...(values['public-url'] ? {} : { issuerFor: namedLoopback }),
     onEvent: (event, err) =>
       logger.info(event, { error: err.message, ...(err.error_detail ? { detail: err.error_detail } : {}) }),
     ...(values['oauth-dev-private-metadata'] ? { development: { privateMetadataHosts: true as const } } : {}),
@@ -92,7 +105,7 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
       version: VERSION,
       host: values.host,
       port,
-      ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
+      ...(publicUrl !== undefined ? { publicUrl } : {}),
       allowedOrigins: values['allow-origin'] ?? [],
       rateLimits,
       sharedRateLimits: values['shared-rate-limits'],
@@ -115,14 +128,11 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   const db = displayLocation(dbLocation(values.db, io));
   // Repeat --db in the hints only when it holds no secret; a URL is better passed as WARDEN_DB.
   const dbHint = values.db && db === values.db ? ` --db ${values.db}` : '';
-  // Passkeys need a host name (WebAuthn refuses an IP address as relying party), so the
-  // console is offered by name where there is one (localhost for a loopback address).
-  const consoleBase = consoleAddress(running.url).base;
   if (values.json) {
     io.stdout(
       JSON.stringify({
         mcp: running.mcpUrl,
-        console: `${consoleBase}/console/`,
+        console: `${running.url}/console/`,
         tiers: `${running.url}/tiers`,
         store: store.kind,
         db,
@@ -149,11 +159,6 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   await running.close();
   await store.close();
   return EXIT.ok;
-}
-
-/** A loopback IP base URL by name (localhost), where WebAuthn accepts it; any other URL unchanged. */
-function namedLoopback(base: string): string {
-  return base.replace(/^http:\/\/(127\.0\.0\.1|\[::1\])(?=:\d+$)/, 'http://localhost');
 }
 
 /** Pre-registered OAuth clients: a JSON array of client metadata (client_id, redirect_uris, client_name…). */

@@ -7,6 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { hashSecret } from '../admin/console-links.ts';
+import { isIpLiteral } from '../core/public-origin.ts';
 import type { Refusal, RefusalCode } from '../core/refusal.ts';
 import type { Authed, Ctx } from './context.ts';
 import { html, type Html } from './html.ts';
@@ -17,7 +18,7 @@ import { sendJsonBody } from './web.ts';
 /**
  * The passkey ceremonies (WebAuthn, through @simplewebauthn/server). Challenges live
  * in the store (hashed, five minutes, taken once), so any replica can finish a
- * ceremony another began. The relying party is the host the console is served at.
+ * ceremony another began. The relying party is the server's public origin.
  */
 const CHALLENGE_MS = 5 * 60_000;
 const LABEL = /^[\p{L}\p{N} ._:@/()'-]{1,64}$/u;
@@ -27,44 +28,31 @@ interface Party {
   rpID: string;
 }
 
-/** The console's own origin for this request (its Host was vetted by the server's guard). */
+/**
+ * The relying party is the server's public origin, the one every link and redirect is built
+ * from; the server sends a request at any other of its names there before the console runs.
+ */
 function party(ctx: Ctx): Party {
   const own = new URL(ctx.base);
-  const origin = ctx.req.headers.host ? `${own.protocol}//${ctx.req.headers.host}` : own.origin;
-  return { origin, rpID: new URL(origin).hostname };
+  return { origin: own.origin, rpID: own.hostname };
 }
 
-const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
-
 /**
- * What a page that offers passkeys says when it was opened at an IP address, where no
- * passkey can work: WebAuthn takes a host name as its relying party, never an address, so
- * the browser refuses before asking for anything. On a loopback address the same console is
- * at `localhost`, and the page gives that address; elsewhere only the operator knows the
- * console's name. Nothing when the page was opened at a host name.
+ * What a page that offers passkeys says when the server's public origin is an IP address,
+ * where no passkey can work: WebAuthn takes a host name as its relying party, never an
+ * address, so the browser refuses before asking for anything. Sign-in links still work; a
+ * name is the operator's to configure. Nothing when the public origin is a name.
  */
 export function passkeyHostNotice(ctx: Ctx): Html {
-  const { origin, rpID } = party(ctx);
-  if (!IPV4.test(rpID) && !rpID.startsWith('[')) return html``;
-  if (rpID.startsWith('127.') || rpID === '[::1]') {
-    const named = new URL(ctx.req.url ?? ctx.path, origin);
-    named.hostname = 'localhost';
-    return html`<div class="warning" role="note" id="passkey-host">
-      <p>
-        <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
-        and this page was opened at the IP address ${rpID}. The same console, on the same machine, is at
-        <code>${named.href}</code>: open that address instead (you sign in there afresh).
-      </p>
-      <p>A sign-in link from the club's operator works at either address.</p>
-    </div>`;
-  }
+  const { rpID } = party(ctx);
+  if (!isIpLiteral(rpID)) return html``;
   return html`<div class="warning" role="note" id="passkey-host">
     <p>
       <strong>Passkeys do not work at this address.</strong> Browsers accept a passkey only for a host name,
-      and this page was opened at the IP address ${rpID}. Ask the club's operator for the console's address by
-      name.
+      and this club's console is at the IP address ${rpID}. Ask the club's operator to give the console a name
+      (its public URL).
     </p>
-    <p>A sign-in link from the operator works at this address too.</p>
+    <p>A sign-in link from the operator works at this address.</p>
   </div>`;
 }
 

@@ -22,12 +22,6 @@ export interface AuthorizationServerOptions {
    * addresses, over TLS that trusts `metadataCa` (PEM) besides the system's authorities.
    */
   development?: { privateMetadataHosts: true; metadataCa?: string };
-  /**
-   * The issuer (the authorization server's own URL) for a server base URL; by default the
-   * base itself. On a loopback IP the CLI names it `localhost`, so the browser signs in
-   * where passkeys work (WebAuthn refuses an IP address as relying party).
-   */
-  issuerFor?: (base: string) => string;
   /** Told of every refusal and failure inside the library, with its detail (for the log). */
   onEvent?: (event: string, err: Error & { error_detail?: string }) => void;
 }
@@ -112,7 +106,9 @@ export function createAuthorizationServer(opts: AuthorizationServerOptions): Aut
   const now = opts.now ?? (() => new Date());
   const providers = new Map<string, Promise<Provider>>();
 
-  const issuerFor = opts.issuerFor ?? ((base: string) => base);
+  // The issuer is the server's public origin itself (core/public-origin.ts): the consent page
+  // is served there, where the principal's passkey works.
+  const issuerFor = (base: string) => base;
 
   async function build(base: string): Promise<Provider> {
     const store = opts.store;

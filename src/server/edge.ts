@@ -12,9 +12,10 @@ import type { Exchange, MountedHandler, OAuthEdge, Site } from './steps/exchange
 import { fastPath } from './steps/fast-path.ts';
 import { hostGuard } from './steps/host.ts';
 import { mcpPathsOnly } from './steps/mcp-paths.ts';
-import { consoleMount, oauthEndpoints } from './steps/mounts.ts';
+import { consoleMount, isConsolePath, oauthEndpoints } from './steps/mounts.ts';
 import { originGuard } from './steps/origin.ts';
 import { postOnly } from './steps/post-only.ts';
+import { toPublicOrigin } from './steps/public-origin.ts';
 import { healthz, protectedResource, tiers } from './steps/public-docs.ts';
 import { rateLimit } from './steps/rate-limit.ts';
 import { screen } from './steps/screen.ts';
@@ -40,9 +41,10 @@ export interface EdgeDeps {
 
 /**
  * Warden's HTTP edge, in the order that is its security model. Nothing is served to a
- * foreign Host or Origin; the public documents and the mounted console and authorization
- * server come next; then /mcp and /diagnose learn who is asking, spend its rate, refuse a
- * bad credential, and only then read, screen and serve a body.
+ * foreign Host or Origin; the public documents come next, then the mounted console and
+ * authorization server, whose pages for people are served at the public origin only; then
+ * /mcp and /diagnose learn who is asking, spend its rate, refuse a bad credential, and only
+ * then read, screen and serve a body.
  */
 export function mcpEdge(d: EdgeDeps): Edge<Exchange> {
   return pipeline<Exchange>()
@@ -51,6 +53,12 @@ export function mcpEdge(d: EdgeDeps): Edge<Exchange> {
     .then(protectedResource(d.site, d.oauth))
     .then(tiers(d.registry, d.version))
     .then(healthz())
+    .then(
+      toPublicOrigin(
+        d.site,
+        (path) => (d.console !== undefined && isConsolePath(path)) || d.oauth?.owns(path) === true,
+      ),
+    )
     .then(oauthEndpoints(d.oauth, d.limiter, d.site))
     .then(consoleMount(d.console, d.site))
     .then(mcpPathsOnly())

@@ -3,11 +3,7 @@
  * a browser page on a foreign origin, or a DNS-rebound host name, never reaches MCP.
  */
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
+import { isLoopbackHost } from '../core/public-origin.ts';
 
 export interface GuardConfig {
   /** Bound to loopback: then only loopback Host names and Origins are accepted, plus the allow-list. */

@@ -7,7 +7,7 @@ import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
 import { mcpEdge } from './edge.ts';
 import { createFastPath } from './fast-path.ts';
-import { isLoopbackHost } from './guards.ts';
+import { DEFAULT_PORT, isLoopbackHost, resolvePublicOrigin } from '../core/public-origin.ts';
 import { logRequestError, type Logger } from './log.ts';
 import { skillSources } from '../skill/index.ts';
 import { buildMcpServer } from './mcp.ts';
@@ -28,7 +28,11 @@ export interface HttpOptions {
   version: string;
   host?: string;
   port?: number;
-  /** The URL clients use, when it differs from the bind address (behind a load balancer). */
+  /**
+   * The origin people and clients open (core/public-origin.ts): every link, redirect, OAuth
+   * URL and passkey relying party is built from it. Default `http://localhost:PORT` on a
+   * loopback bind; required for any other bind.
+   */
   publicUrl?: string;
   allowedOrigins?: string[];
   /** Largest body from a caller with a valid credential (default 1 MiB). */
@@ -69,6 +73,14 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
   // A skill source out of form (a marker, a rule bound to no refusal) stops the start, not a reader.
   skillSources();
   const host = opts.host ?? '127.0.0.1';
+  const originFor = (port: number) =>
+    resolvePublicOrigin({
+      host,
+      port,
+      ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
+    });
+  // A public URL that cannot be one, or a bind that needs one, stops the start before it listens.
+  originFor(opts.port ?? DEFAULT_PORT);
   const now = opts.now ?? (() => new Date());
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const anonymousMaxBody = Math.min(opts.anonymousMaxBodyBytes ?? 64 * 1024, maxBody);
@@ -142,11 +154,10 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 8787, host, () => resolve());
+    server.listen(opts.port ?? DEFAULT_PORT, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const base = (opts.publicUrl ?? `http://${hostForUrl}:${address.port}`).replace(/\/+$/, '');
+  const base = originFor(address.port);
   const publicHost = new URL(base).hostname.toLowerCase();
   site.base = base;
   site.guard = {

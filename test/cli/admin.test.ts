@@ -56,6 +56,27 @@ describe('admin CLI', () => {
     assert.equal(shown.display_name, 'Alice A.');
   });
 
+  it('adding a handle that exists refuses with conflict, changes nothing, and names the act that would', async () => {
+    assert.equal((await run('admin', 'principal', 'add', 'cora', '--status', 'member')).code, 0);
+    const again = await run('admin', 'principal', 'add', 'cora', '--status', 'member', '--operator');
+    assert.equal(again.code, 1);
+    assert.match(
+      again.err,
+      /refused \(conflict\): A principal with the handle "cora" exists already \(member\); nothing was changed\./,
+    );
+    assert.match(again.err, /make them an operator \(warden admin operator grant cora\)/);
+    const shown = JSON.parse((await run('admin', 'principal', 'show', 'cora', '--json')).out) as {
+      operator: boolean;
+    };
+    assert.equal(shown.operator, false, 'the refused add made no operator');
+    assert.equal((await run('admin', 'principal', 'add', 'dan')).code, 0);
+    const admit = await run('admin', 'principal', 'add', 'dan', '--status', 'member');
+    assert.match(admit.err, /admit them \(warden admin principal admit dan\)/);
+    const same = await run('admin', 'principal', 'add', 'dan');
+    assert.match(same.err, /Use dan as they are, or choose another handle\./);
+    assert.equal((await run('admin', 'operator', 'grant', 'cora')).code, 0, 'the act the hint names works');
+  });
+
   it('lists principals a bounded page at a time, by status and words, and says how to go on', async () => {
     for (const h of ['pa1', 'pa2', 'pa3', 'pa4', 'pa5'])
       assert.equal((await run('admin', 'principal', 'add', h, '--name', `Paged ${h}`)).code, 0);
@@ -209,7 +230,7 @@ describe('admin CLI', () => {
         const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          const m = /MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);
+          const m = /MCP server at (http:\/\/localhost:\d+\/mcp)/.exec(out);
           if (m) {
             clearTimeout(timer);
             resolve(m[1]!);

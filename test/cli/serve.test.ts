@@ -1,19 +1,19 @@
 // What `warden serve` says when it starts: true for the flags given (the anonymous tier, or a
-// 401 under --require-sign-in), and an address where passkeys work.
+// 401 under --require-sign-in), every address at the one public origin, where passkeys work.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { consoleAddress, serveBanner, type ServeFacts } from '../../src/cli/serve-banner.ts';
+import { serveBanner, type ServeFacts } from '../../src/cli/serve-banner.ts';
 
 const BIN = join(import.meta.dirname, '../../bin/warden.js');
 
 const FACTS: ServeFacts = {
   version: '0.1.0',
-  url: 'http://127.0.0.1:8787',
-  mcpUrl: 'http://127.0.0.1:8787/mcp',
+  url: 'http://localhost:8787',
+  mcpUrl: 'http://localhost:8787/mcp',
   store: { kind: 'sqlite', where: '.warden/warden.db', principals: 1 },
   dbHint: '',
   requireSignIn: false,
@@ -33,47 +33,42 @@ describe('the serve banner', () => {
     );
   });
 
-  it('offers the console at localhost, saying why, when the server listens on a loopback address', () => {
+  it('gives every address at the one public origin, and a link command that builds links there', () => {
     const banner = serveBanner(FACTS);
+    assert.match(banner, /MCP server at http:\/\/localhost:8787\/mcp\n/);
+    assert.match(banner, /console: http:\/\/localhost:8787\/console\/\n/);
+    assert.match(banner, /tier catalog: http:\/\/localhost:8787\/tiers/);
+    assert.doesNotMatch(banner, /127\.0\.0\.1/);
+    // login-link's own default is this very origin, so the command needs no --public-url.
+    assert.match(banner, /login-link HANDLE\n/);
+    const elsewhere = serveBanner({
+      ...FACTS,
+      url: 'https://club.example.org',
+      mcpUrl: 'https://club.example.org/mcp',
+    });
+    assert.match(elsewhere, /login-link HANDLE --public-url https:\/\/club\.example\.org\n/);
+    assert.doesNotMatch(elsewhere, /passkeys need a host name/);
+    const ip = serveBanner({
+      ...FACTS,
+      url: 'http://192.168.1.20:8787',
+      mcpUrl: 'http://192.168.1.20:8787/mcp',
+    });
     assert.match(
-      banner,
-      /console: http:\/\/localhost:8787\/console\/ \(localhost, not 127\.0\.0\.1: passkeys need a host name\)/,
-    );
-    assert.match(banner, /login-link HANDLE --public-url http:\/\/localhost:8787\n/);
-    assert.match(
-      banner,
-      /MCP server at http:\/\/127\.0\.0\.1:8787\/mcp/,
-      'agents keep the address it listens on',
+      ip,
+      /console: http:\/\/192\.168\.1\.20:8787\/console\/ \(an IP address: passkeys need a host name.*--public-url/,
     );
   });
 
-  const ADDRESSES: [name: string, base: string, shown: string, note: RegExp | null][] = [
-    ['a host name', 'https://club.example.org', 'https://club.example.org', null],
-    ['localhost', 'http://localhost:8787', 'http://localhost:8787', null],
-    ['127.0.0.1', 'http://127.0.0.1:8787', 'http://localhost:8787', /not 127\.0\.0\.1/],
-    ['another loopback address', 'http://127.0.0.2:9000', 'http://localhost:9000', /not 127\.0\.0\.2/],
-    ['IPv6 loopback', 'http://[::1]:8787', 'http://localhost:8787', /not \[::1\]/],
-    [
-      'every address',
-      'http://0.0.0.0:8787',
-      'http://localhost:8787',
-      /on this machine; from another.*--public-url/,
-    ],
-    [
-      'a LAN address',
-      'http://192.168.1.20:8787',
-      'http://192.168.1.20:8787',
-      /signs in with links only.*--public-url/,
-    ],
-  ];
-  for (const [name, base, shown, note] of ADDRESSES) {
-    it(`names the console's address for ${name}`, () => {
-      const at = consoleAddress(base);
-      assert.equal(at.base, shown);
-      if (note) assert.match(at.note ?? '', note);
-      else assert.equal(at.note, null);
-    });
-  }
+  it('suggests the first principal only to an empty store, and signing in to one that has principals', () => {
+    const empty = serveBanner({ ...FACTS, store: { ...FACTS.store, principals: 0 } });
+    assert.match(empty, /No principals yet/);
+    assert.match(empty, /admin principal add alice --status member --name "Alice" --operator\n/);
+    assert.match(empty, /admin principal login-link alice\n/);
+    const some = serveBanner(FACTS);
+    assert.doesNotMatch(some, /principal add/, 'a store with principals is not told to add alice again');
+    assert.match(some, /admin principal list\n/);
+    assert.match(some, /admin operator grant HANDLE/);
+  });
 });
 
 describe('warden serve --require-sign-in', () => {
@@ -98,9 +93,9 @@ describe('warden serve --require-sign-in', () => {
       });
       assert.doesNotMatch(out, /anonymous tier \(3 tools\)/);
       assert.match(out, /no token → HTTP 401 at connect/);
-      const console = /console: (http:\/\/localhost:\d+)\/console\/ \(localhost, not 127\.0\.0\.1/.exec(out);
+      const console = /console: (http:\/\/localhost:\d+)\/console\/\n/.exec(out);
       assert.ok(console, out);
-      const mcp = /MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out)![1]!;
+      const mcp = /MCP server at (http:\/\/localhost:\d+\/mcp)/.exec(out)![1]!;
       const res = await fetch(mcp, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

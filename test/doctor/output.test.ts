@@ -59,7 +59,7 @@ describe('doctor output: the --json contract and the human lines', () => {
     const run = await doctor(['--config', file, '--expect', 'member']);
     assert.equal(run.code, 1);
     const lines = run.out.trimEnd().split('\n');
-    assert.match(lines[0] ?? '', /^club {2}http:\/\/127\.0\.0\.1:\d+\/mcp \(Claude Code \.mcp\.json\)$/);
+    assert.match(lines[0] ?? '', /^club {2}http:\/\/localhost:\d+\/mcp \(Claude Code \.mcp\.json\)$/);
     assert.ok(lines.includes(`  ✗ tier: anonymous — 3 of 15 tools (expected member)`), run.out);
     const tier = lines.findIndex((l) => l.includes('✗ tier:'));
     assert.equal(lines[tier + 1], '      this configuration sends no Authorization header');

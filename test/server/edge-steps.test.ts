@@ -25,6 +25,7 @@ import { mcpPathsOnly } from '../../src/server/steps/mcp-paths.ts';
 import { consoleMount, oauthEndpoints } from '../../src/server/steps/mounts.ts';
 import { originGuard } from '../../src/server/steps/origin.ts';
 import { postOnly } from '../../src/server/steps/post-only.ts';
+import { toPublicOrigin } from '../../src/server/steps/public-origin.ts';
 import { healthz, protectedResource, tiers } from '../../src/server/steps/public-docs.ts';
 import { rateLimit } from '../../src/server/steps/rate-limit.ts';
 import { screen } from '../../src/server/steps/screen.ts';
@@ -108,6 +109,7 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
       'protected-resource-metadata',
       'tiers',
       'healthz',
+      'public-origin',
       'oauth',
       'console',
       'mcp-paths-only',
@@ -165,6 +167,33 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
       assert.equal(written.status, status, `${step.name} ${method} ${url}`);
       if (status === 405) assert.match(written.headers['allow'] ?? '', /^GET/);
       assert.equal((await runStep(step, at({ url: '/mcp', method }).x)).next, true, step.name);
+    }
+  });
+
+  it('public-origin: a person’s page asked for at another name is sent to the public origin, unspent; agents’ paths pass', async () => {
+    const s = { ...site(), base: 'http://localhost:8787' };
+    const forPeople = (path: string) => path.startsWith('/console/') || path === '/token';
+    for (const [method, url] of [
+      ['GET', '/console/login?t=abc'],
+      ['POST', '/console/login'],
+      ['GET', '/token?x=1'],
+    ] as const) {
+      const { x, written } = at({ url, method, headers: { host: '127.0.0.1:8787' } });
+      assert.equal((await runStep(toPublicOrigin(s, forPeople), x)).next, false, `${method} ${url}`);
+      assert.equal(written.status, 307);
+      assert.equal(written.headers['location'], `http://localhost:8787${url}`);
+      assert.equal(written.headers['cache-control'], 'no-store');
+    }
+    for (const [url, host] of [
+      ['/console/login?t=abc', 'localhost:8787'],
+      ['/mcp', '127.0.0.1:8787'],
+      ['/tiers', '127.0.0.1:8787'],
+    ] as const) {
+      assert.equal(
+        (await runStep(toPublicOrigin(s, forPeople), at({ url, headers: { host } }).x)).next,
+        true,
+        url,
+      );
     }
   });
 

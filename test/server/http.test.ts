@@ -42,7 +42,7 @@ describe('the HTTP edge', () => {
       assert.match(challenge, /error="invalid_token"/);
       assert.match(
         challenge,
-        /resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"/,
+        /resource_metadata="http:\/\/localhost:\d+\/\.well-known\/oauth-protected-resource\/mcp"/,
       );
       const body = (await res.json()) as { reason: string; error_description: string };
       assert.equal(body.reason, reason);

@@ -1,5 +1,6 @@
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { addPrincipal, requirePrincipal, setOperatorRole, setStatus } from '../../admin/principals.ts';
+import { defaultPublicOrigin, parsePublicUrl, PublicOriginError } from '../../core/public-origin.ts';
 import { isPrincipalStatus } from '../../core/tiers.ts';
 import type { PrincipalRecord } from '../../store/contract.ts';
 import { UsageError } from '../io.ts';
@@ -83,8 +84,17 @@ export const principalCommands: Record<string, AdminCommand> = {
     summary: 'a one-time console sign-in link: the URL alone on stdout (LINK=$(…) works)',
     async run(deps, args, io) {
       const expires = str(args.values, 'expires');
-      const publicUrl =
-        str(args.values, 'public-url') ?? io.env['WARDEN_PUBLIC_URL'] ?? 'http://localhost:8787';
+      // The same public origin `warden serve` defaults to, so a link made here opens where passkeys work.
+      const given = str(args.values, 'public-url') ?? io.env['WARDEN_PUBLIC_URL'];
+      let publicUrl = defaultPublicOrigin();
+      if (given !== undefined) {
+        try {
+          publicUrl = parsePublicUrl(given);
+        } catch (err) {
+          if (err instanceof PublicOriginError) throw new UsageError(`--public-url: ${err.message}`);
+          throw err;
+        }
+      }
       const link = await makeLoginLink(deps.store, positional(args, 0, 'HANDLE'), {
         publicUrl,
         ...(expires ? { expires } : {}),

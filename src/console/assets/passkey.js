@@ -58,7 +58,7 @@
       name === 'SecurityError' ||
       onAnAddress()
     )
-      return 'Passkeys do not work at this address: browsers accept them only for a host name, not an IP address. Open the console by its name (for this machine, localhost), as the note on this page says.';
+      return "Passkeys do not work at this address: browsers accept them only for a host name, not an IP address. Sign in with a link from the club's operator, as the note on this page says.";
     if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
       return 'This device already holds a passkey for you here: nothing new was registered. Sign in with it.';
     if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError')

@@ -30,12 +30,15 @@ export function oauthEndpoints(oauth: OAuthEdge | undefined, limiter: RateGate, 
   }
 }
 
+/** The console's paths: /console and below. */
+export const isConsolePath = (path: string): boolean => path === '/console' || path.startsWith('/console/');
+
 /** The principals' console under /console/, with its own pipeline (src/console/app.ts). */
 export function consoleMount(handler: MountedHandler | undefined, site: Site): Step<Exchange> {
   return {
     name: 'console',
     run(x) {
-      if (!handler || !(x.path === '/console' || x.path.startsWith('/console/'))) return x;
+      if (!handler || !isConsolePath(x.path)) return x;
       return handler(x.req, x.res, site.base).then((): Answered => ANSWERED);
     },
   };
