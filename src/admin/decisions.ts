@@ -1,5 +1,5 @@
 import { evaluateStaleness, type StaleCode } from '../core/policy/index.ts';
-import type { RefusalCode } from '../core/refusal.ts';
+import type { DecisionRefusalCode } from '../core/refusal.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { DecisionOutcome, DecisionRecord, DecisionStatus, PrincipalRecord } from '../store/contract.ts';
 import type { Invocation } from '../tools/invoke.ts';
@@ -17,7 +17,7 @@ export function staleOutcome(code: StaleCode, reason: string): DecisionOutcome {
   return {
     ok: false,
     refusal: {
-      code: `stale_${code}` satisfies RefusalCode,
+      code: `stale_${code}` satisfies DecisionRefusalCode,
       reason: `${reason} The request was not executed: approval lifts the mandate's terms, never an authority that has lapsed.`,
       next: 'Nothing was done and nothing will be. Do not retry it or try another way around it: only your principal can still do it, in person, as a new act of their own.',
     },

@@ -7,7 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { hashSecret } from '../admin/console-links.ts';
-import type { Refusal, RefusalCode } from '../core/refusal.ts';
+import type { ConsoleRefusalCode, Refusal } from '../core/refusal.ts';
 import type { Authed, Ctx } from './context.ts';
 import { html, type Html } from './html.ts';
 import { passkeyName } from './passkey-names.ts';
@@ -68,7 +68,7 @@ export function passkeyHostNotice(ctx: Ctx): Html {
   </div>`;
 }
 
-function refuse(ctx: Ctx, status: number, code: RefusalCode, reason: string, next: string): void {
+function refuse(ctx: Ctx, status: number, code: ConsoleRefusalCode, reason: string, next: string): void {
   sendJsonBody(ctx.res, status, { refusal: { code, reason, next } });
 }
 
@@ -176,7 +176,7 @@ export async function signInOptions(ctx: Ctx): Promise<void> {
   sendJsonBody(ctx.res, 200, options);
 }
 
-const UNKNOWN_PASSKEY: Refusal = {
+const UNKNOWN_PASSKEY: Refusal<ConsoleRefusalCode> = {
   code: 'passkey_unknown',
   reason: 'This passkey is not registered with the club (it may have been removed).',
   next: 'Sign in with a link from the operator, then register a passkey again.',
