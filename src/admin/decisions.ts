@@ -1,27 +1,15 @@
-import { evaluateStaleness, type StaleCode } from '../core/policy/index.ts';
-import type { RefusalCode } from '../core/refusal.ts';
+import { evaluateStaleness } from '../core/policy/index.ts';
 import { tierOfStatus } from '../core/tiers.ts';
 import type { DecisionOutcome, DecisionRecord, DecisionStatus, PrincipalRecord } from '../store/contract.ts';
 import type { Invocation } from '../tools/invoke.ts';
 import { runAsPrincipal, type AdminDeps } from './as-principal.ts';
 import { AdminRefusal } from './errors.ts';
 import { requirePrincipal } from './principals.ts';
+import { staleOutcome } from './stale.ts';
 
 export async function listDecisions(deps: AdminDeps, handle: string, status?: DecisionStatus) {
   const p = await requirePrincipal(deps.store, handle);
   return deps.store.listDecisions(p.id, status ? { status } : {});
-}
-
-/** What a stale decision's record says, for the agent reading it through list_decisions. */
-export function staleOutcome(code: StaleCode, reason: string): DecisionOutcome {
-  return {
-    ok: false,
-    refusal: {
-      code: `stale_${code}` satisfies RefusalCode,
-      reason: `${reason} The request was not executed: approval lifts the mandate's terms, never an authority that has lapsed.`,
-      next: 'Nothing was done and nothing will be. Do not retry it or try another way around it: only your principal can still do it, in person, as a new act of their own.',
-    },
-  };
 }
 
 /**

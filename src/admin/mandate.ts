@@ -60,8 +60,7 @@ export async function changeMandate(
   if (Object.keys(args).length === 0)
     throw new AdminRefusal('invalid_value', 'Nothing to change: give at least one option.');
   const result = await runAsPrincipal(deps, p, 'set_mandate', args);
-  if (result.kind === 'refused')
-    throw new AdminRefusal(result.refusal.code, result.refusal.reason, result.refusal.next);
+  if (result.kind === 'refused') throw AdminRefusal.passOn(result.refusal);
   if (result.kind === 'unknown_tool') throw new Error('set_mandate is not registered');
   return deps.store.getMandate(p.id);
 }

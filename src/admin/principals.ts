@@ -3,6 +3,7 @@ import type { PrincipalStatus } from '../core/tiers.ts';
 import type { PrincipalRecord, Store } from '../store/contract.ts';
 import { singleLineProblem } from '../untrusted/index.ts';
 import { AdminRefusal } from './errors.ts';
+import { staleOutcome } from './stale.ts';
 
 /** Looks a principal up by handle or refuses with the handle named. */
 export async function requirePrincipal(store: Store, handle: string): Promise<PrincipalRecord> {
@@ -81,14 +82,27 @@ export async function setStatus(
   store: Store,
   handle: string,
   status: PrincipalStatus,
+  now = new Date(),
 ): Promise<PrincipalRecord> {
   const p = await requirePrincipal(store, handle);
   if (status === 'member' && p.status !== 'candidate' && p.status !== 'suspended') {
     throw new AdminRefusal('conflict', `${handle} is already a member.`);
   }
   if (p.status === status) throw new AdminRefusal('conflict', `${handle} is already ${status}.`);
-  await store.setPrincipalStatus(p.id, status);
-  // Suspension ends every console session at once; tokens stop because auth reads the status per request.
-  if (status === 'suspended') await store.deleteSessionsOf(p.id);
+  if (status === 'suspended') {
+    // Static tokens stop because auth reads the status per request, and come back with a
+    // reinstatement; OAuth grants end for good in the same write (a client signs in anew).
+    const at = now.toISOString();
+    await store.suspendPrincipal(
+      p.id,
+      at,
+      staleOutcome(
+        'token_revoked',
+        `The connection that asked was revoked on ${at}: its principal was suspended, which ended every connection made by signing in and withdrew the requests their agents had queued.`,
+      ),
+    );
+    // Suspension ends every console session at once.
+    await store.deleteSessionsOf(p.id);
+  } else await store.setPrincipalStatus(p.id, status);
   return (await store.getPrincipalById(p.id))!;
 }

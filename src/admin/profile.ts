@@ -37,8 +37,7 @@ export async function editProfile(
   const verdict = evaluateProfileChange(args);
   if (!verdict.ok) throw new AdminRefusal(verdict.code, verdict.reason, verdict.next);
   const result = await runAsPrincipal(deps, p, 'update_profile', args);
-  if (result.kind === 'refused')
-    throw new AdminRefusal(result.refusal.code, result.refusal.reason, result.refusal.next);
+  if (result.kind === 'refused') throw AdminRefusal.passOn(result.refusal);
   if (result.kind === 'unknown_tool') throw new Error('update_profile is not registered');
   return (await deps.store.getPrincipalById(p.id))!;
 }

@@ -5,7 +5,7 @@ import { generateToken, hashToken } from '../core/tokens.ts';
 import type { OAuthSaved, Store, TokenRecord } from '../store/contract.ts';
 import type { ToolContext } from '../tools/index.ts';
 import { AdminRefusal } from './errors.ts';
-import { staleOutcome } from './decisions.ts';
+import { staleOutcome } from './stale.ts';
 import { requirePrincipal } from './principals.ts';
 
 const LABEL = /^[\p{L}\p{N} ._:@/()-]{1,64}$/u;

@@ -8,7 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import { hashSecret } from '../admin/console-links.ts';
 import { isIpLiteral } from '../core/public-origin.ts';
-import type { Refusal, RefusalCode } from '../core/refusal.ts';
+import type { ConsoleRefusalCode, Refusal } from '../core/refusal.ts';
 import type { Authed, Ctx } from './context.ts';
 import { html, type Html } from './html.ts';
 import { passkeyName } from './passkey-names.ts';
@@ -56,7 +56,7 @@ export function passkeyHostNotice(ctx: Ctx): Html {
   </div>`;
 }
 
-function refuse(ctx: Ctx, status: number, code: RefusalCode, reason: string, next: string): void {
+function refuse(ctx: Ctx, status: number, code: ConsoleRefusalCode, reason: string, next: string): void {
   sendJsonBody(ctx.res, status, { refusal: { code, reason, next } });
 }
 
@@ -164,7 +164,7 @@ export async function signInOptions(ctx: Ctx): Promise<void> {
   sendJsonBody(ctx.res, 200, options);
 }
 
-const UNKNOWN_PASSKEY: Refusal = {
+const UNKNOWN_PASSKEY: Refusal<ConsoleRefusalCode> = {
   code: 'passkey_unknown',
   reason: 'This passkey is not registered with the club (it may have been removed).',
   next: 'Sign in with a link from the operator, then register a passkey again.',

@@ -1,4 +1,4 @@
-import { refusal, type Refusal } from './refusal.ts';
+import { refusal, type Refusal, type ToolRefusalCode } from './refusal.ts';
 
 export const EVIDENCE_ORIGINS = ['manual', 'commit', 'document', 'calendar'] as const;
 export type Origin = (typeof EVIDENCE_ORIGINS)[number];
@@ -237,7 +237,8 @@ function hostOf(domain: string): string | null {
 }
 
 /** What checkArtifact decided: a refusal, or the reference to store (null for a self-report). */
-export type ArtifactCheck = { ok: false; refusal: Refusal } | { ok: true; ref: string | null };
+export type ArtifactCheck =
+  { ok: false; refusal: Refusal<ToolRefusalCode> } | { ok: true; ref: string | null };
 
 /**
  * Decides whether a claim carries what it says it carries. A claim presented as
@@ -273,6 +274,6 @@ export function checkArtifact(origin: Origin, ref: string | null | undefined): A
   return { ok: true, ref: parsed.ref };
 }
 
-function refused(code: Refusal['code'], reason: string, next: string): ArtifactCheck {
+function refused(code: ToolRefusalCode, reason: string, next: string): ArtifactCheck {
   return { ok: false, refusal: refusal(code, reason, next) };
 }

@@ -1,12 +1,12 @@
 import type { ValidateFunction } from 'ajv';
 import type { JsonObject, JsonSchema } from './json.ts';
-import type { Refusal } from './refusal.ts';
+import type { Refusal, ToolRefusalCode } from './refusal.ts';
 import { SCOPES, type Scope } from './scopes.ts';
 import { TIER_CEILING, TIERS, type Tier } from './tiers.ts';
 import { compileSchema } from './validation.ts';
 
 /** What a tool handler returns: data for the caller, or a refusal with its reason. */
-export type ToolOutcome = { ok: true; data: JsonObject } | { ok: false; refusal: Refusal };
+export type ToolOutcome = { ok: true; data: JsonObject } | { ok: false; refusal: Refusal<ToolRefusalCode> };
 
 interface ToolAnnotations {
   readOnlyHint?: boolean;

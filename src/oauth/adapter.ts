@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { staleOutcome } from '../admin/decisions.ts';
+import { staleOutcome } from '../admin/stale.ts';
 import type { OAuthSaved, OAuthStore } from '../store/contract.ts';
 
 /** What the authorization server library stores: a JSON object with these optional members. */

@@ -1,4 +1,4 @@
-import type { RefusalCode } from '../core/refusal.ts';
+import type { ToolRefusalCode } from '../core/refusal.ts';
 import type { NewActivity } from '../store/contract.ts';
 import type { Caller } from '../tools/index.ts';
 import type { Invocation } from '../tools/invoke.ts';
@@ -29,7 +29,7 @@ function summarise(args: unknown): string {
 }
 
 /** What a name the caller cannot call is recorded as: the catalogue's code for "no such thing, or not yours". */
-const UNKNOWN_TOOL: RefusalCode = 'not_found';
+const UNKNOWN_TOOL: ToolRefusalCode = 'not_found';
 
 const cut = (text: string) => (text.length > SUMMARY_READ ? text.slice(0, SUMMARY_READ) : text);
 

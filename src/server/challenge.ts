@@ -1,6 +1,6 @@
+import { stepUpScopes } from '../core/policy/index.ts';
 import type { Registry } from '../core/registry.ts';
 import { AGENT_SCOPES, type Scope } from '../core/scopes.ts';
-import { TIER_CEILING } from '../core/tiers.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
 
 /** The name of a single JSON-RPC tools/call request, or null for anything else. */
@@ -27,7 +27,8 @@ export type Challenge =
  * - anonymous, on a server that is its own authorization server: 401, sign in (lazy
  *   authentication); the principal picks the scopes on the consent page.
  * - an OAuth connection whose grant is narrower than what the principal's tier and mandate
- *   allow now: 403 insufficient_scope naming the scopes they could still grant (step-up).
+ *   allow now: 403 insufficient_scope naming the scopes they could still grant (step-up;
+ *   the rule is `stepUpScopes` of core/policy, the one home of what may be granted).
  * - everything else (static tokens, a grant that already has all it could): null.
  */
 export function challengeFor(
@@ -38,9 +39,6 @@ export function challengeFor(
   if (registry.find(name, caller.permissions.effective)) return null;
   if (caller.kind === 'anonymous') return { kind: 'sign_in', scopes: AGENT_SCOPES };
   if (caller.kind !== 'agent' || caller.token.origin !== 'oauth') return null;
-  const ceiling = TIER_CEILING[caller.permissions.tier];
-  const more = AGENT_SCOPES.filter(
-    (s) => ceiling.includes(s) && caller.mandate.scopes.includes(s) && !caller.permissions.effective.has(s),
-  );
+  const more = stepUpScopes(caller.permissions, caller.mandate.scopes);
   return more.length ? { kind: 'step_up', scopes: more } : null;
 }

@@ -5,6 +5,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
+import { boundSdkErrors } from './bounded-errors.ts';
 import { mcpEdge } from './edge.ts';
 import { createFastPath } from './fast-path.ts';
 import { DEFAULT_PORT, isLoopbackHost, resolvePublicOrigin } from '../core/public-origin.ts';
@@ -113,7 +114,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<RunningServer>
         logRequestError(opts.logger, 'rate_bucket_sweep_failed', err),
       )
     : new RateLimiter(limits);
-  const mcp = toNodeHandler(handler, {
+  // Every error the SDK answers is bounded on its way out (bounded-errors.ts).
+  const bounded = {
+    fetch: async (...args: Parameters<typeof handler.fetch>) => boundSdkErrors(await handler.fetch(...args)),
+  };
+  const mcp = toNodeHandler(bounded, {
     maxRequestBodySize: maxBody,
     onerror: (err) => logRequestError(opts.logger, 'mcp_adapter_error', err),
   });

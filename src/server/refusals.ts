@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { RefusalCode } from '../core/refusal.ts';
+import type { HttpRefusalCode } from '../core/refusal.ts';
 import type { Authentication } from './auth.ts';
 import type { Challenge } from './challenge.ts';
 import { sendJson } from './http-io.ts';
@@ -10,18 +10,9 @@ import { sendJson } from './http-io.ts';
  * JSON-RPC-shaped refusals (body too large, too many requests, a malformed message) are
  * the protocol's own and live with the step that makes them.
  */
-type EdgeErrorCode =
-  | 'forbidden_host'
-  | 'forbidden_origin'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'invalid_token'
-  | 'insufficient_scope'
-  | 'internal_error';
-
 interface EdgeErrorBody {
-  /** A code of the refusal catalogue too: one not listed there does not type-check. */
-  error: EdgeErrorCode & RefusalCode;
+  /** A code of the catalogue's http family: any other does not type-check. */
+  error: HttpRefusalCode;
   error_description?: string;
   [more: string]: unknown;
 }

@@ -370,6 +370,12 @@ export interface Store extends ConsoleStore, OAuthStore {
     acceptsQuestions?: boolean;
   }): Promise<PrincipalRecord[]>;
   setPrincipalStatus(id: string, status: PrincipalStatus): Promise<void>;
+  /**
+   * Suspends a principal and, in the same write, ends every OAuth grant of theirs for good
+   * (connections revoked, their queued requests closed as stale with `withdrawal`, codes,
+   * access and refresh tokens deleted): reinstating them later brings none of it back.
+   */
+  suspendPrincipal(id: string, at: string, withdrawal: DecisionOutcome): Promise<void>;
   updateProfile(id: string, patch: ProfilePatch): Promise<PrincipalRecord>;
 
   insertToken(t: NewToken): Promise<TokenRecord>;

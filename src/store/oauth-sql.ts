@@ -1,5 +1,5 @@
 import type { DecisionOutcome, OAuthRecord, OAuthSaved, OAuthStore } from './contract.ts';
-import type { SqlExecutor } from './sql.ts';
+import type { GuardedStatement, SqlExecutor } from './sql.ts';
 
 const SWEEP_EVERY = 100;
 
@@ -84,5 +84,31 @@ export class OAuthSql implements OAuthStore {
         params: [grantId, grantId],
       },
     ]);
+  }
+
+  /**
+   * The statements that end every OAuth grant of a principal for good: their live
+   * connections' queued requests withdrawn, the connections marked revoked, and every
+   * code, access and refresh token and grant under them deleted, so nothing the client
+   * holds works again, whatever the principal's standing later becomes.
+   */
+  protected grantEndingsOf(principalId: string, at: string, withdrawal: DecisionOutcome): GuardedStatement[] {
+    const live = `SELECT id FROM tokens WHERE principal_id = ? AND origin = 'oauth' AND revoked_at IS NULL`;
+    const grants = `SELECT grant_id FROM tokens WHERE principal_id = ? AND origin = 'oauth' AND grant_id IS NOT NULL`;
+    return [
+      {
+        sql: `UPDATE decisions SET status = 'stale', outcome = ?, decided_at = ?
+              WHERE status = 'pending' AND token_id IN (${live})`,
+        params: [JSON.stringify(withdrawal), at, principalId],
+      },
+      {
+        sql: `UPDATE tokens SET revoked_at = ? WHERE principal_id = ? AND origin = 'oauth' AND revoked_at IS NULL`,
+        params: [at, principalId],
+      },
+      {
+        sql: `DELETE FROM oauth_records WHERE grant_id IN (${grants}) OR (model = 'Grant' AND id IN (${grants}))`,
+        params: [principalId, principalId],
+      },
+    ];
   }
 }

@@ -174,6 +174,13 @@ export class SqlStore extends ConsoleSql implements Store {
     await this.sql.run(`UPDATE principals SET status = ?, updated_at = ? WHERE id = ?`, [status, now(), id]);
   }
 
+  async suspendPrincipal(id: string, at: string, withdrawal: DecisionOutcome): Promise<void> {
+    await this.sql.write([
+      { sql: `UPDATE principals SET status = 'suspended', updated_at = ? WHERE id = ?`, params: [at, id] },
+      ...this.grantEndingsOf(id, at, withdrawal),
+    ]);
+  }
+
   async updateProfile(id: string, patch: ProfilePatch): Promise<PrincipalRecord> {
     const sets: string[] = [];
     const params: Param[] = [];

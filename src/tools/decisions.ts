@@ -1,5 +1,5 @@
 import type { JsonObject } from '../core/json.ts';
-import type { RefusalCode } from '../core/refusal.ts';
+import type { DecisionRefusalCode } from '../core/refusal.ts';
 import type { ToolOutcome } from '../core/registry.ts';
 import type { TermsVerdict } from '../core/terms.ts';
 import type { DecisionRecord } from '../store/contract.ts';
@@ -20,7 +20,7 @@ export async function queueForPrincipal(
 ): Promise<ToolOutcome> {
   const me = principalOf(ctx);
   // Why it was queued is a code of the refusal catalogue, as any refusal's is.
-  const code: RefusalCode = verdict.code;
+  const code: DecisionRefusalCode = verdict.code;
   const decision = await ctx.store.createDecision({
     principalId: me.id,
     tokenId: ctx.caller.kind === 'agent' ? ctx.caller.token.id : null,

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { JsonObject } from '../core/json.ts';
-import { RefusalError, refusal, type Refusal } from '../core/refusal.ts';
+import { RefusalError, type Refusal, type ToolRefusalCode } from '../core/refusal.ts';
 import { describeErrors, findLoneSurrogate } from '../core/validation.ts';
 import { StoreBusyError } from '../store/busy.ts';
 import { echo } from '../untrusted/index.ts';
 import type { ToolContext } from './context.ts';
 import { holdPrivateWords, servingContext } from './private-words.ts';
+import { toolRefusal } from './result.ts';
 
 /** What one call came to. `unknown_tool` covers both "never existed" and "hidden from you": one answer. */
 export type Invocation =
-  { kind: 'unknown_tool' } | { kind: 'ok'; data: JsonObject } | { kind: 'refused'; refusal: Refusal };
+  | { kind: 'unknown_tool' }
+  | { kind: 'ok'; data: JsonObject }
+  | { kind: 'refused'; refusal: Refusal<ToolRefusalCode> };
 
 export interface InvokeOptions {
   /** Where internal errors are logged, with the reference the caller is given. */
@@ -36,7 +39,7 @@ export async function invokeTool(
   if (!tool.validateInput(args)) {
     return {
       kind: 'refused',
-      refusal: refusal(
+      refusal: toolRefusal(
         'invalid_arguments',
         `The arguments do not match ${name}'s input schema: ${describeErrors(echoed(tool.validateInput.errors))}.`,
         'Fix the arguments as the schema in tools/list describes, then call again.',
@@ -48,7 +51,7 @@ export async function invokeTool(
   if (lone) {
     return {
       kind: 'refused',
-      refusal: refusal(
+      refusal: toolRefusal(
         'invalid_arguments',
         `The argument ${echo(lone.path)} holds a lone surrogate (U+${lone.codeUnit}) at character ${lone.index}: half of a UTF-16 pair without its other half, which is not a character and cannot be stored. Nothing was written.`,
         'Send the complete character (both halves of the pair), or remove it, then call again.',
@@ -76,7 +79,7 @@ export async function invokeTool(
       options.logBusy?.(ref, name, err);
       return {
         kind: 'refused',
-        refusal: refusal(
+        refusal: toolRefusal(
           'internal_error',
           `The club's store is busy with other writes (ref ${ref}); nothing of this call was written.`,
           'Retry the same call in a second or two; it is safe to repeat.',
@@ -86,7 +89,7 @@ export async function invokeTool(
     options.logError(ref, name, err);
     return {
       kind: 'refused',
-      refusal: refusal(
+      refusal: toolRefusal(
         'internal_error',
         `Something went wrong on the server (ref ${ref}). Nothing about it is your fault or yours to fix.`,
         'Try again later; if it persists, tell your principal the reference.',

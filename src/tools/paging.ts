@@ -1,8 +1,9 @@
 import { openCursor, signCursor, type CursorBinding } from '../core/cursor.ts';
 import type { Json, JsonObject, JsonSchema } from '../core/json.ts';
-import { refusal, RefusalError } from '../core/refusal.ts';
+import { RefusalError } from '../core/refusal.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from './context.ts';
+import { toolRefusal } from './result.ts';
 
 /**
  * The one way a tool returns a list: a keyset page of at most `limit` rows, cut
@@ -98,7 +99,7 @@ export async function readPage<R>(ctx: ToolContext, page: PageArgs, spec: PageSp
     const opened = openCursor(await cursorSecret(ctx.store), page.cursor, binding);
     if (!opened.ok) {
       throw new RefusalError(
-        refusal(
+        toolRefusal(
           'invalid_cursor',
           opened.reason,
           `Call ${spec.tool} without a cursor to start the list again, and pass only the next_cursor it returns, with the same arguments.`,

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { reissue, staleOutcome } from '../../src/admin/decisions.ts';
+import { reissue } from '../../src/admin/decisions.ts';
+import { staleOutcome } from '../../src/admin/stale.ts';
 import { AdminRefusal } from '../../src/admin/errors.ts';
 import { addPrincipal } from '../../src/admin/principals.ts';
 import { startConsoleClub, Visitor, type ConsoleClub } from '../helpers/console.ts';

@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { spyOnHandler } from '../helpers/club.ts';
+import { setStatus } from '../../src/admin/principals.ts';
 import { startConsoleClub, type ConsoleClub } from '../helpers/console.ts';
 import {
   CALLBACK,
@@ -199,6 +200,41 @@ void describe('OAuth refusals', () => {
     } finally {
       await club.store.setPrincipalStatus(alice.id, 'member');
     }
+  });
+
+  void it('suspension ends OAuth grants for good: reinstating the principal brings no old token back', async () => {
+    const p = pkce();
+    const tokens = await exchange(club, clientId, await codeFor(club, clientId, p), p.verifier);
+    assert.equal(tokens.status, 200);
+    const access = tokens.body['access_token']!;
+    assert.equal((await listWith(club.server.mcpUrl, access)).status, 200, 'the connection works before');
+    const before = await issued(club);
+    assert.ok(before.refresh >= 1 && before.access >= 1);
+    // The operator's acts, as the console and the CLI do them.
+    await setStatus(club.store, 'alice', 'suspended');
+    await setStatus(club.store, 'alice', 'member');
+    const at = await listWith(club.server.mcpUrl, access);
+    assert.equal(at.status, 401, 'the old access token stays dead after reinstatement');
+    assert.match(at.challenge, /invalid_token/);
+    const r = await tokenRequest(club.base, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.body['refresh_token']!,
+      client_id: clientId,
+    });
+    assert.equal(r.status, 400);
+    assert.equal(r.body['error'], 'invalid_grant');
+    const after = await issued(club);
+    assert.equal(after.access, 0, 'no access token of alice survives, and none was issued');
+    assert.equal(after.refresh, 0);
+    assert.ok(
+      (await connectionRows(club)).every((c) => c['revoked_at'] !== null),
+      'every connection revoked',
+    );
+    // Signing in anew is the way back, and it works.
+    const again = pkce();
+    const fresh = await exchange(club, clientId, await codeFor(club, clientId, again), again.verifier);
+    assert.equal(fresh.status, 200);
+    assert.equal((await listWith(club.server.mcpUrl, fresh.body['access_token']!)).status, 200);
   });
 
   void it('a spent refresh token replayed: refused, and the whole connection is revoked', async () => {

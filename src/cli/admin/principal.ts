@@ -75,7 +75,7 @@ export const principalCommands: Record<string, AdminCommand> = {
   suspend: statusCommand(
     'suspended',
     'suspend',
-    'suspend a principal: every one of their tokens is refused at once',
+    'suspend a principal: every one of their tokens is refused at once, and their OAuth connections end for good',
   ),
   reinstate: statusCommand('member', 'reinstate', 'reinstate a suspended principal as a member'),
   'login-link': {

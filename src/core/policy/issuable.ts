@@ -1,5 +1,6 @@
 import { AGENT_SCOPES, parseScopeList, PRINCIPAL_ONLY_SCOPE, type Scope } from '../scopes.ts';
 import { TIER_CEILING, tierOfStatus, type PrincipalStatus, type Tier } from '../tiers.ts';
+import type { AdminRefusalCode } from '../refusal.ts';
 
 /**
  * Scopes an agent token of a principal of this tier may be issued with: the tier's
@@ -12,7 +13,10 @@ export function issuableScopes(tier: Tier, afterAdmission = false): Scope[] {
 }
 
 /** Why a token cannot be issued as asked. Stable codes: the CLI and the console show them. */
-type IssueRefusalCode = 'suspended' | 'unknown_scope' | 'scope_not_grantable' | 'above_tier';
+type IssueRefusalCode = Extract<
+  AdminRefusalCode,
+  'suspended' | 'unknown_scope' | 'scope_not_grantable' | 'above_tier'
+>;
 
 type IssueVerdict =
   | { ok: true; tier: Tier; scopes: Scope[] }

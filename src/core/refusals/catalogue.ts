@@ -266,5 +266,20 @@ const ALL = { ...WARDEN_REFUSALS, ...gateEntries() } as const;
 /** A refusal code: only what the catalogue lists type-checks. */
 export type RefusalCode = keyof typeof ALL;
 
+/**
+ * The codes of one family, derived from the catalogue's `families`: a code from another
+ * family does not compile where this one is asked for (`refuse()` of the tools takes only
+ * tool codes, an AdminRefusal only admin codes). Adding a family to an entry is all it takes.
+ */
+export type RefusalCodeOf<F extends RefusalFamily> = {
+  readonly [K in RefusalCode]: F extends (typeof ALL)[K]['families'][number] ? K : never;
+}[RefusalCode];
+
+export type ToolRefusalCode = RefusalCodeOf<'tool'>;
+export type AdminRefusalCode = RefusalCodeOf<'admin'>;
+export type ConsoleRefusalCode = RefusalCodeOf<'console'>;
+export type DecisionRefusalCode = RefusalCodeOf<'decision'>;
+export type HttpRefusalCode = RefusalCodeOf<'http'>;
+
 /** Every refusal code, Warden's and the gate's, with its families and its one-line doc. */
 export const REFUSALS: Readonly<Record<RefusalCode, RefusalEntry>> = ALL;

@@ -1,4 +1,4 @@
-import type { Refusal } from '../../core/refusal.ts';
+import type { AdminRefusalCode, Refusal, ToolRefusalCode } from '../../core/refusal.ts';
 import type { ProfilePatch } from '../../store/contract.ts';
 import { singleLineProblem } from '../../untrusted/index.ts';
 
@@ -13,7 +13,9 @@ export interface ProfileArgs {
   accepts_questions?: boolean;
 }
 
-export type ProfileVerdict = { ok: true; patch: ProfilePatch } | ({ ok: false } & Refusal);
+/** Given to an agent (the tool) and to a person (admin/): a code of both families. */
+export type ProfileVerdict =
+  { ok: true; patch: ProfilePatch } | ({ ok: false } & Refusal<ToolRefusalCode & AdminRefusalCode>);
 
 const NAMES = { display_name: 'A display name', headline: 'A headline', bio: 'A bio' } as const;
 /** Read on one line wherever they appear (lists, headers, a table cell): a line break is refused. */

@@ -246,6 +246,55 @@ export function oauthContract(backend: Backend): void {
       assert.ok(await s.oauthFind('Grant', 'g2', NOW));
     });
 
+    void it('suspension ends every OAuth grant of the principal in the same write, and only theirs', async () => {
+      const s = store();
+      const p = await s.createPrincipal({ handle: 'alice', status: 'member', displayName: 'Alice' });
+      const bob = await s.createPrincipal({ handle: 'bob', status: 'member', displayName: 'Bob' });
+      const a1 = await connect(s, p.id, 'client-a', 'g1', 'h1');
+      const a2 = await connect(s, p.id, 'client-b', 'g2', 'h2');
+      await s.oauthSave(record('RefreshToken', 'r1', 'g1'));
+      await s.oauthSave(record('AccessToken', 'a2', 'g2'));
+      const staticToken = await s.insertToken({
+        principalId: p.id,
+        label: 'laptop',
+        hash: 'h-s',
+        scopes: ['inbox'],
+        expiresAt: FUTURE,
+      });
+      const theirs = await connect(s, bob.id, 'client-a', 'g3', 'h3');
+      const queued = await s.createDecision({
+        principalId: p.id,
+        tokenId: a1.id,
+        tool: 'ask_agent',
+        arguments: {},
+        reasonCode: 'daily_limit',
+        reason: 'over the limit',
+      });
+      await s.suspendPrincipal(p.id, NOW, WITHDRAWN);
+      assert.equal((await s.getPrincipalById(p.id))?.status, 'suspended');
+      for (const t of [a1, a2])
+        assert.equal((await s.getToken(t.id))?.revokedAt, NOW, 'each connection revoked');
+      for (const [model, id] of [
+        ['Grant', 'g1'],
+        ['Grant', 'g2'],
+        ['RefreshToken', 'r1'],
+        ['AccessToken', 'a2'],
+      ] as const)
+        assert.equal(await s.oauthFind(model, id, NOW), null, `${model} ${id} deleted`);
+      assert.deepEqual((await s.getDecision(queued.id))?.outcome, WITHDRAWN);
+      assert.equal(
+        (await s.getToken(staticToken.id))?.revokedAt,
+        null,
+        'a static token waits for reinstatement',
+      );
+      assert.equal((await s.getToken(theirs.id))?.revokedAt, null, "another principal's connection stays");
+      assert.ok(await s.oauthFind('Grant', 'g3', NOW));
+      // Reinstated, nothing of the grants comes back.
+      await s.setPrincipalStatus(p.id, 'member');
+      assert.equal((await s.findCredentialByGrant('g1'))?.token.revokedAt, NOW);
+      assert.equal(await s.oauthFind('Grant', 'g1', NOW), null);
+    });
+
     void it('a connection that fails to write leaves nothing half-written', async () => {
       const s = store();
       const p = await s.createPrincipal({ handle: 'alice', status: 'member', displayName: 'Alice' });
