@@ -1,3 +1,4 @@
+import type { JsonObject } from './json.ts';
 import type { RefusalCode } from './refusals/catalogue.ts';
 
 export type { RefusalCode } from './refusals/catalogue.ts';
@@ -11,6 +12,11 @@ export interface Refusal {
   code: RefusalCode;
   reason: string;
   next: string;
+  /**
+   * Facts a program can follow (a decision id) and member text the refusal cites (a
+   * denial's note), already wrapped: typed Json, so raw member text does not compile here.
+   */
+  detail?: JsonObject;
 }
 
 export function refusal(code: RefusalCode, reason: string, next: string): Refusal {

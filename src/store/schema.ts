@@ -241,4 +241,11 @@ export const MIGRATIONS: readonly string[] = [
   // newest first, from an index in that order, as evidence is.
   `DROP INDEX reviews_candidate;
    CREATE INDEX reviews_candidate_time ON reviews(candidate_id, created_at, id);`,
+  // The mandate's further terms (whom agents may answer, which profile changes and whether
+  // self-reports wait, how long a denial holds) as one JSON object: a row from before reads
+  // `{}`, whose missing keys take the defaults. A decision keeps what makes a later request
+  // "the same" (core/same-request.ts), found by principal and key when a denial is checked.
+  `ALTER TABLE mandates ADD COLUMN terms TEXT NOT NULL DEFAULT '{}';
+   ALTER TABLE decisions ADD COLUMN request_key TEXT;
+   CREATE INDEX decisions_principal_key ON decisions(principal_id, request_key, decided_at);`,
 ];
