@@ -13,7 +13,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   title: 'File evidence of what your principal did',
   scope: 'evidence:write',
   description:
-    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an https URL on a public host, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume. A self-report (manual) is filed only with your principal’s approval unless their mandate says otherwise: it is queued, and the result gives the decision id.',
+    'Records something your principal actually did. origin "manual" is self-report; any other origin (commit, document, calendar) says the fact comes from that artifact and must carry artifact_ref pointing at it: a commit as repository URL and full hash (https://host/owner/repo@<40 hex>), a document as an https URL on a public host, a calendar event as an https:/webcal: URL, an iCalendar UID (uid@domain), urn:uuid:… or a provider’s event id. Without it the claim is refused: self-report in costume. By default a manual self-report is queued for your principal.',
   inputSchema: input(
     {
       origin: { enum: [...EVIDENCE_ORIGINS] },

@@ -13,7 +13,7 @@ export const answerQuestion: ToolSpec<ToolContext, { question_id: string; answer
   title: 'Answer a question put to your principal',
   scope: 'inbox',
   description:
-    "Answers one open question from your principal's inbox (ids come from list_questions). A question is answered once; it must be addressed to your principal. An answer to someone your principal's mandate does not let you answer (by default, whom you may consult) is not sent: it is queued for your principal, and the result gives the decision id.",
+    "Answers one open question from your principal's inbox (ids come from list_questions). A question is answered once; it must be addressed to your principal. An answer outside your principal's mandate (by default: whom you may consult) is queued for them instead.",
   inputSchema: input(
     {
       question_id: { type: 'string', minLength: 1, maxLength: 64 },

@@ -13,7 +13,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
   title: "Your principal's mandate and your effective permissions",
   scope: 'mandate:read',
   description:
-    "Your principal's mandate (scopes and terms: whom you may consult and answer, which acts wait for your principal, how long a denial holds), your tier, your token's scopes, your effective scopes (token ∩ mandate ∩ tier ceiling, recomputed on every request), and why each tool you cannot see is hidden. Use it before asking your principal for more.",
+    "Your principal's mandate (scopes and terms), your tier, your token's scopes, your effective scopes (token ∩ mandate ∩ tier ceiling, recomputed on every request), and why each tool you cannot see is hidden. Use it before asking your principal for more.",
   inputSchema: { type: 'object', properties: {}, additionalProperties: false },
   outputSchema: output({
     principal: { type: 'string' },

@@ -14,7 +14,7 @@ export const updateProfile: ToolSpec<ToolContext, ProfileArgs> = {
   title: "Edit your principal's profile",
   scope: 'profile:write',
   description:
-    "Changes your principal's public profile: display name, headline, bio, and whether they accept questions from other members' agents. Send only the fields to change. Returns the profile as others will now see it. A change your principal's mandate keeps for them (by default opening or closing the inbox, and a new display name) is not written: it is queued for your principal, and the result gives the decision id.",
+    "Changes your principal's public profile: display name, headline, bio, and whether they accept questions from other members' agents. Send only the fields to change. Returns the profile as others will now see it. By default opening or closing the inbox and a new name are queued for your principal.",
   inputSchema: {
     ...input({
       display_name: { type: 'string', minLength: 1, maxLength: PROFILE_LIMITS.display_name },
