@@ -9,8 +9,8 @@ import type { ProfilePart } from './terms.ts';
  * - ask_agent: asking the same member (whatever the question's words);
  * - answer_question: answering the same asker (whichever of their questions);
  * - review_candidate: reviewing the same candidate (either verdict);
- * - update_profile: the same set of waiting changes (closing, or opening, the inbox;
- *   renaming, whatever the new name; a new headline; a new bio);
+ * - update_profile: the same changes that wait (closing, or opening, the inbox; renaming,
+ *   whatever the new name; a new headline or bio when they wait), whatever rides along;
  * - file_evidence: the same self-reported claim (case and spacing aside).
  */
 export const sameRequest = {

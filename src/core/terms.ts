@@ -89,6 +89,17 @@ export function changedProfileParts(
   return sent.filter((part) => !unchanged(part));
 }
 
+/** The parts of a change that wait for the principal under this mandate. */
+export function waitingProfileParts(m: Mandate, parts: readonly ProfilePart[]): ProfilePart[] {
+  return parts.filter((part) =>
+    part === 'accepts_questions'
+      ? m.profile.inboxNeedsApproval
+      : part === 'display_name'
+        ? m.profile.nameNeedsApproval
+        : m.profile.textNeedsApproval,
+  );
+}
+
 /**
  * Whether a profile change may be written without the principal. Opening or closing the
  * inbox and a new display name wait by default (they change who can reach the principal
@@ -100,13 +111,7 @@ export function evaluateProfileTerms(
   parts: readonly ProfilePart[],
   change: ProfileChange,
 ): TermsVerdict {
-  const waiting = parts.filter((part) =>
-    part === 'accepts_questions'
-      ? m.profile.inboxNeedsApproval
-      : part === 'display_name'
-        ? m.profile.nameNeedsApproval
-        : m.profile.textNeedsApproval,
-  );
+  const waiting = waitingProfileParts(m, parts);
   if (waiting.length === 0) return WITHIN;
   const words = waiting.map((part) =>
     part === 'accepts_questions'

@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../../core/registry.ts';
 import { sameRequest } from '../../core/same-request.ts';
-import { changedProfileParts, evaluateProfileTerms } from '../../core/terms.ts';
+import { changedProfileParts, evaluateProfileTerms, waitingProfileParts } from '../../core/terms.ts';
 import { isSameText } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
 import { approvedByPrincipal, queueForPrincipal } from '../decisions.ts';
@@ -42,7 +42,9 @@ export const updateProfile: ToolSpec<ToolContext, ProfileArgs> = {
       });
       const terms = evaluateProfileTerms(ctx.caller.mandate, parts, args);
       if (!terms.within) {
-        const key = sameRequest.profile(parts, args.accepts_questions === true);
+        // The same request is the same change that waits (closing the inbox, renaming), whatever rides along.
+        const waiting = waitingProfileParts(ctx.caller.mandate, parts);
+        const key = sameRequest.profile(waiting, args.accepts_questions === true);
         return queueForPrincipal(ctx, 'update_profile', { ...args }, terms, key);
       }
     }
