@@ -181,7 +181,10 @@ function toOutcome(result: Invocation): DecisionOutcome {
       refusal: { code: 'not_found', reason: 'The tool is no longer available.', next: 'Nothing to do.' },
     };
   }
-  if (result.kind === 'refused') return { ok: false, refusal: { ...result.refusal } };
+  if (result.kind === 'refused') {
+    const { code, reason, next } = result.refusal;
+    return { ok: false, refusal: { code, reason, next } };
+  }
   const scalars: Record<string, string | number | boolean | null> = {};
   for (const [k, v] of Object.entries(result.data)) {
     if (v === null || typeof v === 'number' || typeof v === 'boolean') scalars[k] = v;

@@ -1,4 +1,4 @@
-import type { Mandate } from '../core/mandate.ts';
+import { MAX_DENIAL_WINDOW_DAYS, type Mandate } from '../core/mandate.ts';
 import { parseScopeList } from '../core/scopes.ts';
 import { runAsPrincipal, type AdminDeps } from './as-principal.ts';
 import { AdminRefusal } from './errors.ts';
@@ -9,6 +9,30 @@ export interface MandateChange {
   consultCounterparts?: string;
   consultDaily?: string;
   reviewsNeedApproval?: string;
+  /** `consult` (the people agents may consult), `any`, or handles separated by commas. */
+  answerCounterparts?: string;
+  inboxNeedsApproval?: string;
+  nameNeedsApproval?: string;
+  profileTextNeedsApproval?: string;
+  selfReportsNeedApproval?: string;
+  /** Whole days, 0 to 365. */
+  denialWindowDays?: string;
+}
+
+/** The yes/no terms: the option a person types, and the argument of set_mandate it sets. */
+const FLAGS = [
+  ['reviewsNeedApproval', '--reviews-need-approval', 'reviews_need_approval'],
+  ['inboxNeedsApproval', '--inbox-needs-approval', 'inbox_changes_need_approval'],
+  ['nameNeedsApproval', '--name-needs-approval', 'name_changes_need_approval'],
+  ['profileTextNeedsApproval', '--profile-text-needs-approval', 'profile_text_needs_approval'],
+  ['selfReportsNeedApproval', '--self-reports-need-approval', 'self_reports_need_approval'],
+] as const;
+
+function handleList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim().replace(/^@/, ''))
+    .filter(Boolean);
 }
 
 export async function showMandate(deps: AdminDeps, handle: string): Promise<Mandate> {
@@ -34,12 +58,11 @@ export async function changeMandate(
   }
   if (change.consultCounterparts !== undefined) {
     args['consult_counterparts'] =
-      change.consultCounterparts === 'any'
-        ? 'any'
-        : change.consultCounterparts
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean);
+      change.consultCounterparts === 'any' ? 'any' : handleList(change.consultCounterparts);
+  }
+  if (change.answerCounterparts !== undefined) {
+    const a = change.answerCounterparts.trim();
+    args['answer_counterparts'] = a === 'any' || a === 'consult' ? a : handleList(a);
   }
   if (change.consultDaily !== undefined) {
     if (change.consultDaily === 'none' || change.consultDaily === 'unlimited')
@@ -51,11 +74,21 @@ export async function changeMandate(
         `--consult-daily takes a whole number or "unlimited"; got "${change.consultDaily}".`,
       );
   }
-  if (change.reviewsNeedApproval !== undefined) {
-    if (change.reviewsNeedApproval !== 'true' && change.reviewsNeedApproval !== 'false') {
-      throw new AdminRefusal('invalid_value', '--reviews-need-approval takes true or false.');
-    }
-    args['reviews_need_approval'] = change.reviewsNeedApproval === 'true';
+  for (const [key, option, arg] of FLAGS) {
+    const value = change[key];
+    if (value === undefined) continue;
+    if (value !== 'true' && value !== 'false')
+      throw new AdminRefusal('invalid_value', `${option} takes true or false; got "${value}".`);
+    args[arg] = value === 'true';
+  }
+  if (change.denialWindowDays !== undefined) {
+    const days = change.denialWindowDays.trim();
+    if (!/^\d{1,3}$/.test(days) || Number(days) > MAX_DENIAL_WINDOW_DAYS)
+      throw new AdminRefusal(
+        'invalid_value',
+        `--denial-window-days takes a whole number of days from 0 to ${MAX_DENIAL_WINDOW_DAYS}; got "${change.denialWindowDays}".`,
+      );
+    args['denial_window_days'] = Number(days);
   }
   if (Object.keys(args).length === 0)
     throw new AdminRefusal('invalid_value', 'Nothing to change: give at least one option.');

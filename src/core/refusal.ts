@@ -1,3 +1,4 @@
+import type { JsonObject } from './json.ts';
 import type { RefusalCode, ToolRefusalCode } from './refusals/catalogue.ts';
 
 export type {
@@ -20,6 +21,11 @@ export interface Refusal<C extends RefusalCode = RefusalCode> {
   code: C;
   reason: string;
   next: string;
+  /**
+   * Facts a program can follow (a decision id) and member text the refusal cites (a
+   * denial's note), already wrapped: typed Json, so raw member text does not compile here.
+   */
+  detail?: JsonObject;
 }
 
 export function refusal<C extends RefusalCode>(code: C, reason: string, next: string): Refusal<C> {

@@ -40,10 +40,24 @@ const REFUSAL_META_KEY = 'warden/refusal';
  * (the lean tools/list) and lets every client read the refusal. See docs/interop.md.
  */
 export function renderRefusal(r: Refusal): CallToolResult {
+  const lines = [`Refused (${r.code}): ${r.reason}\nNext: ${r.next}`];
+  if (r.detail) {
+    // Detail may cite member text (wrapped): then the notice comes first, as for any result.
+    const json = JSON.stringify(r.detail);
+    if (json.includes('"untrusted":"member-text"')) lines.unshift(UNTRUSTED_NOTICE);
+    lines.push(json);
+  }
   return {
     isError: true,
-    content: [{ type: 'text', text: `Refused (${r.code}): ${r.reason}\nNext: ${r.next}` }],
-    _meta: { [REFUSAL_META_KEY]: { code: r.code, reason: r.reason, next: r.next } },
+    content: [{ type: 'text', text: lines.join('\n') }],
+    _meta: {
+      [REFUSAL_META_KEY]: {
+        code: r.code,
+        reason: r.reason,
+        next: r.next,
+        ...(r.detail ? { detail: r.detail } : {}),
+      },
+    },
   };
 }
 

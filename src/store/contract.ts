@@ -115,6 +115,8 @@ export interface DecisionRecord {
   note: MemberText | null;
   /** On approval, what executing the stored request gave (server-written ids and codes only). */
   outcome: DecisionOutcome | null;
+  /** What makes a later request "the same" as this one (core/same-request.ts); null for decisions from before keys. */
+  requestKey: string | null;
   createdAt: string;
   decidedAt: string | null;
 }
@@ -445,8 +447,11 @@ export interface Store extends ConsoleStore, OAuthStore {
     arguments: Record<string, unknown>;
     reasonCode: string;
     reason: string;
+    requestKey?: string | null;
   }): Promise<DecisionRecord>;
   getDecision(id: string): Promise<DecisionRecord | null>;
+  /** The latest decision with this request key that the principal denied at or after `since` (ISO), if any. */
+  findDenial(principalId: string, requestKey: string, since: string): Promise<DecisionRecord | null>;
   listDecisions(principalId: string, filter?: { status?: DecisionStatus }): Promise<DecisionRecord[]>;
   /**
    * Moves a pending decision to approved/denied; false when it was no longer pending

@@ -1,4 +1,4 @@
-import { normaliseMandate, type Mandate } from '../core/mandate.ts';
+import { defaultMandate, normaliseMandate, type Mandate } from '../core/mandate.ts';
 import { isScope } from '../core/scopes.ts';
 import type { PrincipalStatus } from '../core/tiers.ts';
 import { memberText } from '../untrusted/index.ts';
@@ -59,7 +59,13 @@ export function toToken(r: Row, handle: string): TokenRecord {
 }
 
 export function toMandate(r: Row): Mandate {
-  return mandateOf(r['scopes'], r['consult_counterparts'], r['consult_daily'], r['reviews_need_approval']);
+  return mandateOf(
+    r['scopes'],
+    r['consult_counterparts'],
+    r['consult_daily'],
+    r['reviews_need_approval'],
+    r['terms'],
+  );
 }
 
 function mandateOf(
@@ -67,6 +73,7 @@ function mandateOf(
   counterpartsJson: unknown,
   daily: unknown,
   needApproval: unknown,
+  termsJson: unknown,
 ): Mandate {
   const counterparts = parseJson<unknown>(counterpartsJson, 'any');
   return normaliseMandate({
@@ -76,12 +83,66 @@ function mandateOf(
       dailyLimit: daily === null || daily === undefined ? null : Number(daily),
     },
     reviewsNeedApproval: Number(needApproval) === 1,
+    ...termsOf(termsJson),
   });
+}
+
+/** The terms column's keys, as stored. */
+interface StoredTerms {
+  answer_counterparts?: unknown;
+  inbox_needs_approval?: unknown;
+  name_needs_approval?: unknown;
+  profile_text_needs_approval?: unknown;
+  self_reports_need_approval?: unknown;
+  denial_window_days?: unknown;
+}
+
+/**
+ * The terms kept in the mandate's JSON `terms` column. A store from before they existed
+ * holds `{}` there, and a key missing or of the wrong type reads as the default (the
+ * safe one), so an older row gains the defaults and loses nothing.
+ */
+function termsOf(
+  json: unknown,
+): Pick<Mandate, 'answer' | 'profile' | 'selfReportsNeedApproval' | 'denialWindowDays'> {
+  const d = defaultMandate();
+  const raw = parseJson<unknown>(json, {});
+  const t: StoredTerms = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  const flag = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
+  const answer = t.answer_counterparts;
+  return {
+    answer: {
+      counterparts:
+        answer === 'any' || answer === 'consult'
+          ? answer
+          : Array.isArray(answer)
+            ? answer.map(String)
+            : d.answer.counterparts,
+    },
+    profile: {
+      inboxNeedsApproval: flag(t.inbox_needs_approval, d.profile.inboxNeedsApproval),
+      nameNeedsApproval: flag(t.name_needs_approval, d.profile.nameNeedsApproval),
+      textNeedsApproval: flag(t.profile_text_needs_approval, d.profile.textNeedsApproval),
+    },
+    selfReportsNeedApproval: flag(t.self_reports_need_approval, d.selfReportsNeedApproval),
+    denialWindowDays:
+      typeof t.denial_window_days === 'number' && Number.isSafeInteger(t.denial_window_days)
+        ? t.denial_window_days
+        : d.denialWindowDays,
+  };
 }
 
 /** A principal without a mandate row has granted nothing: fail closed. */
 export function emptyMandate(): Mandate {
-  return { scopes: [], consult: { counterparts: [], dailyLimit: 0 }, reviewsNeedApproval: true };
+  return {
+    scopes: [],
+    consult: { counterparts: [], dailyLimit: 0 },
+    reviewsNeedApproval: true,
+    answer: { counterparts: [] },
+    profile: { inboxNeedsApproval: true, nameNeedsApproval: true, textNeedsApproval: true },
+    selfReportsNeedApproval: true,
+    denialWindowDays: defaultMandate().denialWindowDays,
+  };
 }
 
 /**
@@ -101,6 +162,7 @@ export function toCredential(r: Row): Credential {
             r['m_consult_counterparts'],
             r['m_consult_daily'],
             r['m_reviews_need_approval'],
+            r['m_terms'],
           ),
   };
 }
@@ -110,13 +172,23 @@ export function mandateColumns(m: Mandate): {
   consult_counterparts: string;
   consult_daily: number | null;
   reviews_need_approval: number;
+  terms: string;
 } {
   const n = normaliseMandate(m);
+  const terms: StoredTerms = {
+    answer_counterparts: n.answer.counterparts,
+    inbox_needs_approval: n.profile.inboxNeedsApproval,
+    name_needs_approval: n.profile.nameNeedsApproval,
+    profile_text_needs_approval: n.profile.textNeedsApproval,
+    self_reports_need_approval: n.selfReportsNeedApproval,
+    denial_window_days: n.denialWindowDays,
+  };
   return {
     scopes: JSON.stringify(n.scopes),
     consult_counterparts: JSON.stringify(n.consult.counterparts),
     consult_daily: n.consult.dailyLimit,
     reviews_need_approval: n.reviewsNeedApproval ? 1 : 0,
+    terms: JSON.stringify(terms),
   };
 }
 
@@ -174,6 +246,7 @@ export function toDecision(r: Row): DecisionRecord {
     status: str(r['status']) as DecisionStatus,
     note: note === null ? null : memberText(note, str(r['principal_handle'])),
     outcome: parseJson<DecisionOutcome | null>(r['outcome'], null),
+    requestKey: optStr(r['request_key']),
     createdAt: str(r['created_at']),
     decidedAt: optStr(r['decided_at']),
   };
@@ -209,7 +282,8 @@ export const SELECT = {
   credential: `SELECT t.id, t.principal_id, t.label, t.scopes, t.created_at, t.expires_at, t.revoked_at,
              t.last_used_at, t.origin, t.client_id, p.handle AS principal_handle, p.status AS principal_status,
              m.scopes AS m_scopes, m.consult_counterparts AS m_consult_counterparts,
-             m.consult_daily AS m_consult_daily, m.reviews_need_approval AS m_reviews_need_approval
+             m.consult_daily AS m_consult_daily, m.reviews_need_approval AS m_reviews_need_approval,
+             m.terms AS m_terms
              FROM tokens t JOIN principals p ON p.id = t.principal_id
              LEFT JOIN mandates m ON m.principal_id = t.principal_id`,
 } as const;

@@ -253,4 +253,11 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX private_words_served ON private_words(principal_id, served_at);
    CREATE INDEX private_words_author ON private_words(principal_id, author_handle, served_at);`,
+  // The mandate's further terms (whom agents may answer, which profile changes and whether
+  // self-reports wait, how long a denial holds) as one JSON object: a row from before reads
+  // `{}`, whose missing keys take the defaults. A decision keeps what makes a later request
+  // "the same" (core/same-request.ts), found by principal and key when a denial is checked.
+  `ALTER TABLE mandates ADD COLUMN terms TEXT NOT NULL DEFAULT '{}';
+   ALTER TABLE decisions ADD COLUMN request_key TEXT;
+   CREATE INDEX decisions_principal_key ON decisions(principal_id, request_key, decided_at);`,
 ];

@@ -124,9 +124,9 @@ export class SqlStore extends ConsoleSql implements Store {
         ],
       },
       {
-        sql: `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, updated_at)
-              VALUES (?, ?, ?, ?, ?, ?)`,
-        params: [id, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at],
+        sql: `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, terms, updated_at)
+              VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        params: [id, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, m.terms, at],
       },
       ...pages.termStatements(id, {
         handle: p.handle,
@@ -333,15 +333,23 @@ export class SqlStore extends ConsoleSql implements Store {
     const m = mandateColumns(mandate);
     const at = now();
     const changed = await this.sql.run(
-      `UPDATE mandates SET scopes = ?, consult_counterparts = ?, consult_daily = ?, reviews_need_approval = ?, updated_at = ?
+      `UPDATE mandates SET scopes = ?, consult_counterparts = ?, consult_daily = ?, reviews_need_approval = ?, terms = ?, updated_at = ?
        WHERE principal_id = ?`,
-      [m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at, principalId],
+      [m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, m.terms, at, principalId],
     );
     if (changed === 0) {
       await this.sql.run(
-        `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [principalId, m.scopes, m.consult_counterparts, m.consult_daily, m.reviews_need_approval, at],
+        `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, terms, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [
+          principalId,
+          m.scopes,
+          m.consult_counterparts,
+          m.consult_daily,
+          m.reviews_need_approval,
+          m.terms,
+          at,
+        ],
       );
     }
     return this.getMandate(principalId);
@@ -485,14 +493,34 @@ export class SqlStore extends ConsoleSql implements Store {
     arguments: Record<string, unknown>;
     reasonCode: string;
     reason: string;
+    requestKey?: string | null;
   }): Promise<DecisionRecord> {
     const id = newId('dc');
     await this.sql.run(
-      `INSERT INTO decisions (id, principal_id, token_id, tool, arguments, reason_code, reason, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
-      [id, d.principalId, d.tokenId, d.tool, JSON.stringify(d.arguments), d.reasonCode, d.reason, now()],
+      `INSERT INTO decisions (id, principal_id, token_id, tool, arguments, reason_code, reason, status, created_at, request_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      [
+        id,
+        d.principalId,
+        d.tokenId,
+        d.tool,
+        JSON.stringify(d.arguments),
+        d.reasonCode,
+        d.reason,
+        now(),
+        d.requestKey ?? null,
+      ],
     );
     return (await this.getDecision(id)) as DecisionRecord;
+  }
+
+  async findDenial(principalId: string, requestKey: string, since: string): Promise<DecisionRecord | null> {
+    const r = await this.sql.get(
+      `${SELECT.decision} WHERE d.principal_id = ? AND d.request_key = ? AND d.status = 'denied' AND d.decided_at >= ?
+       ORDER BY d.decided_at DESC, d.id DESC LIMIT 1`,
+      [principalId, requestKey, since],
+    );
+    return r ? toDecision(r) : null;
   }
 
   async getDecision(id: string): Promise<DecisionRecord | null> {

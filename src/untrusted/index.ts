@@ -13,4 +13,5 @@ export { onlyInsideWrappers } from './inside.ts';
 export { forHumans, authorOf } from './display.ts';
 export { fieldsOf } from './fields.ts';
 export { singleLineProblem } from './single-line.ts';
+export { isSameText } from './same-text.ts';
 export { echo, ECHO_MAX_LENGTH } from './echo.ts';

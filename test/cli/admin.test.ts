@@ -199,11 +199,62 @@ describe('admin CLI', () => {
       consult_counterparts: ['bob'],
       consult_daily_limit: 3,
       reviews_need_approval: false,
+      answer_counterparts: 'consult',
+      inbox_changes_need_approval: true,
+      name_changes_need_approval: true,
+      profile_text_needs_approval: false,
+      self_reports_need_approval: true,
+      denial_window_days: 30,
     });
     const refused = await run('admin', 'mandate', 'set', 'alice', '--consult-counterparts', 'nobody-here');
     assert.equal(refused.code, 1);
     const shown = await run('admin', 'mandate', 'show', 'alice');
     assert.match(shown.out, /consult counterparts: bob/);
+    assert.match(shown.out, /answer counterparts: the consult counterparts/);
+  });
+
+  it('sets the terms for answers, profile changes, self-reports and denials', async () => {
+    const set = await run(
+      'admin',
+      'mandate',
+      'set',
+      'alice',
+      '--answer-counterparts',
+      'any',
+      '--inbox-needs-approval',
+      'false',
+      '--name-needs-approval',
+      'false',
+      '--profile-text-needs-approval',
+      'true',
+      '--self-reports-need-approval',
+      'false',
+      '--denial-window-days',
+      '7',
+      '--json',
+    );
+    assert.equal(set.code, 0, set.err);
+    const m = JSON.parse(set.out) as Record<string, unknown>;
+    assert.equal(m['answer_counterparts'], 'any');
+    assert.equal(m['inbox_changes_need_approval'], false);
+    assert.equal(m['name_changes_need_approval'], false);
+    assert.equal(m['profile_text_needs_approval'], true);
+    assert.equal(m['self_reports_need_approval'], false);
+    assert.equal(m['denial_window_days'], 7);
+    const shown = await run('admin', 'mandate', 'show', 'alice');
+    assert.match(shown.out, /a denial holds for: 7 days/);
+    for (const [option, value, reason] of [
+      ['--denial-window-days', '366', /from 0 to 365; got "366"/],
+      ['--denial-window-days', 'week', /whole number of days/],
+      ['--self-reports-need-approval', 'maybe', /takes true or false; got "maybe"/],
+      ['--answer-counterparts', 'nobody-here', /nobody-here/],
+    ] as const) {
+      const bad = await run('admin', 'mandate', 'set', 'alice', option, value);
+      assert.equal(bad.code, 1, `${option} ${value}`);
+      assert.match(bad.err, reason);
+    }
+    const after = await run('admin', 'mandate', 'show', 'alice', '--json');
+    assert.equal((JSON.parse(after.out) as Record<string, unknown>)['denial_window_days'], 7, 'nothing lost');
   });
 
   it('exits 2 with a usage message for bad invocations', async () => {

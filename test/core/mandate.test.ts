@@ -2,15 +2,26 @@
 // give an agent mandate:write.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultMandate, normaliseMandate, type Mandate } from '../../src/core/mandate.ts';
+import {
+  answerCounterparts,
+  defaultMandate,
+  MAX_DENIAL_WINDOW_DAYS,
+  normaliseMandate,
+  type Mandate,
+} from '../../src/core/mandate.ts';
 import { AGENT_SCOPES, PRINCIPAL_ONLY_SCOPE } from '../../src/core/scopes.ts';
 
 void describe('a new principal’s mandate', () => {
-  void it('has every agent scope, any counterpart, 20 questions a day, reviews approved by hand', () => {
+  void it('has every agent scope, any counterpart, 20 questions a day, and the safe terms', () => {
     assert.deepEqual(defaultMandate(), {
       scopes: [...AGENT_SCOPES],
       consult: { counterparts: 'any', dailyLimit: 20 },
       reviewsNeedApproval: true,
+      // Answers go to whom agents may consult; the inbox, the name and self-reports wait.
+      answer: { counterparts: 'consult' },
+      profile: { inboxNeedsApproval: true, nameNeedsApproval: true, textNeedsApproval: false },
+      selfReportsNeedApproval: true,
+      denialWindowDays: 30,
     });
   });
   void it('is a fresh copy each time: changing one changes no other', () => {
@@ -33,6 +44,21 @@ void describe('normaliseMandate', () => {
       case: 'mandate:write is removed, whoever put it there',
       in: { ...base, scopes: [PRINCIPAL_ONLY_SCOPE, 'inbox'] },
       out: { ...base, scopes: ['inbox'] },
+    },
+    {
+      case: 'answer counterparts sorted and de-duplicated; consult and any kept',
+      in: { ...base, answer: { counterparts: ['cy', 'al', 'cy'] } },
+      out: { ...base, answer: { counterparts: ['al', 'cy'] } },
+    },
+    {
+      case: 'a denial window beyond a year is a year; below zero is none',
+      in: { ...base, denialWindowDays: 9999 },
+      out: { ...base, denialWindowDays: MAX_DENIAL_WINDOW_DAYS },
+    },
+    {
+      case: 'a negative denial window is none',
+      in: { ...base, denialWindowDays: -3 },
+      out: { ...base, denialWindowDays: 0 },
     },
     {
       case: 'counterparts sorted and de-duplicated',
@@ -66,4 +92,27 @@ void describe('normaliseMandate', () => {
     assert.deepEqual(given.scopes, ['vouch', 'inbox']);
     assert.deepEqual(given.consult.counterparts, ['b', 'a']);
   });
+});
+
+void describe('answerCounterparts: whom agents may answer without asking', () => {
+  const base = defaultMandate();
+  const rows: { case: string; m: Mandate; out: 'any' | string[] }[] = [
+    { case: 'by default, whom they may consult: anyone', m: base, out: 'any' },
+    {
+      case: 'by default, whom they may consult: only @dave',
+      m: { ...base, consult: { counterparts: ['dave'], dailyLimit: 20 } },
+      out: ['dave'],
+    },
+    {
+      case: 'anyone, though consult is narrowed',
+      m: { ...base, consult: { counterparts: ['dave'], dailyLimit: 20 }, answer: { counterparts: 'any' } },
+      out: 'any',
+    },
+    {
+      case: 'a list of its own',
+      m: { ...base, answer: { counterparts: ['al', 'bo'] } },
+      out: ['al', 'bo'],
+    },
+  ];
+  for (const row of rows) void it(row.case, () => assert.deepEqual(answerCounterparts(row.m), row.out));
 });

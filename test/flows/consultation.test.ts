@@ -12,6 +12,10 @@ describe('consultation: ask, answer, read the answer', () => {
     alice = await club.connect((await club.addMember('alice')).token, 'modern');
     bob = await club.connect((await club.addCandidate('bob')).token, 'legacy');
     carol = await club.connect((await club.addMember('carol')).token, 'legacy');
+    // Carol lets her agents open and close her inbox without her (by default it waits: test/threats/).
+    const c = (await club.store.getPrincipalByHandle('carol'))!;
+    const m = await club.store.getMandate(c.id);
+    await club.store.setMandate(c.id, { ...m, profile: { ...m.profile, inboxNeedsApproval: false } });
   });
   after(() => club.close());
 

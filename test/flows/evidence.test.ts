@@ -8,6 +8,12 @@ describe('evidence: a claim needs its artifact', () => {
   before(async () => {
     club = await startClub();
     dora = await club.connect((await club.addCandidate('dora')).token, 'legacy');
+    // Dora lets her agents file self-reports without her (the default queues them: test/threats/).
+    const me = (await club.store.getPrincipalByHandle('dora'))!;
+    await club.store.setMandate(me.id, {
+      ...(await club.store.getMandate(me.id)),
+      selfReportsNeedApproval: false,
+    });
   });
   after(() => club.close());
 

@@ -35,6 +35,13 @@ describe('decisions are re-checked when they are approved', () => {
     await club.addMember('bob');
     await club.addMember('carol');
     await club.addCandidate('dan');
+    // Each case queues the same request afresh after another was denied; alice keeps no
+    // denial window, so the re-check on approval is what is tested (denials: test/threats/).
+    const alice = (await club.store.getPrincipalByHandle('alice'))!;
+    await club.store.setMandate(alice.id, {
+      ...(await club.store.getMandate(alice.id)),
+      denialWindowDays: 0,
+    });
     // A second token of alice's, never revoked, through which her agent reads the records.
     reader = await club.connect(
       (

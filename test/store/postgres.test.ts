@@ -1,3 +1,4 @@
+import { defaultMandate } from '../../src/core/mandate.ts';
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { openStore } from '../../src/store/index.ts';
@@ -84,6 +85,7 @@ if (!url) {
         });
         assert.ok((await two.findCredential('h'))?.mandate.scopes.includes('consult'));
         await one.setMandate(p.id, {
+          ...defaultMandate(),
           scopes: ['inbox'],
           consult: { counterparts: 'any', dailyLimit: 1 },
           reviewsNeedApproval: true,

@@ -8,9 +8,11 @@ type Client = Awaited<ReturnType<TestClub['connect']>>;
 /**
  * What tools/list may weigh per tier, in bytes of the JSON-RPC result. Measured at
  * 3,082 / 9,910 / 13,975 bytes when set (28,132 for a member before the catalog was
- * made lean); inflating a schema or a description past these fails here.
+ * made lean); inflating a schema or a description past these fails here. Raised once,
+ * to 11,000 / 15,200, when answer_question, update_profile and file_evidence gained
+ * their queued result and get_mandate the further terms (measured 10,895 / 14,960).
  */
-const CATALOG_BUDGET = { anonymous: 3_300, candidate: 10_000, member: 14_000 };
+const CATALOG_BUDGET = { anonymous: 3_300, candidate: 11_000, member: 15_200 };
 
 describe('budgets: a lean catalog per tier, and no tool result over 64 KB', () => {
   let club: TestClub;
@@ -49,7 +51,20 @@ describe('budgets: a lean catalog per tier, and no tool result over 64 KB', () =
     const { tools } = await alice.listTools(); // the client caches a validator per tool from here on
     assert.equal(tools.length, 14);
     await alice.callTool({ name: 'update_profile', arguments: { headline: 'Sails' } });
-    await alice.callTool({ name: 'file_evidence', arguments: { origin: 'manual', claim: 'Did a thing' } });
+    // A self-report is queued by default (the queued branch of the schema); a commit is filed.
+    const queued = await alice.callTool({
+      name: 'file_evidence',
+      arguments: { origin: 'manual', claim: 'Did a thing' },
+    });
+    assert.equal((queued.structuredContent as { status?: string }).status, 'queued_for_principal');
+    await alice.callTool({
+      name: 'file_evidence',
+      arguments: {
+        origin: 'commit',
+        claim: 'Fixed a thing',
+        artifact_ref: `https://github.com/alice/sails@${'a'.repeat(40)}`,
+      },
+    });
     for (const [name, args] of [
       ['club_info', {}],
       ['list_members', { limit: 5 }],

@@ -67,6 +67,14 @@ describe('update_profile', () => {
     club = await startClub();
     alice = await club.connect((await club.addMember('alice')).token);
     bob = await club.connect((await club.addMember('bob')).token);
+    // These cases are about the profile rules: alice lets her agents change every field
+    // without her (the terms that would queue a change are tested in test/threats/).
+    const me = (await club.store.getPrincipalByHandle('alice'))!;
+    const m = await club.store.getMandate(me.id);
+    await club.store.setMandate(me.id, {
+      ...m,
+      profile: { inboxNeedsApproval: false, nameNeedsApproval: false, textNeedsApproval: false },
+    });
   });
   after(() => club.close());
 

@@ -55,6 +55,10 @@ const WARDEN_REFUSALS = {
     families: ['tool'],
     doc: 'The artifact reference is not of its origin’s form, or points where no other member could check it (plain http, loopback, private, link-local or metadata addresses).',
   },
+  denied_by_principal: {
+    families: ['tool'],
+    doc: 'The principal denied the same request (same act, same counterpart) within their denial window; the refusal cites the decision and its note, and nothing is queued again.',
+  },
   self_target: {
     families: ['tool'],
     doc: 'The caller’s own principal was named where another member is meant (asking or reviewing oneself).',
@@ -180,6 +184,18 @@ const WARDEN_REFUSALS = {
   private_words: {
     families: ['decision'],
     doc: 'Queued: the text an agent sends out carries a passage of 12 or more words another member wrote privately to the principal (their question, their answer).',
+  },
+  answer_counterpart_not_in_mandate: {
+    families: ['decision'],
+    doc: 'Queued: the asker is not among those the mandate lets agents answer without asking (by default, whom they may consult).',
+  },
+  profile_change_needs_approval: {
+    families: ['decision'],
+    doc: 'Queued: the mandate says this profile change (the inbox opened or closed, a new display name, or headline and bio if so set) waits for the principal.',
+  },
+  self_report_needs_approval: {
+    families: ['decision'],
+    doc: 'Queued: the mandate says self-reported evidence (origin manual) is filed only with the principal’s approval.',
   },
   stale_token_revoked: {
     families: ['decision'],

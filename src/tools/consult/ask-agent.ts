@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { sameRequest } from '../../core/same-request.ts';
 import { evaluateConsultTerms, startOfUtcDay } from '../../core/terms.ts';
 import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
@@ -72,7 +73,8 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
       const mandate = ctx.caller.mandate;
       const anyNumber = { ...mandate, consult: { ...mandate.consult, dailyLimit: null } };
       const counterpart = evaluateConsultTerms(anyNumber, target.handle, 0);
-      if (!counterpart.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, counterpart);
+      if (!counterpart.within)
+        return queueForPrincipal(ctx, 'ask_agent', { ...args }, counterpart, sameRequest.ask(target.handle));
       const max = mandate.consult.dailyLimit;
       if (max !== null) {
         // The daily limit is one conditional write in the store, so it holds across
@@ -82,7 +84,8 @@ export const askAgent: ToolSpec<ToolContext, Args> = {
         if (!q) {
           const asked = Math.max(await ctx.store.countQuestionsAskedSince(me.id, since), max);
           const verdict = evaluateConsultTerms(mandate, target.handle, asked);
-          if (!verdict.within) return queueForPrincipal(ctx, 'ask_agent', { ...args }, verdict);
+          if (!verdict.within)
+            return queueForPrincipal(ctx, 'ask_agent', { ...args }, verdict, sameRequest.ask(target.handle));
         }
       }
     }

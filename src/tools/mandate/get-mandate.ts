@@ -4,6 +4,7 @@ import { explainScopes, explainTools } from '../../core/policy/index.ts';
 import type { ToolContext } from '../context.ts';
 import { ok } from '../result.ts';
 import { output, untrustedText } from '../schemas.ts';
+import { mandateTerms, mandateTermsSchema } from './view.ts';
 
 const strings = { type: 'array', items: { type: 'string' } };
 
@@ -28,12 +29,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
       ],
     },
     token_scopes: strings,
-    mandate: output({
-      scopes: strings,
-      consult_counterparts: { anyOf: [{ const: 'any' }, strings] },
-      consult_daily_limit: { type: ['integer', 'null'] },
-      reviews_need_approval: { type: 'boolean' },
-    }),
+    mandate: output({ scopes: strings, ...mandateTermsSchema }),
     tier_ceiling: strings,
     effective_scopes: strings,
     scopes: {
@@ -75,12 +71,7 @@ export const getMandate: ToolSpec<ToolContext, Record<string, never>> = {
             }
           : null,
       token_scopes: caller.kind === 'agent' ? caller.token.scopes : [],
-      mandate: {
-        scopes: m.scopes,
-        consult_counterparts: m.consult.counterparts,
-        consult_daily_limit: m.consult.dailyLimit,
-        reviews_need_approval: m.reviewsNeedApproval,
-      },
+      mandate: { scopes: m.scopes, ...mandateTerms(m) },
       tier_ceiling: [...TIER_CEILING[p.tier]],
       effective_scopes: [...p.effective],
       scopes: explainScopes(p),

@@ -1,4 +1,5 @@
 import type { ToolSpec } from '../../core/registry.ts';
+import { sameRequest } from '../../core/same-request.ts';
 import { evaluateReviewTerms } from '../../core/terms.ts';
 import { echo } from '../../untrusted/index.ts';
 import { principalOf, type ToolContext } from '../context.ts';
@@ -63,7 +64,14 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     if (existing.length > 0) return alreadyReviewed(candidate.handle);
     if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
       const verdict = evaluateReviewTerms(ctx.caller.mandate);
-      if (!verdict.within) return queueForPrincipal(ctx, 'review_candidate', { ...args }, verdict);
+      if (!verdict.within)
+        return queueForPrincipal(
+          ctx,
+          'review_candidate',
+          { ...args },
+          verdict,
+          sameRequest.review(candidate.handle),
+        );
     }
     // The check above is only a courtesy; the store's unique index is what holds, on every replica.
     const review = await ctx.store.addReview({

@@ -17,6 +17,50 @@ export function reviewAndDecisionContract(backend: Backend): void {
         reason: 'bob is not among the allowed counterparts',
       });
 
+    void it('finds the latest denial of the same request inside a window, and nothing else', async () => {
+      const a = await principal('alice');
+      const b = await principal('bob');
+      const ask = (principalId: string, requestKey: string | null) =>
+        store().createDecision({
+          principalId,
+          tokenId: null,
+          tool: 'ask_agent',
+          arguments: { to: 'mallory', question: 'Hi' },
+          reasonCode: 'counterpart_not_in_mandate',
+          reason: 'not listed',
+          requestKey,
+        });
+      const key = 'ask_agent:@mallory';
+      const pending = await ask(a.id, key);
+      assert.equal(pending.requestKey, key);
+      assert.equal(
+        await store().findDenial(a.id, key, '2000-01-01T00:00:00.000Z'),
+        null,
+        'pending is no denial',
+      );
+      const first = await ask(a.id, key);
+      assert.ok(await store().claimDecision(first.id, 'denied', 'No.', '2026-01-01T00:00:00.000Z'));
+      const second = await ask(a.id, key);
+      assert.ok(await store().claimDecision(second.id, 'denied', 'Still no.', '2026-01-02T00:00:00.000Z'));
+      const approved = await ask(a.id, key);
+      assert.ok(await store().claimDecision(approved.id, 'approved', null, '2026-01-03T00:00:00.000Z'));
+      assert.equal((await store().findDenial(a.id, key, '2025-12-31T00:00:00.000Z'))?.id, second.id);
+      assert.equal((await store().findDenial(a.id, key, '2026-01-02T00:00:00.000Z'))?.id, second.id);
+      assert.equal(
+        await store().findDenial(a.id, key, '2026-01-02T00:00:00.001Z'),
+        null,
+        'outside the window',
+      );
+      assert.equal(await store().findDenial(a.id, 'ask_agent:@dave', '2025-01-01T00:00:00.000Z'), null);
+      assert.equal(
+        await store().findDenial(b.id, key, '2025-01-01T00:00:00.000Z'),
+        null,
+        'another principal',
+      );
+      const old = await ask(a.id, null);
+      assert.equal(old.requestKey, null);
+    });
+
     void it('records reviews attributed to the reviewer and lists them by candidate and by reviewer', async () => {
       const a = await principal('alice');
       const b = await principal('bob');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Mandate } from '../../../src/core/mandate.ts';
+import { defaultMandate, type Mandate } from '../../../src/core/mandate.ts';
 import { useStore, type Backend } from './backend.ts';
 
 export function mandateContract(backend: Backend): void {
@@ -10,22 +10,30 @@ export function mandateContract(backend: Backend): void {
 
     void it('round-trips every term', async () => {
       const p = await principal();
+      await store().createPrincipal({ handle: 'dave', status: 'member', displayName: 'D' });
       const m: Mandate = {
         scopes: ['vouch', 'inbox'],
         consult: { counterparts: ['carol', 'bob', 'carol'], dailyLimit: null },
         reviewsNeedApproval: false,
+        answer: { counterparts: ['dave', 'bob', 'dave'] },
+        profile: { inboxNeedsApproval: false, nameNeedsApproval: false, textNeedsApproval: true },
+        selfReportsNeedApproval: false,
+        denialWindowDays: 7,
       };
       const expected: Mandate = {
+        ...m,
         scopes: ['inbox', 'vouch'],
         consult: { counterparts: ['bob', 'carol'], dailyLimit: null },
-        reviewsNeedApproval: false,
+        answer: { counterparts: ['bob', 'dave'] },
       };
       assert.deepEqual(await store().setMandate(p.id, m), expected);
       assert.deepEqual(await store().getMandate(p.id), expected);
       const back: Mandate = {
+        ...defaultMandate(),
         scopes: [],
         consult: { counterparts: 'any', dailyLimit: 0 },
-        reviewsNeedApproval: true,
+        answer: { counterparts: 'any' },
+        denialWindowDays: 0,
       };
       await store().setMandate(p.id, back);
       assert.deepEqual(await store().getMandate(p.id), back);
@@ -34,6 +42,7 @@ export function mandateContract(backend: Backend): void {
     void it('strips mandate:write when set, and when a stored row holds it', async () => {
       const p = await principal();
       const m = await store().setMandate(p.id, {
+        ...defaultMandate(),
         scopes: ['mandate:write', 'inbox'],
         consult: { counterparts: 'any', dailyLimit: 5 },
         reviewsNeedApproval: true,
@@ -52,6 +61,43 @@ export function mandateContract(backend: Backend): void {
       const m = await store().getMandate('pr_missing');
       assert.deepEqual(m.scopes, []);
       assert.equal(m.consult.dailyLimit, 0);
+      assert.deepEqual(m.answer.counterparts, []);
+      assert.equal(m.selfReportsNeedApproval, true);
+    });
+
+    void it('reads a row from before the terms column with the default terms, losing nothing', async () => {
+      const p = await principal();
+      const saved = await store().setMandate(p.id, {
+        ...defaultMandate(),
+        scopes: ['inbox', 'consult'],
+        consult: { counterparts: ['alice'], dailyLimit: 4 },
+        reviewsNeedApproval: false,
+      });
+      const d = defaultMandate();
+      const terms = {
+        answer: d.answer,
+        profile: d.profile,
+        selfReportsNeedApproval: d.selfReportsNeedApproval,
+        denialWindowDays: d.denialWindowDays,
+      };
+      for (const stored of [
+        '{}',
+        'not json',
+        '[]',
+        '{"denial_window_days":"ten","inbox_needs_approval":1}',
+      ]) {
+        await store().sql.run('UPDATE mandates SET terms = ? WHERE principal_id = ?', [stored, p.id]);
+        assert.deepEqual(await store().getMandate(p.id), { ...saved, ...terms }, stored);
+      }
+      await store().sql.run('UPDATE mandates SET terms = ? WHERE principal_id = ?', [
+        '{"self_reports_need_approval":false}',
+        p.id,
+      ]);
+      assert.deepEqual(await store().getMandate(p.id), {
+        ...saved,
+        ...terms,
+        selfReportsNeedApproval: false,
+      });
     });
 
     void it('sets a mandate for a principal whose row is missing', async () => {
@@ -59,9 +105,9 @@ export function mandateContract(backend: Backend): void {
       await store().sql.run('DELETE FROM mandates WHERE principal_id = ?', [p.id]);
       assert.deepEqual((await store().getMandate(p.id)).scopes, []);
       const m: Mandate = {
+        ...defaultMandate(),
         scopes: ['inbox'],
         consult: { counterparts: 'any', dailyLimit: 2 },
-        reviewsNeedApproval: true,
       };
       assert.deepEqual(await store().setMandate(p.id, m), m);
       assert.deepEqual(await store().getMandate(p.id), m);

@@ -1,3 +1,4 @@
+import { defaultMandate } from '../../../src/core/mandate.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assertMemberText, FUTURE, useStore, type Backend } from './backend.ts';
@@ -29,6 +30,7 @@ export function tokenContract(backend: Backend): void {
       const p = await principal('alice');
       const t = await token(p.id, 'h-1');
       await store().setMandate(p.id, {
+        ...defaultMandate(),
         scopes: ['inbox'],
         consult: { counterparts: 'any', dailyLimit: 3 },
         reviewsNeedApproval: true,
