@@ -499,8 +499,8 @@ export interface Store extends ConsoleStore, OAuthStore {
   serverSecret(name: string): Promise<string>;
 
   // Rate limits shared by replicas (serve --shared-rate-limits).
-  /** Takes one request from a bucket in one conditional write; else how full it is. */
-  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake>;
+  /** Takes `count` (default one) from a bucket in one conditional write, all or none; else how full it is. */
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number, count?: number): Promise<BucketTake>;
   /** Drops buckets untouched since `beforeMs`; how many. */
   sweepBuckets(beforeMs: number): Promise<number>;
 }

@@ -597,8 +597,8 @@ export class SqlStore extends ConsoleSql implements Store {
     return pages.serverSecret(this.sql, name);
   }
 
-  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake> {
-    return buckets.takeFromBucket(this.sql, key, rate, nowMs);
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number, count?: number): Promise<BucketTake> {
+    return buckets.takeFromBucket(this.sql, key, rate, nowMs, count);
   }
 
   sweepBuckets(beforeMs: number): Promise<number> {
