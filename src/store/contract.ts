@@ -282,9 +282,8 @@ export interface ActivityFilter {
   tokenId?: string;
 }
 
-/** How much activity the store keeps: the newest `maxPerPrincipal` rows of each principal, none older than `maxAgeMs`. */
+/** How long the store keeps activity: every row younger than `maxAgeMs`, none older. */
 export interface ActivityRetention {
-  maxPerPrincipal: number;
   maxAgeMs: number;
 }
 
