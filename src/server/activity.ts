@@ -1,37 +1,100 @@
 import type { ToolRefusalCode } from '../core/refusal.ts';
 import type { NewActivity } from '../store/contract.ts';
-import type { Caller } from '../tools/index.ts';
+import type { Registry } from '../core/registry.ts';
+import type { Caller, ToolContext } from '../tools/index.ts';
 import type { Invocation } from '../tools/invoke.ts';
 
-/** Characters of the arguments' JSON read for a summary; the store keeps fewer still. */
-const SUMMARY_READ = 1_000;
+/**
+ * What the summary of a call's arguments may hold, in characters; the store keeps as much
+ * (ACTIVITY_SUMMARY_MAX, store/activity.ts).
+ */
+export const SUMMARY_BUDGET = 600;
+/** A naming argument (whom, which decision, which question) longer than this is cut: no valid one is. */
+const NAMING_MAX = 120;
+/** The least a long text keeps of itself, however many share the budget. */
+const TEXT_MIN = 40;
+/** A string argument whose schema allows more than this is long text; anything shorter names something. */
+const LONG_TEXT = 200;
+
+/** A tool's arguments in the order the record shows them: what names someone or something first. */
+interface Order {
+  naming: readonly string[];
+  text: readonly string[];
+}
+
+const ORDERS = new WeakMap<object, Order>();
+
+/** From the tool's input schema, in its declared order, computed once per schema. */
+function orderOf(schema: Record<string, unknown> | undefined): Order {
+  if (schema === undefined) return { naming: [], text: [] };
+  let order = ORDERS.get(schema);
+  if (order === undefined) {
+    const props = (schema['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+    const naming: string[] = [];
+    const text: string[] = [];
+    for (const [key, p] of Object.entries(props)) {
+      const long =
+        p['type'] === 'string' && (typeof p['maxLength'] !== 'number' || p['maxLength'] > LONG_TEXT);
+      // A handle is a string with a pattern and no length: it names someone.
+      (long && p['pattern'] === undefined ? text : naming).push(key);
+    }
+    ORDERS.set(schema, (order = { naming, text }));
+  }
+  return order;
+}
+
+/** JSON of a value, cut to `max` characters with a visible mark of how much is left out. */
+function shown(value: unknown, max: number): string {
+  let json: string;
+  try {
+    json = JSON.stringify(value) ?? String(value);
+  } catch {
+    json = '(not JSON)';
+  }
+  if (json.length <= max) return json;
+  // The mark counts toward `max`; a cut never splits a surrogate pair.
+  let end = Math.max(1, max - `… (+${json.length} characters)`.length);
+  if (/[\uD800-\uDBFF]/.test(json[end - 1]!)) end--;
+  const kept = json.slice(0, end);
+  return `${kept}… (+${json.length - kept.length} characters)`;
+}
 
 /**
- * The arguments in short, as the agent sent them, for a person to read: each top-level
- * argument as `name: value` with the value in JSON (`to: "carol", question: "Lunch?"`),
- * anything else as its JSON, cut. Read from the parsed value, so arguments of a
- * megabyte cost one pass, and a value that cannot be serialised is named, not thrown.
+ * The arguments in short, for a person to read: `name: value` with each value in JSON
+ * (`to: "carol", question: "Lunch?"`). Whatever the agent's key order, the arguments that
+ * say whom or what the act concerned (the addressee, the decision, the question id, the
+ * verdict: everything but long text, by the tool's schema) come first and whole; then the
+ * long texts, sharing what is left of the budget, each cut with a mark saying how much was
+ * left out; then anything the schema does not declare. A value that cannot be serialised
+ * is named, not thrown.
  */
-function summarise(args: unknown): string {
-  try {
-    if (args === undefined) return '';
-    if (typeof args !== 'object' || args === null || Array.isArray(args))
-      return cut(JSON.stringify(args) ?? String(args));
-    let out = '';
-    for (const [name, value] of Object.entries(args)) {
-      out += `${out ? ', ' : ''}${name}: ${JSON.stringify(value) ?? String(value)}`;
-      if (out.length > SUMMARY_READ) break;
-    }
-    return cut(out);
-  } catch {
-    return '(arguments that are not JSON)';
+export function summarise(args: unknown, schema?: Record<string, unknown>): string {
+  if (args === undefined) return '';
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return shown(args, SUMMARY_BUDGET);
+  const given = args as Record<string, unknown>;
+  const order = orderOf(schema);
+  const declared = new Set([...order.naming, ...order.text]);
+  const parts: string[] = [];
+  let used = 0;
+  const put = (key: string, max: number) => {
+    const part = `${key}: ${shown(given[key], max)}`;
+    parts.push(part);
+    used += part.length + 2;
+  };
+  for (const key of order.naming) if (Object.hasOwn(given, key)) put(key, NAMING_MAX);
+  const texts = order.text.filter((k) => Object.hasOwn(given, k));
+  const others = Object.keys(given).filter((k) => !declared.has(k));
+  const rest = [...texts, ...others];
+  for (let i = 0; i < rest.length; i++) {
+    const key = rest[i]!;
+    const share = Math.floor((SUMMARY_BUDGET - used) / (rest.length - i)) - key.length - 4;
+    put(key, Math.max(TEXT_MIN, share));
   }
+  return parts.join(', ');
 }
 
 /** What a name the caller cannot call is recorded as: the catalogue's code for "no such thing, or not yours". */
 const UNKNOWN_TOOL: ToolRefusalCode = 'not_found';
-
-const cut = (text: string) => (text.length > SUMMARY_READ ? text.slice(0, SUMMARY_READ) : text);
 
 /** The second whose text `isoOf` last wrote, and that text up to its milliseconds ("2026-12-02T14:05:09."). */
 let second = NaN;
@@ -67,6 +130,7 @@ export function activityOf(
   args: unknown,
   result: Invocation,
   at: Date,
+  registry?: Registry<ToolContext>,
 ): NewActivity | null {
   if (caller.kind !== 'agent') return null;
   let outcome: NewActivity['outcome'] = 'done';
@@ -89,7 +153,7 @@ export function activityOf(
     outcome,
     code,
     decisionId,
-    summary: summarise(args),
+    summary: summarise(args, registry?.find(tool, caller.permissions.effective)?.spec.inputSchema),
     at: isoOf(at),
   };
 }

@@ -9,9 +9,6 @@ import { renderOk, renderRefusal } from './render.ts';
 /** What one call needs of its serving unit: McpDeps has it all, and mcp.ts imports this module. */
 type CallDeps = Pick<ToolContext, 'store' | 'registry'> & { logger: Logger; now?: () => Date };
 
-/** The last activity write whose failure is watched (each write's calls share one promise). */
-let watched: Promise<void> | undefined;
-
 /**
  * One agent's tool call, whichever path carried it (SDK or fast path): a fresh
  * wrapper for this response, the registry's single path to a handler, and the
@@ -35,15 +32,16 @@ export async function callToolAs(
     logError: (ref, tool, err) => deps.logger.error('tool_failed', { ref, tool, ...errorFields(err) }),
     logBusy: (ref, tool, err) => deps.logger.info('store_busy', { ref, tool, ...clientErrorFields(err) }),
   });
-  // Every call made with a principal's token goes on their record, whatever it came to.
-  // Written with others a moment later (store/activity.ts): the answer does not wait.
-  const entry = activityOf(caller, name, args, result, at);
+  // Every call made with a principal's token goes on their record, whatever it came to,
+  // before its answer leaves: an acknowledged call is on the record after a crash. Rows
+  // of calls answered together are committed together (store/activity.ts).
+  const entry = activityOf(caller, name, args, result, at, deps.registry);
   if (entry) {
-    const recorded = deps.store.recordActivity([entry]);
-    // The calls written together share one promise: a failed write is logged once.
-    if (recorded !== watched) {
-      watched = recorded;
-      recorded.catch((err: unknown) => deps.logger.error('activity_not_recorded', errorFields(err)));
+    try {
+      await deps.store.recordActivity([entry]);
+    } catch (err) {
+      // The act is done; its answer still goes, and the lost row is logged for the operator.
+      deps.logger.error('activity_not_recorded', errorFields(err));
     }
   }
   if (result.kind === 'unknown_tool') return null;

@@ -12,6 +12,7 @@ import type { Exchange, MountedHandler, OAuthEdge, Site } from './steps/exchange
 import { fastPath } from './steps/fast-path.ts';
 import { hostGuard } from './steps/host.ts';
 import { mcpPathsOnly } from './steps/mcp-paths.ts';
+import { countMessages } from './steps/messages.ts';
 import { consoleMount, isConsolePath, oauthEndpoints } from './steps/mounts.ts';
 import { originGuard } from './steps/origin.ts';
 import { postOnly } from './steps/post-only.ts';
@@ -70,6 +71,7 @@ export function mcpEdge(d: EdgeDeps): Edge<Exchange> {
     .then(postOnly())
     .then(readBounded(d.maxBody, d.anonymousMaxBody))
     .then(screen())
+    .then(countMessages(d.limiter))
     .then(stepUp(d.registry, d.oauth, d.site))
     .then(fastPath(d.fast))
     .end(sdk(d.sdk));

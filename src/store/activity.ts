@@ -19,22 +19,24 @@ import type { GuardedStatement, Param, SqlExecutor } from './sql.ts';
  * repeat. The number orders the rows (newest first is highest first) and keys them with
  * the principal, so a row costs the table and two indexes, nothing more.
  *
- * Retention is enforced here, in the write that records, whatever the number of replicas:
- * - by count: the write that adds a principal's rows removes those numbered more than
- *   `maxPerPrincipal` below the counter, an index range (in the steady state as many
- *   rows removed as added);
- * - by age: the same write removes that principal's rows older than `maxAgeMs` (the
- *   oldest are the lowest numbered: an index walk as long as what it removes), and so
- *   for one other principal in turn, so rows of agents that fell silent go too; and
- *   reads never show a row past the age, swept or not.
+ * Retention is by age alone, enforced here, in the write that records, whatever the
+ * number of replicas: the write removes its principals' rows older than `maxAgeMs` (the
+ * oldest are the lowest numbered: an index walk as long as what it removes), and so for
+ * one other principal in turn, so rows of agents that fell silent go too; reads never
+ * show a row past the age, swept or not. No row younger than that is ever removed, by
+ * any count: what bounds a principal's record is how many calls each token may have
+ * recorded (the record bucket of server/rate-limit.ts, 20,000 a day per token by default),
+ * so an agent that floods is slowed, and cannot push anyone's recent calls out.
  */
 export const ACTIVITY_RETENTION: ActivityRetention = {
-  maxPerPrincipal: 20_000,
   maxAgeMs: 90 * 24 * 3600 * 1000,
 };
 
-/** The summary of a call's arguments is cut to this many characters (with "…"). */
-export const ACTIVITY_SUMMARY_MAX = 240;
+/**
+ * The summary of a call's arguments is cut to this many characters (with "…"): the server
+ * makes it this long at most (server/activity.ts), naming arguments first.
+ */
+export const ACTIVITY_SUMMARY_MAX = 600;
 /** A tool name is kept to the registry's longest (an unknown one is the agent's text). */
 const TOOL_MAX = 64;
 /** Rows per INSERT statement (8 parameters each: far below either engine's limit). */
@@ -74,7 +76,7 @@ function insertOf(rows: number): string {
  * The statements that record `entries` as one transaction. First each principal's
  * counter moves past the rows this write adds (one upsert); then the rows, numbered
  * below the new count; then, for those principals and for `sweep` (one more, taken in
- * turn), the rows past the count bound and those past the age. Principals go in sorted
+ * turn), the rows past the age. Principals go in sorted
  * order, so two writers lock the same rows in the same order.
  */
 function recordStatements(
@@ -120,20 +122,13 @@ function recordStatements(
   }
   const oldest = new Date(nowMs - retention.maxAgeMs).toISOString();
   for (const principalId of [...new Set([...principals, ...(sweep ? [sweep] : [])])].sort()) {
-    out.push(
-      {
-        sql: `DELETE FROM activity WHERE principal_id = ?
-              AND seq <= (SELECT n FROM activity_counts WHERE principal_id = ?) - ?`,
-        params: [principalId, principalId, retention.maxPerPrincipal],
-      },
-      {
-        // Below the first row young enough to keep, or every row when none is.
-        sql: `DELETE FROM activity WHERE principal_id = ? AND seq < COALESCE(
+    out.push({
+      // Below the first row young enough to keep, or every row when none is.
+      sql: `DELETE FROM activity WHERE principal_id = ? AND seq < COALESCE(
                 (SELECT seq FROM activity WHERE principal_id = ? AND at >= ? ORDER BY seq LIMIT 1),
                 (SELECT n + 1 FROM activity_counts WHERE principal_id = ?))`,
-        params: [principalId, principalId, oldest, principalId],
-      },
-    );
+      params: [principalId, principalId, oldest, principalId],
+    });
   }
   return out;
 }
@@ -156,19 +151,23 @@ function newBatch(): Batch {
 }
 
 /**
- * Records activity in batches, off the caller's path: what is recorded within
- * `flushMs` (or until `maxBatch` rows wait) is written in one transaction, so a
- * tools/call costs its row, not a commit of its own (a SQLite commit waits for the
- * disk). The calls of one batch share one promise, settled when their rows are
- * committed: nothing per call but the row. Reading the activity, and closing the
- * store, first write what waits: a page shows every call this process answered before
- * it, and a normal shutdown loses nothing. A write that fails is tried once more,
- * `flushMs` later, before its batch is given up.
+ * Records activity with the calls, in group commits: a call's row is written before its
+ * answer leaves (server/call.ts waits for it), so an acknowledged call is on the record
+ * whatever happens to the process after. To keep that from costing a commit per call,
+ * the rows recorded while one write is under way wait for it and are written together
+ * as the next (or at once, when `maxBatch` rows wait): under load a commit carries every
+ * call that arrived during the one before, and a quiet server writes a row as soon as it
+ * comes (`flushMs` later, 0 by default). The calls of one write share one promise,
+ * settled when their rows are committed. A write that fails is tried once more before its
+ * calls are told.
  */
 export class ActivityWriter {
   #batch: Batch | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  /** The next write, when one is due: after `flushMs`, or on the next turn of the loop. */
+  #due: { cancel(): void } | undefined;
   #writing: Promise<void> = Promise.resolve();
+  /** Writes started and not yet settled: while one is, new rows wait to go with the next. */
+  #inFlight = 0;
   #swept = '';
 
   constructor(
@@ -183,18 +182,38 @@ export class ActivityWriter {
     const batch = (this.#batch ??= newBatch());
     batch.entries.push(...entries);
     if (batch.entries.length >= this.maxBatch) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), this.flushMs);
+    else if (this.#inFlight === 0) this.#schedule();
     return batch.done;
+  }
+
+  /** The next write starts `flushMs` from now, or on the next turn of the event loop. */
+  #schedule(): void {
+    if (this.#due !== undefined) return;
+    const go = () => void this.flush();
+    if (this.flushMs > 0) {
+      const timer = setTimeout(go, this.flushMs);
+      this.#due = { cancel: () => clearTimeout(timer) };
+    } else {
+      const immediate = setImmediate(go);
+      this.#due = { cancel: () => clearImmediate(immediate) };
+    }
   }
 
   /** Writes everything recorded so far; resolves once it is committed (or given up). */
   flush(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#due?.cancel();
+    this.#due = undefined;
     const batch = this.#batch;
     this.#batch = undefined;
     // One write at a time, in order: a batch never overtakes the one before it.
-    if (batch) this.#writing = this.#writing.then(() => this.#write(batch));
+    if (batch) {
+      this.#inFlight++;
+      this.#writing = this.#writing.then(async () => {
+        await this.#write(batch);
+        // What arrived meanwhile goes next, as one write.
+        if (--this.#inFlight === 0 && this.#batch !== undefined) this.#schedule();
+      });
+    }
     return this.#writing;
   }
 

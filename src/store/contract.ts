@@ -285,9 +285,8 @@ export interface ActivityFilter {
   tokenId?: string;
 }
 
-/** How much activity the store keeps: the newest `maxPerPrincipal` rows of each principal, none older than `maxAgeMs`. */
+/** How long the store keeps activity: every row younger than `maxAgeMs`, none older. */
 export interface ActivityRetention {
-  maxPerPrincipal: number;
   maxAgeMs: number;
 }
 
@@ -525,8 +524,8 @@ export interface Store extends ConsoleStore, OAuthStore {
   serverSecret(name: string): Promise<string>;
 
   // Rate limits shared by replicas (serve --shared-rate-limits).
-  /** Takes one request from a bucket in one conditional write; else how full it is. */
-  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake>;
+  /** Takes `count` (default one) from a bucket in one conditional write, all or none; else how full it is. */
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number, count?: number): Promise<BucketTake>;
   /** Drops buckets untouched since `beforeMs`; how many. */
   sweepBuckets(beforeMs: number): Promise<number>;
 }

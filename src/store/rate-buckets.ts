@@ -20,21 +20,33 @@ const fns = (sql: SqlExecutor) =>
 
 const num = 'CAST(? AS DOUBLE PRECISION)';
 
+/** Takes `count` from the bucket in one statement: all of them, or none (a new bucket starts full). */
 export async function takeFromBucket(
   sql: SqlExecutor,
   key: string,
   rate: BucketRate,
   nowMs: number,
+  count = 1,
 ): Promise<BucketTake> {
   const { least, greatest } = fns(sql);
   const perMs = rate.perSecond / 1000;
   const refilled = `${least}(${num}, rate_buckets.tokens + ${greatest}(0, ${num} - rate_buckets.at_ms) * ${num})`;
   const refilledParams = [rate.burst, nowMs, perMs];
   const take = {
-    sql: `INSERT INTO rate_buckets (bucket, tokens, at_ms) VALUES (?, ${num}, ${num})
-     ON CONFLICT (bucket) DO UPDATE SET tokens = ${refilled} - 1, at_ms = ${greatest}(rate_buckets.at_ms, ${num})
-     WHERE ${refilled} >= 1`,
-    params: [key, rate.burst - 1, nowMs, ...refilledParams, nowMs, ...refilledParams],
+    sql: `INSERT INTO rate_buckets (bucket, tokens, at_ms) SELECT ?, ${num}, ${num} WHERE ${num} >= 0
+     ON CONFLICT (bucket) DO UPDATE SET tokens = ${refilled} - ${num}, at_ms = ${greatest}(rate_buckets.at_ms, ${num})
+     WHERE ${refilled} >= ${num}`,
+    params: [
+      key,
+      rate.burst - count,
+      nowMs,
+      rate.burst - count,
+      ...refilledParams,
+      count,
+      nowMs,
+      ...refilledParams,
+      count,
+    ],
   };
   // A bucket is not worth a disk flush per request: on PostgreSQL this one transaction
   // commits without waiting for its WAL to reach disk (a crash forgets a few takes, no

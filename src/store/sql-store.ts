@@ -66,7 +66,7 @@ const str = (v: unknown): string => String(v);
 /** How a store batches and bounds activity; the defaults unless told (tests and benches tell). */
 export interface SqlStoreOptions {
   activityRetention?: ActivityRetention;
-  /** How long a recorded call may wait to be written with others (default 100 ms). */
+  /** How long a recorded call waits for others before a write starts, when none is under way (default 0: the next turn of the event loop). */
   activityFlushMs?: number;
   /** Rows that, waiting, are written at once without waiting longer (default 1,000). */
   activityBatch?: number;
@@ -87,7 +87,7 @@ export class SqlStore extends ConsoleSql implements Store {
     this.#activity = new activity.ActivityWriter(
       sql,
       options.activityRetention ?? activity.ACTIVITY_RETENTION,
-      options.activityFlushMs ?? 100,
+      options.activityFlushMs ?? 0,
       options.activityBatch ?? 1_000,
     );
     this.#privateWords = options.privateWordsRetention ?? PRIVATE_WORDS_RETENTION;
@@ -659,8 +659,8 @@ export class SqlStore extends ConsoleSql implements Store {
     return pages.serverSecret(this.sql, name);
   }
 
-  takeFromBucket(key: string, rate: BucketRate, nowMs: number): Promise<BucketTake> {
-    return buckets.takeFromBucket(this.sql, key, rate, nowMs);
+  takeFromBucket(key: string, rate: BucketRate, nowMs: number, count?: number): Promise<BucketTake> {
+    return buckets.takeFromBucket(this.sql, key, rate, nowMs, count);
   }
 
   sweepBuckets(beforeMs: number): Promise<number> {

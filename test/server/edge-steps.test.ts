@@ -121,6 +121,7 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
       'post-only',
       'read-body',
       'screen',
+      'count-messages',
       'step-up',
       'fast-path',
       'sdk',

@@ -106,4 +106,25 @@ describe('rate limits: a token bucket per token and per anonymous address, HTTP 
     assert.ok(!limiter.take('token', 'a').ok);
     for (let i = 0; i < 1000; i++) assert.ok(limiter.take('anonymous', `ip${i}`).ok, 'rate 0 is off');
   });
+
+  it('takes a batch of messages all at once or not at all, and keeps a record bucket per token', () => {
+    let t = 0;
+    const limiter = new RateLimiter(
+      {
+        token: { perSecond: 1, burst: 10 },
+        anonymous: { perSecond: 0, burst: 1 },
+        record: { perSecond: 0.5, burst: 4 },
+      },
+      () => t,
+    );
+    assert.ok(limiter.take('token', 'a', 7).ok);
+    const short = limiter.take('token', 'a', 4);
+    assert.ok(!short.ok && short.retryAfterSeconds === 1, 'three left, four asked: a second to wait');
+    assert.ok(limiter.take('token', 'a', 3).ok, 'the refused take took nothing');
+    assert.ok(limiter.take('record', 'a', 4).ok, 'the record bucket is apart from the rate');
+    const full = limiter.take('record', 'a');
+    assert.ok(!full.ok && full.retryAfterSeconds === 2);
+    t = 2000;
+    assert.ok(limiter.take('record', 'a').ok);
+  });
 });

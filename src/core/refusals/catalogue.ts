@@ -261,7 +261,11 @@ const WARDEN_REFUSALS = {
   },
   rate_limited: {
     families: ['http'],
-    doc: 'Reason of a JSON-RPC -32000: over the request rate of this token or address; the wait is given.',
+    doc: 'Reason of a JSON-RPC -32000: over the request rate of this token or address (each message of a batch counts), or over the calls a token may put on the Activity record in a day; the wait is given.',
+  },
+  batch_too_large: {
+    families: ['http'],
+    doc: 'Reason of a JSON-RPC -32600 (HTTP 413): a batch of more messages than one POST may carry; nothing in it ran.',
   },
 } as const satisfies Record<string, RefusalEntry>;
 

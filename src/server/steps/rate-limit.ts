@@ -1,6 +1,6 @@
 import { sendJson } from '../http-io.ts';
 import { ANSWERED, type Answered, type Step } from '../../core/pipeline.ts';
-import { tooManyRequests, type RateDecision, type RateGate, type RateLimits } from '../rate-limit.ts';
+import { tooManyRequests, type RateDecision, type RateGate, type RateKind } from '../rate-limit.ts';
 import type { Authenticated } from './exchange.ts';
 
 /**
@@ -24,7 +24,7 @@ export function rateLimit(limiter: RateGate): Step<Authenticated> {
   };
 }
 
-function decide(x: Authenticated, kind: keyof RateLimits, d: RateDecision): Authenticated | Answered {
+function decide(x: Authenticated, kind: RateKind, d: RateDecision): Authenticated | Answered {
   if (d.ok) return x;
   sendJson(x.res, 429, tooManyRequests(kind, d), { 'Retry-After': String(d.retryAfterSeconds) });
   return ANSWERED;

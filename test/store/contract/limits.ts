@@ -103,5 +103,17 @@ export function limitContract(backend: Backend): void {
       assert.equal(await store().sweepBuckets(t0 + 10_000), 1, 'only the idle bucket b is swept');
       assert.ok((await store().takeFromBucket('token:b', rate, later)).ok, 'a swept bucket comes back full');
     });
+
+    void it('takes the messages of a batch from a shared bucket all at once, or none of them', async () => {
+      const rate = { perSecond: 2, burst: 10 };
+      const t0 = 5_000_000;
+      assert.ok(!(await store().takeFromBucket('token:n', rate, t0, 11)).ok, 'more than a new bucket holds');
+      assert.ok((await store().takeFromBucket('token:n', rate, t0, 7)).ok);
+      const short = await store().takeFromBucket('token:n', rate, t0, 4);
+      assert.ok(!short.ok && Math.abs(short.tokens - 3) < 1e-9, 'three left; four asked: none taken');
+      assert.ok((await store().takeFromBucket('token:n', rate, t0, 3)).ok);
+      assert.ok(!(await store().takeFromBucket('token:n', rate, t0, 1)).ok);
+      assert.ok((await store().takeFromBucket('token:n', rate, t0 + 1000, 2)).ok, 'a second refills two');
+    });
   });
 }
