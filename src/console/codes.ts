@@ -10,11 +10,11 @@ export function codeInWords(code: string | null, withCode = true): Html {
   if (code === null) return html``;
   const w = codeWords(code);
   return html`${w.said} <span class="hint">${w.todo}</span>${
-    withCode
-      ? html` <details class="technical">
-          <summary>Details</summary>
-          Code <code>${code}</code>
-        </details>`
-      : ''
-  }`;
+      withCode
+        ? html` <details class="technical">
+            <summary>Details</summary>
+            Code <code>${code}</code>
+          </details>`
+        : ''
+    }`;
 }

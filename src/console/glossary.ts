@@ -135,7 +135,11 @@ export const ACTS: Readonly<Record<string, Act>> = {
     did: (a) => `reviewed the candidate ${at(a, 'candidate', 'a candidate')}`,
     result: (r) =>
       `Your review${typeof r['candidate'] === 'string' ? ` of @${r['candidate']}` : ''} was recorded${
-        r['verdict'] === 'support' ? ': you support them' : r['verdict'] === 'oppose' ? ': you oppose them' : ''
+        r['verdict'] === 'support'
+          ? ': you support them'
+          : r['verdict'] === 'oppose'
+            ? ': you oppose them'
+            : ''
       }.`,
   },
   set_mandate: {

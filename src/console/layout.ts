@@ -57,8 +57,7 @@ export function scopeCheck(scope: string, checked: boolean, after?: Html | strin
     /><label for="scope-${scope}"
       ><strong>${w?.name ?? scope}</strong> <code class="scope">${scope}</code>${
         w?.risky ? html` <span class="tag risky">acts in your name</span>` : ''
-      }
-      <span class="about">${scopeSentence(scope)}</span>${
+      } <span class="about">${scopeSentence(scope)}</span>${
         after === undefined || after === '' ? '' : html` <span class="hint">(${after})</span>`
       }</label
     >

@@ -46,7 +46,9 @@ function argsOf(r: ActivityRecord): Args {
 
 /** What the call came to, for the principal: done, refused and why, or queued for them. */
 function outcome(r: ActivityRecord, c: Called): Html {
-  const details = technical(html`Tool <code>${c.name}</code>${r.code ? html`, code <code>${r.code}</code>` : ''}`);
+  const details = technical(
+    html`Tool <code>${c.name}</code>${r.code ? html`, code <code>${r.code}</code>` : ''}`,
+  );
   switch (r.outcome) {
     case 'done':
       return html`${DONE} ${details}`;

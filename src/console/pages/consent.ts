@@ -212,9 +212,9 @@ async function renderConsent(
         <p>Signed in as <strong>@${me.handle}</strong>.</p>
         ${refused}
         <p>
-          So there is nothing to allow: this application cannot connect with what it asked for. Tell it no, and
-          it is told you declined; if it should have asked for other permissions, connect it again from the
-          application once it does.
+          So there is nothing to allow: this application cannot connect with what it asked for. Tell it no,
+          and it is told you declined; if it should have asked for other permissions, connect it again from
+          the application once it does.
         </p>
         <form method="post" action="${url(`/console/oauth/${pending.uid}`)}" id="consent-form">
           ${csrfField(ctx.session)}
@@ -272,13 +272,17 @@ async function renderConsent(
           <select id="lasts" name="lasts">
             ${LASTS.map(
               (l) =>
-                html`<option value="${l.value}" ${l.value === lasts ? html` selected` : ''}>${l.words}</option>`,
+                html`<option value="${l.value}" ${l.value === lasts ? html` selected` : ''}>
+                  ${l.words}
+                </option>`,
             )}
           </select>
           <p class="hint">
-            ${staysConnected
-              ? 'Within that time it renews its access by itself every hour; after it, it must ask you again.'
-              : 'Its access lasts an hour at a time, and ends at the latest then.'}
+            ${
+              staysConnected
+                ? 'Within that time it renews its access by itself every hour; after it, it must ask you again.'
+                : 'Its access lasts an hour at a time, and ends at the latest then.'
+            }
           </p>
         </div>
         ${await preview(ctx, checked)}

@@ -14,7 +14,8 @@ import { sendPage } from '../respond.ts';
 import { redirect } from '../web.ts';
 
 const NOTICES: Record<string, string> = {
-  approved: 'Approved. It ran as you; what came of it is below, under Decided, and your agent reads it there too.',
+  approved:
+    'Approved. It ran as you; what came of it is below, under Decided, and your agent reads it there too.',
   denied: 'Denied. Nothing was done; your agent is told, with your note, the next time it checks.',
   reissued: 'Done, in person, as a new act of yours.',
 };
@@ -125,8 +126,7 @@ async function render(
       labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
   }
   const why = (d: DecisionRecord) => reasonForPrincipal(d);
-  const asker = (d: DecisionRecord) =>
-    d.tokenId ? html`“${labels.get(d.tokenId)}”` : html`you, in person`;
+  const asker = (d: DecisionRecord) => (d.tokenId ? html`“${labels.get(d.tokenId)}”` : html`you, in person`);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <p class="hint">
       When one of your agents asks for something your <a href="/console/mandate">mandate</a> (your standing
@@ -139,7 +139,10 @@ async function render(
       ${pending.map(
         (d) =>
           html`<article class="decision" aria-labelledby="d-${d.id}">
-            <h3 id="d-${d.id}">${d.tokenId ? html`Your agent ${asker(d)}` : 'You'} ${d.tokenId ? 'wants' : 'want'} to ${wants(d)}</h3>
+            <h3 id="d-${d.id}">
+              ${d.tokenId ? html`Your agent ${asker(d)}` : 'You'} ${d.tokenId ? 'wants' : 'want'} to
+              ${wants(d)}
+            </h3>
             <dl class="facts">
               <dt>Why it waits</dt>
               <dd>${why(d)}</dd>

@@ -24,23 +24,29 @@ export async function overviewPage(ctx: Authed): Promise<void> {
         ? html`<section aria-labelledby="next">
             <h2 id="next">What to do next</h2>
             <ul>
-              ${passkeys.length === 0
-                ? html`<li>
-                    <a href="/console/passkeys">Register a passkey</a>, so that next time you sign in without a
-                    link.
-                  </li>`
-                : ''}
-              ${live.length === 0
-                ? html`<li>
-                    <a href="/console/tokens">Issue a token</a> for your agent: the key it uses to reach the club
-                    for you, with only the permissions you give it.
-                  </li>`
-                : ''}
-              ${pending > 0
-                ? html`<li>
-                    <a href="/console/decisions">Decide what your agents asked you</a>: ${pending} waiting.
-                  </li>`
-                : ''}
+              ${
+                passkeys.length === 0
+                  ? html`<li>
+                      <a href="/console/passkeys">Register a passkey</a>, so that next time you sign in
+                      without a link.
+                    </li>`
+                  : ''
+              }
+              ${
+                live.length === 0
+                  ? html`<li>
+                      <a href="/console/tokens">Issue a token</a> for your agent: the key it uses to reach the
+                      club for you, with only the permissions you give it.
+                    </li>`
+                  : ''
+              }
+              ${
+                pending > 0
+                  ? html`<li>
+                      <a href="/console/decisions">Decide what your agents asked you</a>: ${pending} waiting.
+                    </li>`
+                  : ''
+              }
             </ul>
           </section>`
         : ''

@@ -70,9 +70,11 @@ async function questionSection(
                       <td data-label="Asked">${when(q.askedAt, ctx.now)}</td>
                       <td data-label="Question" class="member-text">${q.question}</td>
                       <td data-label="Status">
-                        ${q.answeredAt
-                          ? html`<span class="tag">answered</span> ${when(q.answeredAt, ctx.now)}`
-                          : html`<span class="tag">waiting for an answer</span>`}
+                        ${
+                          q.answeredAt
+                            ? html`<span class="tag">answered</span> ${when(q.answeredAt, ctx.now)}`
+                            : html`<span class="tag">waiting for an answer</span>`
+                        }
                       </td>
                       <td data-label="${side.answer}" class="member-text">${q.answer ?? unanswered}</td>
                     </tr>`,

@@ -47,8 +47,8 @@ export function signInPage(ctx: Ctx): void {
         <p>
           The first time, or without a passkey, ask the club's operator for a sign-in link: a web address made
           for you alone. Open it in this browser and press its button. A link works once and lapses after 15
-          minutes unless the operator chose longer. Once signed in, the console offers to register a passkey, so
-          that next time you need no link.
+          minutes unless the operator chose longer. Once signed in, the console offers to register a passkey,
+          so that next time you need no link.
         </p>
       </section>
       <script src="/console/assets/webauthn.js"></script>

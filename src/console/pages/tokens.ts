@@ -35,7 +35,8 @@ const TOKENS_SHOWN = 40;
 const EMPTY: IssueForm = { label: '', scopes: [], expires: '30d' };
 const ENDED_SHOWN = 20;
 const NOTICES: Record<string, string> = {
-  revoked: 'Token revoked. Its agent is turned away from its very next request, and can do nothing more with it.',
+  revoked:
+    'Token revoked. Its agent is turned away from its very next request, and can do nothing more with it.',
 };
 
 /** An expiry choice in words: "7 days", "never". */
@@ -95,7 +96,7 @@ function reach(tools: readonly string[]): Html {
   const acts = tools.filter((t) => actOf(t)?.kind !== 'see').length;
   const reads = tools.length - acts;
   return html`${acts === 0 ? 'only look' : html`act in your name in <strong>${acts}</strong> ways`}, and read
-    ${reads} kinds of thing`;
+  ${reads} kinds of thing`;
 }
 
 /**
@@ -147,9 +148,11 @@ export async function preview(ctx: Authed, scopes: readonly string[]): Promise<H
   const tools = toolsSeen(ctx.deps.registry, me, scopes, mandate.scopes);
   return html`<div id="token-preview" role="status" aria-live="polite">
     <p>
-      ${scopes.length === 0
-        ? 'Nothing ticked yet: an agent with only this could read the public part of the club, no more.'
-        : 'With these permissions, within your mandate and your tier, an agent could, today:'}
+      ${
+        scopes.length === 0
+          ? 'Nothing ticked yet: an agent with only this could read the public part of the club, no more.'
+          : 'With these permissions, within your mandate and your tier, an agent could, today:'
+      }
     </p>
     ${canSeeAndDo(tools)}
     ${technical(html`It would see ${tools.length} tools: <span class="tools">${tools.join(', ')}</span>`)}
@@ -306,7 +309,9 @@ async function render(
         </div>
         ${await preview(ctx, f.scopes)}
         <div class="actions">
-          <button type="submit" name="intent" value="preview" class="secondary">Preview what it could do</button>
+          <button type="submit" name="intent" value="preview" class="secondary">
+            Preview what it could do
+          </button>
           <button type="submit" name="intent" value="confirm">Continue…</button>
         </div>
       </form>
@@ -347,8 +352,8 @@ export async function tokensPost(ctx: Authed): Promise<void> {
   const tier = tierOfStatus(me.status) ?? 'anonymous';
   const body = html`<div class="notice" role="status">
       <p>
-        Token <strong>${issued.record.label}</strong> issued. Copy it now: it is shown only this once and
-        the club keeps no copy it could show again.
+        Token <strong>${issued.record.label}</strong> issued. Copy it now: it is shown only this once and the
+        club keeps no copy it could show again.
       </p>
     </div>
     <p class="secret" id="secret">${issued.token}</p>
@@ -374,25 +379,20 @@ export async function revokePost(ctx: Authed): Promise<void> {
   const id = ctx.form.get('id') ?? '';
   const t = await ctx.deps.store.getToken(id);
   if (!t || t.principalId !== ctx.session.principal.id) {
-    return render(
-      ctx,
-      EMPTY,
-      {
-        refusal: {
-          code: 'not_found',
-          reason: 'That token is not one of yours.',
-          next: 'Pick a token from your list.',
-        },
-        status: 404,
+    return render(ctx, EMPTY, {
+      refusal: {
+        code: 'not_found',
+        reason: 'That token is not one of yours.',
+        next: 'Pick a token from your list.',
       },
-    );
+      status: 404,
+    });
   }
   if (ctx.form.get('confirm') !== 'yes') {
     const body = html`<p>
         ${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} <strong>${t.label}</strong> (permissions
         ${scopeNames(t.scopes)})? Its agent is turned away from its very next request, and anything it asked
-        you to decide is withdrawn. This cannot be undone: to let it back in, you would connect or issue
-        anew.
+        you to decide is withdrawn. This cannot be undone: to let it back in, you would connect or issue anew.
       </p>
       <form method="post" action="/console/tokens/revoke">
         ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><input
@@ -401,21 +401,23 @@ export async function revokePost(ctx: Authed): Promise<void> {
           value="yes"
         />
         <div class="actions">
-          <button type="submit" class="danger">${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} ${t.label}</button>
+          <button type="submit" class="danger">
+            ${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} ${t.label}
+          </button>
           <a href="/console/tokens">Keep it</a>
         </div>
       </form>`;
-    return sendPage(ctx, t.origin === 'oauth' ? 'Disconnect an application?' : 'Revoke a token?', 'tokens', body);
+    return sendPage(
+      ctx,
+      t.origin === 'oauth' ? 'Disconnect an application?' : 'Revoke a token?',
+      'tokens',
+      body,
+    );
   }
   try {
     await revokeToken(ctx.deps.store, t.id, ctx.now);
   } catch (err) {
-    if (err instanceof AdminRefusal)
-      return render(
-        ctx,
-        EMPTY,
-        { refusal: err.refusal, status: 409 },
-      );
+    if (err instanceof AdminRefusal) return render(ctx, EMPTY, { refusal: err.refusal, status: 409 });
     throw err;
   }
   redirect(ctx.res, '/console/tokens?done=revoked');
