@@ -131,8 +131,8 @@ export const ACTS: Readonly<Record<string, Act>> = {
   review_candidate: {
     can: 'review candidates for membership, in your name',
     kind: 'do',
-    wants: (a) => `${reviewVerb(a('verdict'))} the candidate ${at(a, 'candidate', 'a candidate')}`,
-    did: (a) => `reviewed the candidate ${at(a, 'candidate', 'a candidate')}`,
+    wants: (a) => `${reviewVerb(a('verdict'))} the candidate ${at(a, 'handle', 'a candidate')}`,
+    did: (a) => `reviewed the candidate ${at(a, 'handle', 'a candidate')}`,
     result: (r) =>
       `Your review${typeof r['candidate'] === 'string' ? ` of @${r['candidate']}` : ''} was recorded${
         r['verdict'] === 'support'
