@@ -37,7 +37,11 @@ export interface AgentTokenRequest {
   afterAdmission?: boolean;
 }
 
-/** A client the principal approved on the consent page: its token row stands for `grant` and never expires (it ends by revocation). */
+/**
+ * A client the principal approved on the consent page: its token row stands for `grant`
+ * and lasts as the principal chose (`expires`), or until revoked when they chose "never"
+ * or nothing.
+ */
 export interface OAuthConnectionRequest extends AgentTokenRequest {
   oauth: { clientId: string; grant: OAuthSaved };
 }
@@ -103,6 +107,7 @@ export async function issueAgentToken(
       // Never presented, and not of a bearer token's form: nothing can sign in with it.
       hash: hashToken(`oauth:${randomBytes(32).toString('base64url')}`),
       scopes,
+      expiresAt: req.expires === undefined ? null : parseExpiry(req.expires, now),
       grant: req.oauth.grant,
       at,
       withdrawal: staleOutcome(

@@ -1,22 +1,20 @@
-import { REFUSALS, type RefusalCode } from '../core/refusals/catalogue.ts';
+import { codeWords } from './glossary.ts';
 import { html, type Html } from './html.ts';
 
-/** Each code in words once: a page repeats a few codes down its rows. */
-const IN_WORDS = new Map<string, Html>();
-
 /**
- * A refusal code for the person reading the console: the refusal catalogue's line for it,
- * the code itself beside it. An agent reads a refusal's reason, written to it; a person
- * reads this. A code the catalogue does not know is shown as it is.
+ * A refusal code for the member reading the console: what it meant for them and what
+ * they can do, from the glossary, with the code itself folded away in a details
+ * disclosure (or left to the caller, who folds it away with more). An agent reads a refusal's reason, written to it; a person reads this.
  */
-export function codeInWords(code: string | null): Html {
+export function codeInWords(code: string | null, withCode = true): Html {
   if (code === null) return html``;
-  let said = IN_WORDS.get(code);
-  if (said === undefined) {
-    const doc = Object.hasOwn(REFUSALS, code) ? REFUSALS[code as RefusalCode].doc : null;
-    said = html`${doc ?? ''} <span class="hint">(<code>${code}</code>)</span>`;
-    // The catalogue's codes, and the odd one a stored row holds (bounded all the same).
-    if (IN_WORDS.size < 500) IN_WORDS.set(code, said);
-  }
-  return said;
+  const w = codeWords(code);
+  return html`${w.said} <span class="hint">${w.todo}</span>${
+      withCode
+        ? html` <details class="technical">
+            <summary>Details</summary>
+            Code <code>${code}</code>
+          </details>`
+        : ''
+    }`;
 }

@@ -1,6 +1,6 @@
 import type { Refusal } from '../core/refusal.ts';
-import { describeScope } from '../core/scope-descriptions.ts';
 import { SCOPES } from '../core/scopes.ts';
+import { actOf, scopeWords } from './glossary.ts';
 import { html, url, type Html } from './html.ts';
 import type { SignedIn } from './session.ts';
 
@@ -33,12 +33,20 @@ export function csrfField(session: SignedIn): Html {
   return html`<input type="hidden" name="_csrf" value="${session.csrf}" />`;
 }
 
+/** What a permission lets an agent see and do, in a sentence. */
+export function scopeSentence(scope: string): string {
+  const w = scopeWords(scope);
+  if (!w) return 'Not a permission of this club: it grants nothing.';
+  const parts = [w.see, w.do].filter((x): x is string => x !== null);
+  return `Can ${parts.join(', and ')}.`;
+}
+
 /**
- * One scope as a checkbox, labelled by its name and what it lets an agent do (the one
- * table of scope descriptions), and what follows when given.
+ * One permission (scope) as a checkbox: its name in words, what it lets an agent see and
+ * do, marked when it acts in the member's name, and what follows when given.
  */
 export function scopeCheck(scope: string, checked: boolean, after?: Html | string): Html {
-  const about = describeScope(scope);
+  const w = scopeWords(scope);
   return html`<div class="check">
     <input
       type="checkbox"
@@ -47,33 +55,61 @@ export function scopeCheck(scope: string, checked: boolean, after?: Html | strin
       value="${scope}"
       ${checked ? html` checked` : ''}
     /><label for="scope-${scope}"
-      ><code>${scope}</code>${about ? html` <span class="about">${about}</span>` : ''}${
+      ><strong>${w?.name ?? scope}</strong> <code class="scope">${scope}</code>${
+        w?.risky ? html` <span class="tag risky">acts in your name</span>` : ''
+      } <span class="about">${scopeSentence(scope)}</span>${
         after === undefined || after === '' ? '' : html` <span class="hint">(${after})</span>`
       }</label
     >
   </div>`;
 }
 
-/** Scopes as shown in a list or a table: their names, wrapping between names, never inside one. */
+/** Permissions as shown in a list or a table: their names in words, wrapping between names, never inside one. */
 export function scopeNames(scopes: readonly string[], none = 'none'): Html {
   if (scopes.length === 0) return html`${none}`;
   return html`<span class="scopes"
-    >${scopes.map((s, i) => html`${i ? ', ' : ''}<code class="scope">${s}</code>`)}</span
+    >${scopes.map(
+      (s, i) => html`${i ? ', ' : ''}<span class="scope" title="${s}">${scopeWords(s)?.name ?? s}</span>`,
+    )}</span
   >`;
 }
 
-/** What the scopes named on a page mean, folded away under the list that names them. */
+/** What the permissions named on a page mean, folded away under the list that names them. */
 export function scopeGlossary(scopes: readonly string[] = SCOPES): Html {
   return html`<details class="glossary">
-    <summary>What each scope lets an agent do</summary>
+    <summary>What each permission lets an agent see and do</summary>
     <dl class="facts">
       ${scopes.map(
         (s) =>
-          html`<dt><code>${s}</code></dt>
-            <dd>${describeScope(s) ?? 'Not a scope of this club: it grants nothing.'}</dd>`,
+          html`<dt>${scopeWords(s)?.name ?? s} <code class="scope">${s}</code></dt>
+            <dd>${scopeSentence(s)}</dd>`,
       )}
     </dl>
   </details>`;
+}
+
+/**
+ * What a token (or a connection) would let an agent see and do, in words: the acts of the
+ * tools it would see, as the glossary names them, split into seeing and acting.
+ */
+export function canSeeAndDo(tools: readonly string[]): Html {
+  const acts = tools.map((t) => ({ t, a: actOf(t) }));
+  const see = acts.filter((x) => x.a?.kind === 'see');
+  const act = acts.filter((x) => x.a?.kind !== 'see');
+  const list = (xs: typeof acts) =>
+    html`<ul class="acts">
+      ${xs.map((x) => html`<li>${x.a?.can ?? 'use a tool the club no longer describes'}</li>`)}
+    </ul>`;
+  return html`<div class="see-do">
+    <div>
+      <p class="see"><strong>It could see</strong></p>
+      ${see.length ? list(see) : html`<p>Nothing.</p>`}
+    </div>
+    <div>
+      <p class="do"><strong>It could do, in your name</strong></p>
+      ${act.length ? list(act) : html`<p>Nothing: it could only look.</p>`}
+    </div>
+  </div>`;
 }
 
 /** One page: semantic landmarks, a skip link, the navigation, no inline script or style. */
@@ -120,12 +156,15 @@ export function layout(p: PageParts): Html {
     </html> `;
 }
 
-/** A refusal as a person reads it: the reason, what to do next, and the stable code for support. */
+/** A refusal as a person reads it: the reason, what to do next, and the stable code (folded away) for support. */
 export function refusalBox(r: Refusal): Html {
   return html`<div class="refusal" role="alert">
     <p><strong>Not done.</strong> ${r.reason}</p>
     ${r.next ? html`<p>${r.next}</p>` : ''}
-    <p class="code">Code: <code>${r.code}</code></p>
+    <details class="technical code">
+      <summary>Details</summary>
+      Code <code>${r.code}</code>, for the club's operator
+    </details>
   </div>`;
 }
 

@@ -106,7 +106,14 @@ export async function approveConsent(
   base: string,
   http: { req: IncomingMessage; res: ServerResponse },
   pending: PendingConsent,
-  answer: { principal: PrincipalRecord; offer: ConsentOffer; chosen: readonly string[]; now: Date },
+  answer: {
+    principal: PrincipalRecord;
+    offer: ConsentOffer;
+    chosen: readonly string[];
+    now: Date;
+    /** How long the connection lasts, as the principal chose ("30d", "never"); until disconnected when absent. */
+    expires?: string;
+  },
 ): Promise<string | null> {
   const scopes = consentedScopes(answer.chosen, answer.offer.offered);
   if (scopes.length === 0) return null;
@@ -124,6 +131,7 @@ export async function approveConsent(
     scopes,
     label: labelFor(pending.client.name),
     now: answer.now,
+    ...(answer.expires ? { expires: answer.expires } : {}),
     oauth: { clientId: pending.client.id, grant: saved },
   });
   return provider.interactionResult(

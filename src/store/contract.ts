@@ -198,6 +198,8 @@ export interface NewConnection {
   /** Of a secret never presented: the connection is used through its access tokens only. */
   hash: string;
   scopes: string[];
+  /** When the connection ends by itself, as the principal chose on the consent page; null: only when revoked. */
+  expiresAt?: string | null;
   /** The authorization server's grant for exactly these scopes (model 'Grant'); the token row is bound to its id. */
   grant: OAuthSaved;
   /** When the principal's earlier live connections of this client end. */

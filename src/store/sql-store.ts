@@ -263,7 +263,7 @@ export class SqlStore extends ConsoleSql implements Store {
         label: c.label,
         hash: c.hash,
         scopes: c.scopes,
-        expiresAt: null,
+        expiresAt: c.expiresAt ?? null,
         origin: 'oauth',
         clientId: c.clientId,
         grantId: c.grant.id,

@@ -18,6 +18,7 @@ import {
   type AxeFinding,
   type ConsoleClub,
 } from '../helpers/console.ts';
+import { jargonOn } from '../helpers/jargon.ts';
 import { CALLBACK, METADATA_CA, authorizeUrl, pkce, register } from '../helpers/oauth.ts';
 
 const skip = browserSkip();
@@ -102,8 +103,13 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await club?.close();
   });
 
-  /** Runs axe at both widths; returns the failing findings, and reports the others. */
+  /**
+   * Runs axe at both widths; returns the failing findings, and reports the others. Every
+   * state audited is also read for words a member should not meet: a tool id, a refusal
+   * code or an HTTP status outside a <details> disclosure fails it.
+   */
   async function audit(t: TestContext, page: Page, name: string, failures: string[]): Promise<void> {
+    for (const j of await jargonOn(page)) failures.push(`${name}: jargon outside <details>: ${j}`);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const f of await axeFindings(page)) {
@@ -203,11 +209,21 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     // Tokens: the live preview, a refused issue, the secret shown once, the revoke confirmation.
     await page.goto(`${club.base}/console/tokens`);
     await page.getByLabel('Label (which agent it is for)').fill('desk agent #1');
+    await page.getByRole('button', { name: 'Continue…' }).click();
+    await page.locator('.refusal').waitFor();
+    await audit(t, page, 'tokens refused (nothing ticked)', failures);
+    await page.getByRole('checkbox', { name: /Read your mandate/ }).check();
+    await page.getByRole('button', { name: 'Continue…' }).click();
     await page.getByRole('button', { name: 'Issue the token' }).click();
     await page.locator('.refusal').waitFor();
-    await audit(t, page, 'tokens refused', failures);
+    await audit(t, page, 'tokens refused (a label with #)', failures);
     await page.goto(`${club.base}/console/tokens`);
     await page.getByLabel('Label (which agent it is for)').fill('desk agent');
+    await page.getByRole('checkbox', { name: /Your inbox/ }).check();
+    await page.getByRole('checkbox', { name: /Read your mandate/ }).check();
+    await page.getByRole('button', { name: 'Continue…' }).click();
+    await page.getByRole('button', { name: 'Issue the token' }).waitFor();
+    await audit(t, page, 'token confirmation', failures);
     await page.getByRole('button', { name: 'Issue the token' }).click();
     await page.locator('#secret').waitFor();
     await audit(t, page, 'token issued', failures);
@@ -311,6 +327,15 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await page.goto(consent);
     await page.locator('#consent-form').waitFor();
     await audit(t, page, 'consent, signed in', failures);
+    // Allow with nothing ticked: told so, nothing granted.
+    await page.getByRole('button', { name: 'Allow what is ticked' }).click();
+    await page.locator('.refusal').waitFor();
+    await audit(t, page, 'consent, nothing ticked', failures);
+    // A request for only what no agent is ever given: an honest "nothing can be granted".
+    await page.goto(club.base + authorizeUrl(club, clientId, pkce(), { scope: 'mandate:write' }));
+    await page.waitForURL(/\/console\/oauth\//);
+    await page.getByRole('heading', { name: 'Nothing can be granted' }).waitFor();
+    await audit(t, page, 'consent, nothing can be granted', failures);
     await page.goto(`${club.base}/console/oauth/no-such-request`);
     await audit(t, page, 'consent, expired', failures);
     await context.close();

@@ -184,7 +184,7 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
     await context.close();
   });
 
-  void it('issues a token with fewer scopes and revokes it', async () => {
+  void it('issues a token with only the permission ticked, confirms, and revokes it', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const watch = watchPage(page, club.base);
@@ -193,23 +193,24 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
 
     await tabTo(page, page.getByLabel('Label (which agent it is for)'));
     await page.keyboard.type('desk agent');
-    // Space unticks a scope; the live preview follows, in the same live region (a region
-    // put in place of another is not announced).
+    // Nothing is ticked; Space ticks a permission and the live preview follows, in the same
+    // live region (a region put in place of another is not announced).
     const region = await page.locator('#token-preview[aria-live=polite]').elementHandle();
-    await press(page, page.getByRole('checkbox', { name: /^vouch/ }), 'Space');
+    await press(page, page.getByRole('checkbox', { name: /^Your inbox/ }), 'Space');
     await page.waitForFunction(() =>
-      /sees 12 tools/.test(document.getElementById('token-preview')?.textContent ?? ''),
+      /see 5 tools/.test(document.getElementById('token-preview')?.textContent ?? ''),
     );
     assert.ok(await region!.evaluate((el) => el.isConnected), 'the preview is announced where it was');
     const expires = page.getByLabel('Expires after');
     await tabTo(page, expires);
     await page.keyboard.press('ArrowUp');
-    assert.equal(await expires.inputValue(), '30d');
+    assert.equal(await expires.inputValue(), '7d');
+    await press(page, page.getByRole('button', { name: 'Continue…' }));
     await press(page, page.getByRole('button', { name: 'Issue the token' }));
     const secret = (await page.locator('#secret').innerText()).trim();
     assert.match(secret, /^wdn_/);
     const agent = await club.connect(secret);
-    assert.equal((await agent.listTools()).tools.length, 12);
+    assert.equal((await agent.listTools()).tools.length, 5);
 
     // The list and the secret share an address: the issue form says the list is back.
     await press(page, page.getByRole('link', { name: 'Back to your tokens' }));
@@ -225,7 +226,7 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
     await context.close();
   });
 
-  void it('allows an OAuth client exactly the scopes left ticked', async () => {
+  void it('allows an OAuth client exactly the permissions ticked', async () => {
     const client = await register(club.base, callback.url, 'Keyboard Agent');
     const clientId = String(client.body['client_id']);
     const context: BrowserContext = await browser.newContext();
@@ -237,11 +238,12 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
     );
     await page.waitForURL(/\/console\/oauth\//);
     await page.locator('#consent-form').waitFor();
-    await press(page, page.getByRole('checkbox', { name: /^mandate:read/ }), 'Space');
+    // Nothing is ticked: Space ticks the one permission to give.
+    await press(page, page.getByRole('checkbox', { name: /^Your inbox/ }), 'Space');
     await page.waitForFunction(() =>
-      /sees 5 tools/.test(document.getElementById('token-preview')?.textContent ?? ''),
+      /see 5 tools/.test(document.getElementById('token-preview')?.textContent ?? ''),
     );
-    await press(page, page.getByRole('button', { name: 'Allow' }));
+    await press(page, page.getByRole('button', { name: 'Allow what is ticked' }));
     const back = await callback.next();
     assert.equal(back.get('state'), 'kb');
     assert.ok(back.get('code'), 'a code');

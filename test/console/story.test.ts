@@ -73,13 +73,13 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     // Narrow the mandate: preview first (nothing saved), then save.
     await page.getByRole('link', { name: 'Mandate' }).click();
     await screenshots(page, 'mandate');
-    await page.getByLabel(/^vouch/).uncheck();
+    await page.getByLabel(/Review candidates/).uncheck();
     await page.getByLabel('Only these handles').check();
     await page.getByLabel('Handles, separated by commas').fill('bob');
     await page.getByRole('button', { name: 'Preview the effect' }).click();
     const preview = await page.locator('main').innerText();
     assert.match(preview, /Nothing is saved yet/);
-    assert.match(preview, /list_candidates, review_candidate/);
+    assert.match(preview, /list_candidates, review_candidate|review candidates/i);
     await screenshots(page, 'mandate-preview');
     assert.equal((await agent.listTools()).tools.length, 14, 'a preview changes nothing');
     await page.getByRole('button', { name: 'Save these terms' }).click();
@@ -88,17 +88,24 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     assert.equal(names.length, 12, 'the very next tools/list');
     assert.ok(!names.includes('review_candidate') && names.includes('ask_agent'));
 
-    // Issue a token: the preview follows the ticked scopes, the secret is shown once.
+    // Issue a token: nothing ticked at first, the preview follows what is ticked, a
+    // confirmation restates the choice, the secret is shown once.
     await page.getByRole('link', { name: 'Tokens' }).click();
     await page.getByLabel('Label (which agent it is for)').fill('desk agent');
-    await page.getByLabel('profile:write').uncheck();
-    await page.getByRole('button', { name: 'Preview the tools' }).click();
-    assert.match(await page.locator('#token-preview').innerText(), /sees 11 tools/);
-    await page.getByLabel('evidence:write').uncheck();
+    for (const s of ['inbox', 'mandate:read', 'consult'] as const) await page.getByLabel(s).check();
+    await page.getByRole('button', { name: 'Preview what it could do' }).click();
+    assert.match((await page.locator('#token-preview').textContent()) ?? '', /see 9 tools/);
+    assert.match(await page.locator('#token-preview').innerText(), /ask other members questions/);
+    await page.getByLabel('inbox').uncheck();
     await page.waitForFunction(() =>
-      /sees 9 tools/.test(document.getElementById('token-preview')!.textContent!),
+      /see 7 tools/.test(document.getElementById('token-preview')!.textContent!),
+    );
+    await page.getByLabel('inbox').check();
+    await page.waitForFunction(() =>
+      /see 9 tools/.test(document.getElementById('token-preview')!.textContent!),
     );
     await screenshots(page, 'tokens');
+    await page.getByRole('button', { name: 'Continue…' }).click();
     await page.getByRole('button', { name: 'Issue the token' }).click();
     const secret = (await page.locator('#secret').innerText()).trim();
     assert.match(secret, /^wdn_/);

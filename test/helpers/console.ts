@@ -63,10 +63,15 @@ export async function startConsoleClub(
     requireSignIn?: boolean;
     /** How the store batches activity (its defaults unless told). */
     store?: SqlStoreOptions;
+    /** Where the store is (a SQLite file or a postgres:// URL); WARDEN_CONSOLE_TEST_DB, or a fresh SQLite file, unless told. */
+    db?: string;
   } = {},
 ): Promise<ConsoleClub> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-console-'));
-  const store = await openStore(process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'), serve.store);
+  const store = await openStore(
+    serve.db ?? process.env['WARDEN_CONSOLE_TEST_DB'] ?? join(dir, 'club.db'),
+    serve.store,
+  );
   const registry = buildRegistry();
   const port = await freePort();
   // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.

@@ -1,5 +1,9 @@
 import type { ActivityRecord, TokenRecord } from '../../store/contract.ts';
+import type { Scope } from '../../core/scopes.ts';
+import { forHumans } from '../../untrusted/index.ts';
 import { codeInWords } from '../codes.ts';
+import { toolsSeen } from '../effects.ts';
+import { actOf, scopeWords, technical, type Act, type Args } from '../glossary.ts';
 import type { Authed } from '../context.ts';
 import { when } from '../dates.ts';
 import { html, url, type Html } from '../html.ts';
@@ -18,20 +22,59 @@ function sent(r: ActivityRecord): Html {
 const DONE = html`<span class="tag">done</span>`;
 const REFUSED = html`<span class="tag bad">refused</span>`;
 
+/**
+ * A call's tool as the page reads it: its name as the agent sent it (any text), the act
+ * the glossary names it by, and, for a call refused as not found, whether the token
+ * could use it at all today (a tool the agent may not use is answered to the agent
+ * exactly as one that does not exist; its principal is told which it was).
+ */
+interface Called {
+  name: string;
+  act: Act | null;
+  /** The permission it needs, when the token does not reach it today; null when it does or it is public. */
+  lacks: Scope | null;
+}
+
+/** The arguments read back from the summary (`to: "carol", question: "…"`), for the glossary's sentences. */
+function argsOf(r: ActivityRecord): Args {
+  const text = r.summary === null ? '' : forHumans(r.summary, 400);
+  return (name) => {
+    const m = new RegExp(`(?:^|, )${name}: "((?:[^"\\\\]|\\\\.)*)"`).exec(text);
+    return m ? m[1]! : null;
+  };
+}
+
 /** What the call came to, for the principal: done, refused and why, or queued for them. */
-function outcome(r: ActivityRecord): Html {
+function outcome(r: ActivityRecord, c: Called): Html {
+  const details = technical(
+    html`Tool <code>${c.name}</code>${r.code ? html`, code <code>${r.code}</code>` : ''}`,
+  );
   switch (r.outcome) {
     case 'done':
-      return DONE;
+      return html`${DONE} ${details}`;
     case 'refused':
-      return html`${REFUSED} ${codeInWords(r.code)}`;
+      if (r.code === 'not_found' && c.act === null)
+        return html`${REFUSED} Your agent asked for something the club does not have, so nothing was done.
+          <span class="hint">Nothing for you to do, unless it keeps guessing: then revoke its token.</span>
+          ${details}`;
+      if (r.code === 'not_found' && c.lacks !== null)
+        return html`${REFUSED} Your agent may not ${c.act?.can ?? 'do this'}: its token does not give it the
+          permission “${scopeWords(c.lacks)?.name ?? c.lacks}”, or your mandate or your tier does not allow
+          it. Nothing was done.
+          <span class="hint"
+            >If it should, issue it a <a href="/console/tokens">token</a> with that permission, or allow it in
+            your <a href="/console/mandate">mandate</a>.</span
+          >
+          ${details}`;
+      return html`${REFUSED} ${codeInWords(r.code, false)} ${details}`;
     case 'queued':
-      return html`<span class="tag">queued for you</span> ${codeInWords(r.code)}
+      return html`<span class="tag">waiting for you</span> ${codeInWords(r.code, false)}
         ${
           r.decisionId
             ? html`<a href="${url('/console/decisions')}#d-${r.decisionId}">See the decision</a>`
             : ''
-        }`;
+        }
+        ${details}`;
   }
 }
 
@@ -40,12 +83,14 @@ function outcome(r: ActivityRecord): Html {
  * what it sent. A row of its own, not written inside the page's template: every space a
  * template is indented by is sent with each row.
  */
-function row(r: ActivityRecord, now: Date, token: Html): Html {
+function row(r: ActivityRecord, now: Date, token: Html, c: Called): Html {
   return html`<tr>
     <th scope="row">${when(r.at, now)}</th>
-    <td data-label="Token" class="member-text">${token}</td>
-    <td data-label="Tool" class="tool"><code>${r.tool}</code></td>
-    <td data-label="What came of it">${outcome(r)}</td>
+    <td data-label="Agent" class="agent">${token}</td>
+    <td data-label="What it did" class="tool">
+      ${c.act ? c.act.did(argsOf(r)) : html`asked for “<span class="member-text">${c.name}</span>”`}
+    </td>
+    <td data-label="What came of it">${outcome(r, c)}</td>
     <td data-label="What it sent" class="member-text">${sent(r)}</td>
   </tr>`;
 }
@@ -94,10 +139,28 @@ export async function activityPage(ctx: Authed): Promise<void> {
     if (drawn === undefined) names.set(t.id, (drawn = tokenName(t)));
     return drawn;
   };
+  // What each tool needs, and what each token reaches today: to tell "may not" from "does not exist".
+  const needs = new Map(ctx.deps.registry.all().map((t) => [t.spec.name, t.spec.scope]));
+  const mandate = await store.getMandate(me.id);
+  const reaches = new Map<string, Set<string>>();
+  const called = (r: ActivityRecord): Called => {
+    const name = forHumans(r.tool, 80);
+    const act = needs.has(name) ? actOf(name) : null;
+    const scope = needs.get(name) ?? null;
+    let lacks: Scope | null = null;
+    if (r.code === 'not_found' && scope !== null) {
+      const t = byId.get(r.tokenId);
+      let seen = t ? reaches.get(t.id) : undefined;
+      if (t && seen === undefined)
+        reaches.set(t.id, (seen = new Set(toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes))));
+      if (!seen?.has(name)) lacks = scope;
+    }
+    return { name, act, lacks };
+  };
   const body = html`<p class="hint">
-      Every tool call your agents made with your tokens, newest first: kept for 90 days, at most your latest
-      20,000 calls. Your agents cannot read this record. A token whose calls you do not recognise can be
-      revoked on the <a href="/console/tokens">tokens page</a>.
+      Everything your agents did with your tokens, newest first: kept for 90 days, at most your latest 20,000
+      calls. Your agents cannot read this record. A token whose calls you do not recognise can be revoked on
+      the <a href="/console/tokens">tokens page</a>.
     </p>
     <form method="get" action="/console/activity" class="filter">
       <div class="field">
@@ -126,14 +189,14 @@ export async function activityPage(ctx: Authed): Promise<void> {
               <thead>
                 <tr>
                   <th scope="col">When</th>
-                  <th scope="col">Token</th>
-                  <th scope="col">Tool</th>
+                  <th scope="col">Agent</th>
+                  <th scope="col">What it did</th>
                   <th scope="col">What came of it</th>
                   <th scope="col">What it sent</th>
                 </tr>
               </thead>
               <tbody>
-                ${p.shown.map((r) => row(r, ctx.now, name(r)))}
+                ${p.shown.map((r) => row(r, ctx.now, name(r), called(r)))}
               </tbody>
             </table>`
       }

@@ -10,6 +10,9 @@ import {
 } from '../../oauth/consent.ts';
 import type { AuthorizationServer } from '../../oauth/provider.ts';
 import { html, url, type Html } from '../html.ts';
+import { isScope, PRINCIPAL_ONLY_SCOPE, type Scope } from '../../core/scopes.ts';
+import { TIER_CEILING, tierOfStatus, type PrincipalStatus } from '../../core/tiers.ts';
+import { SCOPE_WORDS, scopeWords } from '../glossary.ts';
 import { csrfField, layout, refusalBox, scopeCheck } from '../layout.ts';
 import { passkeyHostNotice } from '../passkeys.ts';
 import type { Authed, Ctx } from '../context.ts';
@@ -148,33 +151,95 @@ export async function consentPage(ctx: Ctx): Promise<void> {
   await renderConsent(ctx as Authed, pending, redirectUri, null);
 }
 
+/** How long a connection may last: the person chooses, the shortest first; "until I disconnect it" last. */
+const LASTS: readonly { value: string; words: string }[] = [
+  { value: '1d', words: '1 day' },
+  { value: '7d', words: '7 days' },
+  { value: '30d', words: '30 days' },
+  { value: '90d', words: '90 days' },
+  { value: 'never', words: 'until I disconnect it' },
+];
+const LASTS_DEFAULT = '30d';
+
+/** Why a permission the application asked for is not offered, said to the member. */
+function whyNotOffered(me: { status: string }, scope: string): string {
+  const w = scopeWords(scope);
+  if (scope === PRINCIPAL_ONLY_SCOPE)
+    return `“${w?.name ?? scope}”: yours alone, never given to an application or an agent`;
+  if (!isScope(scope)) return `“${scope}”: not a permission this club has`;
+  const tier = tierOfStatus(me.status as PrincipalStatus);
+  if (!tier || !TIER_CEILING[tier].includes(scope))
+    return `“${w?.name ?? scope}”: above what your standing in the club allows for now`;
+  return `“${w?.name ?? scope}”: your mandate does not allow it to any agent (you can change that in your mandate)`;
+}
+
+/** Permissions that only let an agent look, apart from those that let it act in the member's name. */
+function split(scopes: readonly Scope[]): { see: Scope[]; act: Scope[] } {
+  return {
+    see: scopes.filter((s) => SCOPE_WORDS[s].do === null),
+    act: scopes.filter((s) => SCOPE_WORDS[s].do !== null),
+  };
+}
+
 async function renderConsent(
   ctx: Authed,
   pending: PendingConsent,
   redirectUri: string,
   picked: string[] | null,
   refusal: Refusal | null = null,
+  lasts = LASTS_DEFAULT,
 ): Promise<void> {
   const me = ctx.session.principal;
   // offline_access asks for a refresh token, not a power: said below, not offered as a scope.
   const { offered, notOffered, staysConnected } = await offerFor(ctx.deps.store, me, pending);
-  const checked = picked ?? offered;
+  // Least access first: what the application asked for is offered, nothing ticked until chosen.
+  const checked = picked ?? [];
+  const { see, act } = split(offered);
+  const refused = notOffered.length
+    ? html`<div class="warning" role="note">
+        <p>
+          ${offered.length ? 'It also asked for what cannot be granted:' : 'It asked only for what cannot be granted:'}
+        </p>
+        <ul>
+          ${notOffered.map((s) => html`<li>${shown(whyNotOffered(me, s))}</li>`)}
+        </ul>
+      </div>`
+    : '';
+  if (offered.length === 0) {
+    const body = html`${refusal ? refusalBox(refusal) : ''}${clientBox(pending)}
+      <section aria-labelledby="scopes">
+        <h2 id="scopes">Nothing can be granted</h2>
+        <p>Signed in as <strong>@${me.handle}</strong>.</p>
+        ${refused}
+        <p>
+          So there is nothing to allow: this application cannot connect with what it asked for. Tell it no,
+          and it is told you declined; if it should have asked for other permissions, connect it again from
+          the application once it does.
+        </p>
+        <form method="post" action="${url(`/console/oauth/${pending.uid}`)}" id="consent-form">
+          ${csrfField(ctx.session)}
+          <div class="actions">
+            <button type="submit" name="intent" value="deny">Tell it no</button>
+          </div>
+        </form>
+      </section>`;
+    sendHtml(
+      ctx.res,
+      200,
+      layout({ title: `Connect ${shown(pending.client.name)}?`, session: ctx.session, body }),
+      headersFor(redirectUri),
+    );
+    return;
+  }
   const body = html`${refusal ? refusalBox(refusal) : ''}${clientBox(pending)}
     <section aria-labelledby="scopes">
-      <h2 id="scopes">What it may do</h2>
+      <h2 id="scopes">What it may see and do</h2>
       <p>
-        Signed in as <strong>@${me.handle}</strong>. Pick the scopes this application gets. It acts within
-        your mandate, now and after any change you make to it; you can disconnect it on the Tokens page.
-        ${staysConnected ? 'It stays connected (it may renew its access every hour) until you disconnect it.' : 'Its access lasts an hour.'}
+        Signed in as <strong>@${me.handle}</strong>. Tick only what this application needs: nothing is ticked
+        for you. It acts within your mandate (your standing instructions to all your agents), now and after
+        any change you make to it, and you can disconnect it on the Tokens page at any time.
       </p>
-      ${
-        notOffered.length
-          ? html`<p>
-              Asked for but not offered (above your tier, outside your mandate, or never granted to an agent):
-              ${shown(notOffered.join(', '))}.
-            </p>`
-          : ''
-      }
+      ${refused}
       <form
         method="post"
         action="${url(`/console/oauth/${pending.uid}`)}"
@@ -182,17 +247,47 @@ async function renderConsent(
         data-preview="/console/tokens/preview"
       >
         ${csrfField(ctx.session)}
-        <fieldset>
-          <legend>Scopes</legend>
-          ${
-            offered.length
-              ? offered.map((s) => scopeCheck(s, checked.includes(s)))
-              : html`<p>None of the scopes it asked for can be granted by you now.</p>`
-          }
-        </fieldset>
+        ${
+          see.length
+            ? html`<fieldset>
+                <legend>Let it see</legend>
+                ${see.map((s) => scopeCheck(s, checked.includes(s)))}
+              </fieldset>`
+            : ''
+        }
+        ${
+          act.length
+            ? html`<fieldset>
+                <legend>Let it act in your name</legend>
+                <p class="hint">
+                  Other members see what it does with these as done by you. Those marked “acts in your name”
+                  are the ones to give with care.
+                </p>
+                ${act.map((s) => scopeCheck(s, checked.includes(s)))}
+              </fieldset>`
+            : ''
+        }
+        <div class="field">
+          <label for="lasts">Stays connected for</label>
+          <select id="lasts" name="lasts">
+            ${LASTS.map(
+              (l) =>
+                html`<option value="${l.value}" ${l.value === lasts ? html` selected` : ''}>
+                  ${l.words}
+                </option>`,
+            )}
+          </select>
+          <p class="hint">
+            ${
+              staysConnected
+                ? 'Within that time it renews its access by itself every hour; after it, it must ask you again.'
+                : 'Its access lasts an hour at a time, and ends at the latest then.'
+            }
+          </p>
+        </div>
         ${await preview(ctx, checked)}
         <div class="actions">
-          <button type="submit" name="intent" value="approve">Allow</button>
+          <button type="submit" name="intent" value="approve">Allow what is ticked</button>
           <button type="submit" name="intent" value="deny" class="secondary">Deny</button>
         </div>
       </form>
@@ -218,19 +313,35 @@ export async function consentPost(ctx: Authed): Promise<void> {
     return redirect(ctx.res, to, headersFor(redirectUri));
   }
   const me = ctx.session.principal;
+  const lasts = LASTS.find((l) => l.value === ctx.form.get('lasts'))?.value ?? LASTS_DEFAULT;
+  const chosen = ctx.form.getAll('scope');
   let to;
   try {
     to = await approveConsent(server!, ctx.deps, ctx.base, { req: ctx.req, res: ctx.res }, pending, {
       principal: me,
       offer: await offerFor(ctx.deps.store, me, pending),
-      chosen: ctx.form.getAll('scope'),
+      chosen,
       now: ctx.now,
+      expires: lasts,
     });
   } catch (err) {
-    if (err instanceof AdminRefusal) return renderConsent(ctx, pending, redirectUri, [], err.refusal);
+    if (err instanceof AdminRefusal)
+      return renderConsent(ctx, pending, redirectUri, chosen, err.refusal, lasts);
     throw err;
   }
-  if (to === null) return renderConsent(ctx, pending, redirectUri, []);
+  if (to === null)
+    return renderConsent(
+      ctx,
+      pending,
+      redirectUri,
+      [],
+      {
+        code: 'invalid_value',
+        reason: 'Nothing was ticked, so nothing was granted and the application is still waiting.',
+        next: 'Tick what it may see or do and allow it, or deny it.',
+      },
+      lasts,
+    );
   redirect(ctx.res, to, headersFor(redirectUri));
 }
 

@@ -2,9 +2,10 @@ import { decide, reasonForPrincipal, reissue, staleForPrincipal } from '../../ad
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { Refusal } from '../../core/refusal.ts';
 import type { DecisionRecord, DecisionStatus } from '../../store/contract.ts';
-import { fieldsOf, type MemberText } from '../../untrusted/index.ts';
+import { fieldsOf, forHumans, type MemberText } from '../../untrusted/index.ts';
 import { codeInWords } from '../codes.ts';
 import { when } from '../dates.ts';
+import { actOf, technical, type Args } from '../glossary.ts';
 import { html, type Html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import { csrfField, noticeBox, refusalBox } from '../layout.ts';
@@ -13,8 +14,9 @@ import { sendPage } from '../respond.ts';
 import { redirect } from '../web.ts';
 
 const NOTICES: Record<string, string> = {
-  approved: 'Approved. The request ran as you; its outcome is on the record, where the agent reads it.',
-  denied: 'Denied. The agent reads your answer with list_decisions.',
+  approved:
+    'Approved. It ran as you; what came of it is below, under Decided, and your agent reads it there too.',
+  denied: 'Denied. Nothing was done; your agent is told, with your note, the next time it checks.',
   reissued: 'Done, in person, as a new act of yours.',
 };
 const MAX_NOTE = 2000;
@@ -43,6 +45,20 @@ function request(d: DecisionRecord): Html {
   </dl>`;
 }
 
+/** A decision's request, read as text for the glossary's sentences (escaped by the page all the same). */
+function argsOf(d: DecisionRecord): Args {
+  const fields = fieldsOf(d.argumentsText) ?? [];
+  return (name) => {
+    const f = fields.find((x) => x.name === name);
+    return f ? forHumans(f.value, 64) : null;
+  };
+}
+
+/** The act asked for, in words: "ask @carol a question"; a tool the club no longer serves by its name. */
+function wants(d: DecisionRecord): string {
+  return actOf(d.tool)?.wants(argsOf(d)) ?? 'use something the club no longer offers';
+}
+
 /** What came of a decided request, for the principal: the reason a refusal gave was written to the agent. */
 function outcome(d: DecisionRecord): Html {
   if (!d.outcome) return html`—`;
@@ -50,13 +66,18 @@ function outcome(d: DecisionRecord): Html {
     const why = staleForPrincipal(d.outcome.refusal.code);
     if (why) return html`Not run: ${why}.`;
   }
-  if (d.outcome.ok)
-    return html`It ran as you, and answered
-      <code
-        >${Object.entries(d.outcome.result)
-          .map(([k, v]) => `${k}=${String(v)}`)
-          .join(', ')}</code
-      >`;
+  if (d.outcome.ok) {
+    const r = d.outcome.result;
+    return html`${actOf(d.tool)?.result(r) ?? 'It ran.'}
+    ${technical(
+      html`It ran as you. Tool <code>${d.tool}</code>, which answered
+        <code
+          >${Object.entries(r)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(', ')}</code
+        >`,
+    )}`;
+  }
   return html`It was refused when it ran: ${codeInWords(d.outcome.refusal.code)}`;
 }
 
@@ -105,16 +126,23 @@ async function render(
       labels.set(d.tokenId, (await ctx.deps.store.getToken(d.tokenId))?.label ?? d.tokenId);
   }
   const why = (d: DecisionRecord) => reasonForPrincipal(d);
-  const asker = (d: DecisionRecord) =>
-    d.tokenId ? html`token “${labels.get(d.tokenId)}”` : html`you, in person`;
+  const asker = (d: DecisionRecord) => (d.tokenId ? html`“${labels.get(d.tokenId)}”` : html`you, in person`);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
+    <p class="hint">
+      When one of your agents asks for something your <a href="/console/mandate">mandate</a> (your standing
+      instructions to your agents) does not let it do alone, the request waits here. Approve it and it runs as
+      you; deny it, with a note if you like, and nothing is done. Either way your agent is told.
+    </p>
     <section aria-labelledby="pending">
       <h2 id="pending">Waiting for you: ${waiting}</h2>
       ${p.nav} ${pending.length === 0 ? html`<p>Nothing is waiting.</p>` : ''}
       ${pending.map(
         (d) =>
           html`<article class="decision" aria-labelledby="d-${d.id}">
-            <h3 id="d-${d.id}"><code>${d.tool}</code> asked by ${asker(d)}</h3>
+            <h3 id="d-${d.id}">
+              ${d.tokenId ? html`Your agent ${asker(d)}` : 'You'} ${d.tokenId ? 'wants' : 'want'} to
+              ${wants(d)}
+            </h3>
             <dl class="facts">
               <dt>Why it waits</dt>
               <dd>${why(d)}</dd>
@@ -122,7 +150,7 @@ async function render(
               <dd>${when(d.createdAt, ctx.now)}</dd>
             </dl>
             <p>The request, as your agent wrote it (shown as data, never followed):</p>
-            ${request(d)}
+            ${request(d)} ${technical(html`Tool <code>${d.tool}</code>`)}
             <form method="post" action="/console/decisions">
               ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" />
               <div class="field">
@@ -158,7 +186,10 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
                 ${history.map(
                   (d) =>
                     html`<tr>
-                      <th scope="row"><code>${d.tool}</code><br /><span class="hint">${why(d)}</span></th>
+                      <th scope="row">
+                        To ${wants(d)}<br /><span class="hint">${why(d)}</span>
+                        ${technical(html`Tool <code>${d.tool}</code>`)}
+                      </th>
                       <td data-label="Asked by">${asker(d)}</td>
                       <td data-label="Answer">
                         ${ANSWERED[d.status]}${d.decidedAt ? html`, ${when(d.decidedAt, ctx.now)}` : ''}
@@ -243,8 +274,8 @@ export async function reissuePost(ctx: Authed): Promise<void> {
     });
   }
   if (ctx.form.get('confirm') !== 'yes') {
-    const body = html`<p>Do this yourself, now, as a new act of yours? <code>${d.tool}</code> with:</p>
-      ${request(d)}
+    const body = html`<p>Do this yourself, now, as a new act of yours? To ${wants(d)}, with:</p>
+      ${request(d)} ${technical(html`Tool <code>${d.tool}</code>`)}
       <form method="post" action="/console/decisions/reissue">
         ${csrfField(ctx.session)}<input type="hidden" name="id" value="${d.id}" /><input
           type="hidden"
@@ -269,7 +300,7 @@ export async function reissuePost(ctx: Authed): Promise<void> {
     refusal:
       result.kind === 'refused'
         ? result.refusal
-        : { code: 'not_found', reason: 'The tool is no longer available.', next: 'Nothing to do.' },
+        : { code: 'not_found', reason: 'The club no longer offers this.', next: 'Nothing to do.' },
     status: 409,
   });
 }

@@ -1,3 +1,4 @@
+import { roleOf, statusWord } from '../glossary.ts';
 import { makeLoginLink } from '../../admin/console-links.ts';
 import { AdminRefusal } from '../../admin/errors.ts';
 import type { Refusal } from '../../core/refusal.ts';
@@ -77,8 +78,8 @@ export async function operatorPage(
                 html`<tr>
                   <th scope="row"><a href="${detailUrl(p.handle)}">@${p.handle}</a></th>
                   <td data-label="Name" class="member-text">${p.displayName}</td>
-                  <td data-label="Status">${p.status}</td>
-                  <td data-label="Role">${p.operator ? 'operator' : 'principal'}</td>
+                  <td data-label="Status">${statusWord(p.status)}</td>
+                  <td data-label="Role">${roleOf(p)}</td>
                 </tr>`,
             )}
           </tbody>
@@ -162,9 +163,9 @@ async function detail(
       <dt>Headline</dt>
       <dd class="member-text">${p.headline}</dd>
       <dt>Status</dt>
-      <dd>${p.status}</dd>
+      <dd>${statusWord(p.status)}</dd>
       <dt>Role</dt>
-      <dd>${p.operator ? 'operator' : 'principal'}</dd>
+      <dd>${roleOf(p)}</dd>
     </dl>
     <div class="actions">
       ${actions.map(

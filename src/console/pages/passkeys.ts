@@ -21,7 +21,18 @@ const NOTICES: Record<string, string> = {
 export async function passkeysPage(ctx: Authed, refusal?: Refusal) {
   const keys = await ctx.deps.store.listPasskeys(ctx.session.principal.id);
   const suggested = browserName(ctx.req.headers['user-agent']);
-  const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${refusal ? refusalBox(refusal) : ''}
+  const done = ctx.query.get('done');
+  const next =
+    done === 'added'
+      ? html`<section aria-labelledby="next">
+          <h2 id="next">Next</h2>
+          <p>
+            Give your agent a way in: <a href="/console/tokens">issue a token</a> with only the permissions it
+            needs. Or see everything at a glance on the <a href="/console/">overview</a>.
+          </p>
+        </section>`
+      : '';
+  const body = html`${noticeBox(NOTICES[done ?? ''])}${refusal ? refusalBox(refusal) : ''}${next}
     <section aria-labelledby="yours">
       <h2 id="yours">Your passkeys</h2>
       ${

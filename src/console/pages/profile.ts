@@ -74,8 +74,8 @@ export async function profilePage(
   const f = extra.form ?? shownForm(me);
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}${extra.refusal ? refusalBox(extra.refusal) : ''}
     <p>
-      Your public profile, as other members' agents read it. Your agents may change it too, with
-      <code>update_profile</code>.
+      Your public profile, as other members' agents read it. An agent of yours may change it too, if its token
+      has the permission “Edit your profile”.
     </p>
     <dl class="facts">
       <dt>Handle</dt>

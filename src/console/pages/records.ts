@@ -1,4 +1,5 @@
 import { evidenceTable } from '../evidence-table.ts';
+import { when } from '../dates.ts';
 import { html } from '../html.ts';
 import { timePage } from '../paging.ts';
 import type { Authed } from '../context.ts';
@@ -55,7 +56,9 @@ async function questionSection(
               <thead>
                 <tr>
                   <th scope="col">${side.who}</th>
+                  <th scope="col">Asked</th>
                   <th scope="col">Question</th>
+                  <th scope="col">Status</th>
                   <th scope="col">${side.answer}</th>
                 </tr>
               </thead>
@@ -64,7 +67,15 @@ async function questionSection(
                   (q) =>
                     html`<tr>
                       <th scope="row">@${side.who === 'To' ? q.targetHandle : q.askerHandle}</th>
+                      <td data-label="Asked">${when(q.askedAt, ctx.now)}</td>
                       <td data-label="Question" class="member-text">${q.question}</td>
+                      <td data-label="Status">
+                        ${
+                          q.answeredAt
+                            ? html`<span class="tag">answered</span> ${when(q.answeredAt, ctx.now)}`
+                            : html`<span class="tag">waiting for an answer</span>`
+                        }
+                      </td>
                       <td data-label="${side.answer}" class="member-text">${q.answer ?? unanswered}</td>
                     </tr>`,
                 )}
@@ -91,5 +102,11 @@ export async function consultationsPage(ctx: Authed): Promise<void> {
     who: 'From',
     answer: "Your agent's answer",
   });
-  await sendPage(ctx, 'Consultations', 'consultations', html`${asked}${received}`);
+  const intro = html`<p>
+    A consultation is a question one member's agent puts to another's. Your agents ask within your
+    <a href="/console/mandate">mandate</a> (whom they may ask, and how often, without you); a question outside
+    it waits for you under <a href="/console/decisions">Decisions</a>. Questions put to you are answered by
+    your agent if its token has the permission “Your inbox”.
+  </p>`;
+  await sendPage(ctx, 'Consultations', 'consultations', html`${intro}${asked}${received}`);
 }

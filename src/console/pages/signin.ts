@@ -45,9 +45,10 @@ export function signInPage(ctx: Ctx): void {
       <section aria-labelledby="link">
         <h2 id="link">With a sign-in link</h2>
         <p>
-          The first time, or without a passkey, ask the club's operator for a one-time link. They make it with
-          <code>warden admin principal login-link YOUR_HANDLE</code> or on the console's operator page. A link
-          works once and expires after 15 minutes unless they chose otherwise.
+          The first time, or without a passkey, ask the club's operator for a sign-in link: a web address made
+          for you alone. Open it in this browser and press its button. A link works once and lapses after 15
+          minutes unless the operator chose longer. Once signed in, the console offers to register a passkey,
+          so that next time you need no link.
         </p>
       </section>
       <script src="/console/assets/webauthn.js"></script>

@@ -6,7 +6,16 @@ import { tierOfStatus } from '../../core/tiers.ts';
 import type { TokenRecord } from '../../store/contract.ts';
 import { html, url, type Html } from '../html.ts';
 import { paged } from '../paging.ts';
-import { csrfField, noticeBox, refusalBox, scopeCheck, scopeGlossary, scopeNames } from '../layout.ts';
+import { actOf, technical } from '../glossary.ts';
+import {
+  canSeeAndDo,
+  csrfField,
+  noticeBox,
+  refusalBox,
+  scopeCheck,
+  scopeGlossary,
+  scopeNames,
+} from '../layout.ts';
 import { when } from '../dates.ts';
 import type { Authed } from '../context.ts';
 import { isLive, toolsSeen } from '../effects.ts';
@@ -22,8 +31,18 @@ interface IssueForm {
 
 const EXPIRIES = ['1d', '7d', '30d', '90d', 'never'];
 const TOKENS_SHOWN = 40;
+/** The issue form as it first shows: nothing ticked, the least access first. */
+const EMPTY: IssueForm = { label: '', scopes: [], expires: '30d' };
 const ENDED_SHOWN = 20;
-const NOTICES: Record<string, string> = { revoked: 'Token revoked. Its agent’s next request gets HTTP 401.' };
+const NOTICES: Record<string, string> = {
+  revoked:
+    'Token revoked. Its agent is turned away from its very next request, and can do nothing more with it.',
+};
+
+/** An expiry choice in words: "7 days", "never". */
+function expiryWords(e: string): string {
+  return e === 'never' ? 'never (until you revoke it)' : e.replace('d', ' days').replace(/^1 days$/, '1 day');
+}
 
 function offered(ctx: Authed): readonly Scope[] {
   const tier = tierOfStatus(ctx.session.principal.status);
@@ -72,16 +91,71 @@ export function tokenName(t: TokenRecord, tag?: Html): Html {
     }${tag ?? ''}`;
 }
 
+/** What a token reaches today, in short: how many acts in the member's name, how many reads. */
+function reach(tools: readonly string[]): Html {
+  const acts = tools.filter((t) => actOf(t)?.kind !== 'see').length;
+  const reads = tools.length - acts;
+  return html`${acts === 0 ? 'only look' : html`act in your name in <strong>${acts}</strong> ways`}, and read
+  ${reads} kinds of thing`;
+}
+
+/**
+ * The confirmation before issuing: the choice restated in words (name, permissions, what
+ * an agent could then see and do, expiry), nothing created until the person says so.
+ */
+async function confirm(ctx: Authed, f: IssueForm): Promise<void> {
+  const me = ctx.session.principal;
+  const problem =
+    f.label.trim() === ''
+      ? 'Give the token a name: which agent it is for.'
+      : f.scopes.length === 0
+        ? 'Tick at least one permission: a token with none would only read the public part of the club, which needs no token.'
+        : !EXPIRIES.includes(f.expires)
+          ? 'Choose when it expires from the list.'
+          : null;
+  if (problem)
+    return render(ctx, f, {
+      refusal: { code: 'invalid_value', reason: problem, next: 'Correct the form and continue.' },
+      status: 400,
+    });
+  const mandate = await ctx.deps.store.getMandate(me.id);
+  const tools = toolsSeen(ctx.deps.registry, me, f.scopes, mandate.scopes);
+  const body = html`<p>Nothing is created yet. Check what you chose:</p>
+    <dl class="facts">
+      <dt>Name</dt>
+      <dd class="member-text">${f.label.trim()}</dd>
+      <dt>Permissions</dt>
+      <dd>${scopeNames(f.scopes)}</dd>
+      <dt>Expires</dt>
+      <dd>after ${expiryWords(f.expires)}</dd>
+    </dl>
+    ${canSeeAndDo(tools)}
+    <form method="post" action="/console/tokens">
+      ${csrfField(ctx.session)}<input type="hidden" name="label" value="${f.label}" />
+      ${f.scopes.map((s) => html`<input type="hidden" name="scope" value="${s}" />`)}
+      <input type="hidden" name="expires" value="${f.expires}" />
+      <div class="actions">
+        <button type="submit" name="intent" value="issue">Issue the token</button>
+        <button type="submit" name="intent" value="edit" class="secondary">Change it</button>
+      </div>
+    </form>`;
+  await sendPage(ctx, 'Issue this token?', 'tokens', body);
+}
+
 export async function preview(ctx: Authed, scopes: readonly string[]): Promise<Html> {
   const me = ctx.session.principal;
   const mandate = await ctx.deps.store.getMandate(me.id);
   const tools = toolsSeen(ctx.deps.registry, me, scopes, mandate.scopes);
   return html`<div id="token-preview" role="status" aria-live="polite">
     <p>
-      With these scopes, your mandate and your tier, this token sees <strong>${tools.length}</strong> tools
-      today:
+      ${
+        scopes.length === 0
+          ? 'Nothing ticked yet: an agent with only this could read the public part of the club, no more.'
+          : 'With these permissions, within your mandate and your tier, an agent could, today:'
+      }
     </p>
-    <p class="tools">${tools.join(', ')}</p>
+    ${canSeeAndDo(tools)}
+    ${technical(html`It would see ${tools.length} tools: <span class="tools">${tools.join(', ')}</span>`)}
   </div>`;
 }
 
@@ -104,7 +178,11 @@ async function render(
   const body = html`${noticeBox(NOTICES[ctx.query.get('done') ?? ''])}
     <section aria-labelledby="list">
       <h2 id="list">Live tokens: ${live.length}</h2>
-      <p class="hint">Each opens the club to one agent, within its scopes, your mandate and your tier.</p>
+      <p class="hint">
+        A token is the key one agent uses to reach the club for you. Each opens only what its permissions,
+        your <a href="/console/mandate">mandate</a> (your standing instructions to all your agents) and your
+        tier (what your standing in the club allows) allow together.
+      </p>
       ${L.nav}
       ${
         L.shown.length === 0
@@ -113,8 +191,8 @@ async function render(
               <thead>
                 <tr>
                   <th scope="col">Token</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">Tools today</th>
+                  <th scope="col">Permissions</th>
+                  <th scope="col">Today it can</th>
                   <th scope="col">Last used</th>
                   <th scope="col">Expires</th>
                   <th scope="col">Action</th>
@@ -129,20 +207,20 @@ async function render(
                           >${origin(t, ctx.now)} ${activityLink(t)}</span
                         >
                       </th>
-                      <td data-label="Scopes">${scopeNames(t.scopes)}</td>
-                      <td data-label="Tools today">
-                        ${toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes).length}
+                      <td data-label="Permissions">${scopeNames(t.scopes)}</td>
+                      <td data-label="Today it can">
+                        ${reach(toolsSeen(ctx.deps.registry, me, t.scopes, mandate.scopes))}
                       </td>
                       <td data-label="Last used">${when(t.lastUsedAt, ctx.now)}</td>
-                      <td data-label="Expires">${when(t.expiresAt, ctx.now)}</td>
+                      <td data-label="Expires">${when(t.expiresAt, ctx.now, 'not until you revoke it')}</td>
                       <td>
                         <form method="post" action="/console/tokens/revoke">
                           ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><button
                             type="submit"
                             class="secondary"
-                            aria-label="Revoke ${t.label}"
+                            aria-label="${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} ${t.label}"
                           >
-                            Revoke…
+                            ${t.origin === 'oauth' ? 'Disconnect…' : 'Revoke…'}
                           </button>
                         </form>
                       </td>
@@ -159,14 +237,14 @@ async function render(
         : html`<section aria-labelledby="ended">
             <h2 id="ended">Revoked and expired: ${ended.length}</h2>
             <p class="hint">
-              These open nothing any more: an agent using one gets HTTP 401. Kept for the record.
+              These open nothing any more: an agent using one is turned away. Kept for the record.
             </p>
             ${E.nav}
             <table class="ended">
               <thead>
                 <tr>
                   <th scope="col">Token</th>
-                  <th scope="col">Scopes</th>
+                  <th scope="col">Permissions</th>
                   <th scope="col">Ended</th>
                   <th scope="col">Last used</th>
                 </tr>
@@ -180,7 +258,7 @@ async function render(
                         >${origin(t, ctx.now)} ${activityLink(t)}</span
                       >
                     </th>
-                    <td data-label="Scopes">${scopeNames(t.scopes)}</td>
+                    <td data-label="Permissions">${scopeNames(t.scopes)}</td>
                     <td data-label="Ended">
                       ${end.what === 'revoked' ? 'Revoked' : 'Expired'} ${when(end.at, ctx.now)}
                     </td>
@@ -209,7 +287,10 @@ async function render(
           />
         </div>
         <fieldset>
-          <legend>Scopes</legend>
+          <legend>Permissions</legend>
+          <p class="hint">
+            Nothing is ticked: give this agent only what it needs. You can issue another token later.
+          </p>
           ${offered(ctx).map((s) => scopeCheck(s, f.scopes.includes(s)))}
           ${later(ctx).map((s) =>
             scopeCheck(s, f.scopes.includes(s), 'for after admission: inert until the club admits you'),
@@ -221,15 +302,17 @@ async function render(
             ${EXPIRIES.map(
               (e) =>
                 html`<option value="${e}" ${e === f.expires ? html` selected` : ''}>
-                  ${e === 'never' ? 'never' : e.replace('d', ' days').replace(/^1 days$/, '1 day')}
+                  ${expiryWords(e)}
                 </option>`,
             )}
           </select>
         </div>
         ${await preview(ctx, f.scopes)}
         <div class="actions">
-          <button type="submit" name="intent" value="preview" class="secondary">Preview the tools</button>
-          <button type="submit" name="intent" value="issue">Issue the token</button>
+          <button type="submit" name="intent" value="preview" class="secondary">
+            Preview what it could do
+          </button>
+          <button type="submit" name="intent" value="confirm">Continue…</button>
         </div>
       </form>
       <script src="/console/assets/token-preview.js"></script>
@@ -238,7 +321,7 @@ async function render(
 }
 
 export async function tokensPage(ctx: Authed): Promise<void> {
-  await render(ctx, { label: '', scopes: [...offered(ctx)], expires: '90d' }, {});
+  await render(ctx, EMPTY, {});
 }
 
 /** The live preview's data: the tools a token with these scopes would see today (same computation as a request). */
@@ -249,7 +332,9 @@ export async function tokenPreview(ctx: Authed): Promise<void> {
 
 export async function tokensPost(ctx: Authed): Promise<void> {
   const f = fromPost(ctx.form);
-  if (ctx.form.get('intent') !== 'issue') return render(ctx, f, {});
+  const intent = ctx.form.get('intent');
+  if (intent === 'confirm') return confirm(ctx, f);
+  if (intent !== 'issue') return render(ctx, f, {});
   const me = ctx.session.principal;
   let issued;
   try {
@@ -267,14 +352,25 @@ export async function tokensPost(ctx: Authed): Promise<void> {
   const tier = tierOfStatus(me.status) ?? 'anonymous';
   const body = html`<div class="notice" role="status">
       <p>
-        Token <strong>${issued.record.label}</strong> issued. Copy it now: it is shown only this once and
-        stored only as a hash.
+        Token <strong>${issued.record.label}</strong> issued. Copy it now: it is shown only this once and the
+        club keeps no copy it could show again.
       </p>
     </div>
     <p class="secret" id="secret">${issued.token}</p>
-    <p>It sees <strong>${issued.preview.length}</strong> tools today: ${issued.preview.join(', ')}.</p>
+    <p class="warning">
+      <strong>Treat it like a password.</strong> Anyone who has it can act as this agent, within its
+      permissions, until you revoke it. Put it only in your agent's configuration; never in a chat, an e-mail
+      or a shared file.
+    </p>
+    ${canSeeAndDo(issued.preview)}
+    ${technical(html`It sees ${issued.preview.length} tools: ${issued.preview.join(', ')}`)}
     ${clientConfigs(`${ctx.base}/mcp`, issued.token, tier)}
-    <p><a href="/console/tokens">Back to your tokens</a></p>`;
+    <h2>Next</h2>
+    <p>
+      Once your agent is configured, its calls show on <a href="/console/activity">Activity</a>, and what it
+      asks you to decide under <a href="/console/decisions">Decisions</a>.
+      <a href="/console/tokens">Back to your tokens</a>.
+    </p>`;
   await sendPage(ctx, 'Token issued', 'tokens', body);
 }
 
@@ -283,23 +379,20 @@ export async function revokePost(ctx: Authed): Promise<void> {
   const id = ctx.form.get('id') ?? '';
   const t = await ctx.deps.store.getToken(id);
   if (!t || t.principalId !== ctx.session.principal.id) {
-    return render(
-      ctx,
-      { label: '', scopes: [...offered(ctx)], expires: '90d' },
-      {
-        refusal: {
-          code: 'not_found',
-          reason: 'That token is not one of yours.',
-          next: 'Pick a token from your list.',
-        },
-        status: 404,
+    return render(ctx, EMPTY, {
+      refusal: {
+        code: 'not_found',
+        reason: 'That token is not one of yours.',
+        next: 'Pick a token from your list.',
       },
-    );
+      status: 404,
+    });
   }
   if (ctx.form.get('confirm') !== 'yes') {
     const body = html`<p>
-        Revoke <strong>${t.label}</strong> (scopes ${scopeNames(t.scopes)})? Its agent's next request gets
-        HTTP 401. This cannot be undone.
+        ${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} <strong>${t.label}</strong> (permissions
+        ${scopeNames(t.scopes)})? Its agent is turned away from its very next request, and anything it asked
+        you to decide is withdrawn. This cannot be undone: to let it back in, you would connect or issue anew.
       </p>
       <form method="post" action="/console/tokens/revoke">
         ${csrfField(ctx.session)}<input type="hidden" name="id" value="${t.id}" /><input
@@ -308,21 +401,23 @@ export async function revokePost(ctx: Authed): Promise<void> {
           value="yes"
         />
         <div class="actions">
-          <button type="submit" class="danger">Revoke ${t.label}</button>
+          <button type="submit" class="danger">
+            ${t.origin === 'oauth' ? 'Disconnect' : 'Revoke'} ${t.label}
+          </button>
           <a href="/console/tokens">Keep it</a>
         </div>
       </form>`;
-    return sendPage(ctx, 'Revoke a token?', 'tokens', body);
+    return sendPage(
+      ctx,
+      t.origin === 'oauth' ? 'Disconnect an application?' : 'Revoke a token?',
+      'tokens',
+      body,
+    );
   }
   try {
     await revokeToken(ctx.deps.store, t.id, ctx.now);
   } catch (err) {
-    if (err instanceof AdminRefusal)
-      return render(
-        ctx,
-        { label: '', scopes: [...offered(ctx)], expires: '90d' },
-        { refusal: err.refusal, status: 409 },
-      );
+    if (err instanceof AdminRefusal) return render(ctx, EMPTY, { refusal: err.refusal, status: 409 });
     throw err;
   }
   redirect(ctx.res, '/console/tokens?done=revoked');
