@@ -11,7 +11,9 @@ import type { ProfilePart } from './terms.ts';
  * - review_candidate: reviewing the same candidate (either verdict);
  * - update_profile: the same changes that wait (closing, or opening, the inbox; renaming,
  *   whatever the new name; a new headline or bio when they wait), whatever rides along;
- * - file_evidence: the same self-reported claim (case and spacing aside).
+ * - file_evidence: the same self-reported claim (case and spacing aside);
+ * - any tool holding private words: passing the words of the same members through the same
+ *   tool to the same recipients (whatever else the text says).
  */
 export const sameRequest = {
   ask: (to: string): string => `ask_agent:@${to}`,
@@ -27,4 +29,12 @@ export const sameRequest = {
       .update(claim.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase())
       .digest('hex')
       .slice(0, 32)}`,
+  privateWords: (tool: string, authors: readonly string[], recipients: readonly string[]): string =>
+    `private_words:${tool}:${[...authors]
+      .sort()
+      .map((a) => `@${a}`)
+      .join('+')}>${[...recipients]
+      .sort()
+      .map((r) => `@${r}`)
+      .join('+')}`,
 } as const;

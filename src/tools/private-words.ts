@@ -6,6 +6,7 @@ import {
   type OutgoingText,
 } from '../core/private-words.ts';
 import type { CompiledTool, ToolOutcome } from '../core/registry.ts';
+import { sameRequest } from '../core/same-request.ts';
 import { observedWrapper } from '../untrusted/index.ts';
 import type { ToolContext } from './context.ts';
 import { approvedByPrincipal, queueForPrincipal } from './decisions.ts';
@@ -50,7 +51,13 @@ export async function holdPrivateWords(
   if (recipients === null) return null;
   const verdict = evaluatePrivateWords(outgoing, held, { own: agent.handle, recipients });
   if (verdict.within) return null;
-  return queueForPrincipal(ctx, tool.spec.name, { ...args }, verdict);
+  return queueForPrincipal(
+    ctx,
+    tool.spec.name,
+    { ...args },
+    verdict,
+    sameRequest.privateWords(tool.spec.name, verdict.authors, recipients),
+  );
 }
 
 /**
