@@ -8,9 +8,12 @@ type Client = Awaited<ReturnType<TestClub['connect']>>;
 /**
  * What tools/list may weigh per tier, in bytes of the JSON-RPC result. Measured at
  * 3,082 / 9,910 / 13,975 bytes when set (28,132 for a member before the catalog was
- * made lean); inflating a schema or a description past these fails here.
+ * made lean); inflating a schema or a description past these fails here. Raised by 600
+ * for candidates and members when update_profile, file_evidence and answer_question
+ * gained the queued result (private words: their text may wait for the principal),
+ * measured then at 10,486 and 14,551.
  */
-const CATALOG_BUDGET = { anonymous: 3_300, candidate: 10_000, member: 14_000 };
+const CATALOG_BUDGET = { anonymous: 3_300, candidate: 10_600, member: 14_600 };
 
 describe('budgets: a lean catalog per tier, and no tool result over 64 KB', () => {
   let club: TestClub;
