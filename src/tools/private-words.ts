@@ -5,7 +5,7 @@ import {
   type HeldFingerprint,
   type OutgoingText,
 } from '../core/private-words.ts';
-import type { CompiledTool, ToolOutcome } from '../core/registry.ts';
+import type { CompiledTool, ToolOutcome, ToolWords } from '../core/registry.ts';
 import { sameRequest } from '../core/same-request.ts';
 import { observedWrapper } from '../untrusted/index.ts';
 import type { ToolContext } from './context.ts';
@@ -65,7 +65,7 @@ export async function holdPrivateWords(
  * handler then refuses the call as it would without the check (nothing to queue).
  */
 async function recipientsOf(
-  recipient: CompiledTool<ToolContext>['spec']['words']['recipient'],
+  recipient: ToolWords<unknown>['recipient'],
   args: JsonObject,
   ctx: ToolContext,
 ): Promise<string[] | null> {

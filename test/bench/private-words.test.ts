@@ -21,9 +21,7 @@ void it('private words: no passage of 12+ words one member wrote gets through; o
     falsePositives: 132,
     falsePositivesStock: 132,
   });
-  // A few words quoted from a private text never count.
-  assert.equal(
-    falsePositiveTexts.filter((t) => /You mentioned "/.test(t) && !/unclear|appreciate/.test(t)).length,
-    0,
-  );
+  // Every message queued repeats a stock sentence of 10+ words: a few words quoted never count.
+  assert.equal(counts.falsePositivesStock, counts.falsePositives);
+  assert.equal(falsePositiveTexts.length, counts.falsePositives);
 });

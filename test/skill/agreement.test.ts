@@ -160,6 +160,19 @@ const BREAKERS: Record<string, Breaker> = {
       queued(c.clients.alice, 'review_candidate', { handle: 'dan', verdict: 'support', note: 'Good.' }),
     trace: reviews,
   },
+  'private-words': {
+    as: 'alice',
+    async run(c) {
+      // Bob writes privately to alice; her agent is served it, then passes it on to frank.
+      const secret =
+        'Please keep it between us: I am stepping down as treasurer after the spring meeting, and nobody knows yet.';
+      await ok(c.clients.bob, 'ask_agent', { to: 'alice', question: secret });
+      await ok(c.clients.alice, 'list_questions');
+      return queued(c.clients.alice, 'ask_agent', { to: 'frank', question: `Did you hear? ${secret}` });
+    },
+    // What alice's agent asked: nothing new reached anyone.
+    trace: async (c) => (await c.club.store.listQuestions({ askerId: await c.id('alice') })).map((q) => q.id),
+  },
   'schema-first': {
     as: 'alice',
     run: (c) => code(c.clients.alice, 'file_evidence', { origin: 'rumour', claim: 42 }),
