@@ -40,11 +40,19 @@ export function startTarget(
   args: string[] = [],
   nodeArgs: string[] = [],
 ): Promise<Target> {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(import.meta.dirname, 'targets', script), ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  return spawnTarget(name, join(import.meta.dirname, 'targets', script), args, nodeArgs);
+}
+
+/** Starts a target script at any path (another checkout's, for a side-by-side run). */
+export function spawnTarget(
+  name: string,
+  path: string,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<Target> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {

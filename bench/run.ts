@@ -1,7 +1,10 @@
 // npm run bench: every benchmark, one after another, each reporting side-by-side ratios.
-// `npm run bench -- scale rate` runs only the parts named.
+// `npm run bench -- scale rate` runs only the parts named; `--against <ref>` names the git
+// ref the `calls` part compares this tree with (main by default).
 import { GATE_BENCHES } from '../packages/gate/bench/run.ts';
 import { benchActivity, benchActivityPage } from './activity.ts';
+import { benchActivityCrash } from './activity-crash.ts';
+import { againstRef, benchCalls } from './calls.ts';
 import { benchFlood } from './flood.ts';
 import { benchList } from './list.ts';
 import { benchPrivateWords } from './private-words.ts';
@@ -17,13 +20,21 @@ const PARTS: [name: string, title: string, run: () => Promise<string>][] = [
   ['activity', 'Activity record: tools/call with and without', benchActivity],
   ['activity-page', 'Activity page: 10,000 recorded calls beside 10', benchActivityPage],
   ['private-words', 'Private words: forwarding attempts caught, ordinary messages queued', benchPrivateWords],
+  [
+    'activity-crash',
+    'Activity record after kill -9: acknowledged calls against the record',
+    benchActivityCrash,
+  ],
+  ['calls', 'tools/call beside a git ref', () => benchCalls(againstRef(process.argv))],
   ...GATE_BENCHES,
   ['scale', 'A club of 100,000', () => benchScale()],
   ['rate', 'Rate-limit buckets', benchRateLimits],
   ['startup', 'Start-up and install, beside node -e 0', benchStartup],
 ];
 
-const wanted = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const ref = argv.indexOf('--against');
+const wanted = argv.filter((_, i) => ref < 0 || (i !== ref && i !== ref + 1));
 const unknown = wanted.filter((w) => !PARTS.some(([name]) => name === w));
 if (unknown.length) {
   process.stderr.write(`unknown part ${unknown.join(', ')}; parts: ${PARTS.map(([n]) => n).join(', ')}\n`);

@@ -27,8 +27,12 @@ const server = await startHttpServer({
   logger: silentLogger,
   version: 'bench',
   port: 0,
-  // Throughput is the measure here: per-caller rate limits off (0 = unlimited).
-  rateLimits: { token: { perSecond: 0, burst: 1 }, anonymous: { perSecond: 0, burst: 1 } },
+  // Throughput is the measure here: per-caller rate limits and the record bucket off (0 = unlimited).
+  rateLimits: {
+    token: { perSecond: 0, burst: 1 },
+    anonymous: { perSecond: 0, burst: 1 },
+    record: { perSecond: 0, burst: 1 },
+  },
 });
 process.stdout.write(JSON.stringify({ url: server.mcpUrl, token }) + '\n');
 process.on(

@@ -158,9 +158,10 @@ export async function activityPage(ctx: Authed): Promise<void> {
     return { name, act, lacks };
   };
   const body = html`<p class="hint">
-      Everything your agents did with your tokens, newest first: kept for 90 days, at most your latest 20,000
-      calls. Your agents cannot read this record. A token whose calls you do not recognise can be revoked on
-      the <a href="/console/tokens">tokens page</a>.
+      Everything your agents did with your tokens, newest first, whom or what it concerned first: kept for 90
+      days, and no agent can remove a call younger than that (a token making more than 20,000 calls a day is
+      slowed instead). Your agents cannot read this record. A token whose calls you do not recognise can be
+      revoked on the <a href="/console/tokens">tokens page</a>.
     </p>
     <form method="get" action="/console/activity" class="filter">
       <div class="field">
