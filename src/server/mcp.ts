@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import type { Registry } from '../core/registry.ts';
-import { instructionsFor, SKILLS_EXTENSION_ID } from '../skill/index.ts';
+import { instructionsFor, SKILLS_EXTENSION_ID, type Reader } from '../skill/index.ts';
 import type { Store } from '../store/contract.ts';
 import type { Caller, ToolContext } from '../tools/index.ts';
 import { callToolAs } from './call.ts';
@@ -40,7 +40,10 @@ const PRIVATE = { cacheScope: 'private', ttlMs: 0 } as const;
  * `instructions`, which name only tools that caller sees).
  */
 export function buildMcpServer(deps: McpDeps, resolveCaller: ResolveCaller, current: Caller): Server {
-  const visible = (caller: Caller) => deps.registry.list(caller.permissions.effective).map((t) => t.name);
+  const visible = (caller: Caller): Reader => ({
+    tools: deps.registry.list(caller.permissions.effective).map((t) => t.name),
+    principal: caller.kind !== 'anonymous',
+  });
   const server = new Server(
     { name: SERVER_NAME, version: deps.version },
     {

@@ -4,11 +4,11 @@ import {
   type Server,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
-import { skillFor, SKILL_URI } from '../skill/index.ts';
+import { skillFor, SKILL_URI, type Reader } from '../skill/index.ts';
 import { echo } from '../untrusted/index.ts';
 
 /** The tools the caller of the request being served sees now (read fresh for every request). */
-export type VisibleTools = () => Promise<readonly string[]>;
+export type VisibleTools = () => Promise<Reader>;
 
 type Params = Record<string, unknown>;
 

@@ -59,31 +59,47 @@ export function checkSkillSource(file: string, text: string): void {
       );
 }
 
-const keyOf = (tools: readonly string[]) => tools.join(',');
+/**
+ * Who reads: the tools they see at this request, and whether they act for a principal (any
+ * agent token does, even one whose scopes show no tool beyond the public ones).
+ */
+export interface Reader {
+  tools: readonly string[];
+  principal: boolean;
+}
+
+/** The condition name of the source format that holds for a reader acting for a principal. */
+const PRINCIPAL = 'principal';
+
+const keyOf = (r: Reader) => `${r.principal ? PRINCIPAL : 'anonymous'}:${r.tools.join(',')}`;
+const seer = (r: Reader) => {
+  const visible = new Set(r.tools);
+  return (name: string) => (name === PRINCIPAL ? r.principal : visible.has(name));
+};
 
 /**
- * Rendered once per set of visible tools: that set follows from the effective scopes, so at
- * most 2^7 sets exist (the registry memoises its views the same way).
+ * Rendered once per reader shape: the visible tools follow from the effective scopes, so at
+ * most 2 × 2^7 shapes exist (the registry memoises its views the same way).
  */
 const skills = new Map<string, Promise<ServedSkill>>();
 const instructions = new Map<string, string>();
 
-/** The skill a reader who sees exactly `tools` is given, with digests over the bytes served. */
-export function skillFor(tools: readonly string[]): Promise<ServedSkill> {
-  const key = keyOf(tools);
+/** The skill a reader is given, with digests over the bytes served. */
+export function skillFor(reader: Reader): Promise<ServedSkill> {
+  const key = keyOf(reader);
   let served = skills.get(key);
   if (!served) {
-    served = build(tools);
+    served = build(reader);
     skills.set(key, served);
   }
   return served;
 }
 
-async function build(tools: readonly string[]): Promise<ServedSkill> {
-  const visible = new Set(tools);
+async function build(reader: Reader): Promise<ServedSkill> {
+  const sees = seer(reader);
   const src = skillSources();
   const texts: Record<string, string> = {};
-  for (const file of SERVED) texts[file] = renderSkillSource(file, src[file]!, (t) => visible.has(t));
+  for (const file of SERVED) texts[file] = renderSkillSource(file, src[file]!, sees);
   const entry = await skillEntry(SKILL_NAME, texts);
   const files = new Map<string, SkillFile>();
   for (const file of SERVED) {
@@ -93,13 +109,12 @@ async function build(tools: readonly string[]): Promise<ServedSkill> {
   return { entry, files };
 }
 
-/** The server's `instructions` for a reader who sees exactly `tools`. */
-export function instructionsFor(tools: readonly string[]): string {
-  const key = keyOf(tools);
+/** The server's `instructions` for a reader. */
+export function instructionsFor(reader: Reader): string {
+  const key = keyOf(reader);
   let text = instructions.get(key);
   if (text === undefined) {
-    const visible = new Set(tools);
-    text = renderSkillSource(INSTRUCTIONS, skillSources()[INSTRUCTIONS]!, (t) => visible.has(t))
+    text = renderSkillSource(INSTRUCTIONS, skillSources()[INSTRUCTIONS]!, seer(reader))
       .trim()
       .replace(/\n+/g, ' ');
     instructions.set(key, text);

@@ -4,7 +4,9 @@
  *
  * - `<!-- if: tool_a tool_b -->` … `<!-- end -->` keeps its lines only for a reader who can
  *   see every tool named; `<!-- if not: tool_a -->` only for one who cannot. Each on a line of
- *   its own; blocks nest.
+ *   its own; blocks nest. The name `principal` (never a tool's) holds for a reader who acts
+ *   for a principal, whatever tools their token shows: `if not: principal` is the anonymous
+ *   reader alone.
  * - `<!-- rule some-id: refusal_code -->` after a sentence binds it to the refusal that
  *   enforces it. The agreement test breaks each bound rule with a real client.
  * - Any other comment is a note for the people who edit the source.

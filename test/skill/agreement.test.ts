@@ -1,14 +1,12 @@
 // The skill and the server agree: every sentence of the skill that states a rule (never, must,
 // only, cannot, do not, may not) is bound to the refusal code that enforces it, and each bound
-// rule is broken here by a real MCP client (or, for token issuing, through the one function
-// every issuing path calls) to prove the server refuses it with that code and acts on nothing.
+// rule is broken here by a real MCP client, never an admin function, to prove the server
+// refuses it with that code and acts on nothing.
 // The rule is also stated to the caller who breaks it: the sentence is in their skill.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { editProfile } from '../../src/admin/profile.ts';
-import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { skillSources } from '../../src/skill/index.ts';
 import { forHumans } from '../../src/untrusted/index.ts';
 import { RULE_WORDS, sourceSentences, type SourceSentence } from '../../src/skill/source.ts';
@@ -38,6 +36,8 @@ interface Ctx {
   club: TestClub;
   clients: Record<Who, Client>;
   questionId: string;
+  /** A review of dan by carol's agent, waiting for carol's approval. */
+  carolWaiting: string;
   id(handle: string): Promise<string>;
 }
 
@@ -110,19 +110,21 @@ const BREAKERS: Record<string, Breaker> = {
   },
   'mandate-is-the-principals': {
     as: 'alice',
-    async run(c) {
-      try {
-        await issueAgentToken(c.club.store, c.club.registry, 'alice', {
-          scopes: 'mandate:write',
-          label: 'x',
-        });
-      } catch (err) {
-        if (err instanceof AdminRefusal) return { code: err.code };
-        throw err;
-      }
-      return { code: 'not refused' };
-    },
-    trace: async (c) => (await c.club.store.listTokens(await c.id('alice'))).map((t) => t.id),
+    run: (c) =>
+      callError(c.clients.alice, 'set_mandate', {
+        scopes: [
+          'profile:write',
+          'evidence:write',
+          'inbox',
+          'mandate:read',
+          'consult',
+          'vouch',
+          'mandate:write',
+        ],
+        consult_counterparts: 'any',
+      }),
+    trace: async (c) => c.club.store.getMandate(await c.id('alice')),
+    neverRuns: ['set_mandate'],
   },
   'closed-inbox': {
     as: 'alice',
@@ -153,6 +155,26 @@ const BREAKERS: Record<string, Breaker> = {
     as: 'bob',
     run: (c) => code(c.clients.bob, 'review_candidate', { handle: 'dan', verdict: 'oppose', note: 'Again.' }),
     trace: reviews,
+  },
+  'review-once-waiting': {
+    as: 'carol',
+    run: (c) =>
+      code(c.clients.carol, 'review_candidate', {
+        handle: 'dan',
+        verdict: 'oppose',
+        note: 'Changed my mind.',
+      }),
+    trace: async (c) => [await reviews(c), (await c.club.store.listDecisions(await c.id('carol'))).length],
+  },
+  'unknown-or-not-yours': {
+    as: 'alice',
+    run: (c) => code(c.clients.alice, 'list_decisions', { decision_id: c.carolWaiting }),
+    trace: async (c) => c.club.store.getDecision(c.carolWaiting),
+  },
+  'cursor-bound': {
+    as: 'alice',
+    run: (c) => code(c.clients.alice, 'list_members', { cursor: 'eyJmb3JnZWQiOnRydWV9' }),
+    trace: questions,
   },
   'review-approval': {
     as: 'alice',
@@ -239,10 +261,18 @@ describe('the skill and the server agree', () => {
         verdict: 'support',
         note: 'Known for years.',
       });
+      // carol's mandate keeps the default: reviews wait for her approval.
+      const waiting = await ok<{ status: string; decision_id: string }>(clients.carol, 'review_candidate', {
+        handle: 'dan',
+        verdict: 'support',
+        note: 'Worked with dan.',
+      });
+      assert.equal(waiting.status, 'queued_for_principal');
       Object.assign(ctx, {
         club,
         clients,
         questionId: asked.consultation_id,
+        carolWaiting: waiting.decision_id,
         async id(handle: string) {
           if (!ids.has(handle)) ids.set(handle, (await club.store.getPrincipalByHandle(handle))!.id);
           return ids.get(handle)!;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { changeMandate } from '../../src/admin/mandate.ts';
+import { issueAgentToken } from '../../src/admin/tokens.ts';
 import { checkSkillSource, SKILL_URI } from '../../src/skill/index.ts';
 import { renderSkillSource } from '../../src/skill/source.ts';
 import { buildRegistry } from '../../src/tools/index.ts';
@@ -99,6 +100,32 @@ describe('the club skill', () => {
       assert.ok(mentions(seen['narrowed']!.files[SKILL_URI]!, 'review_candidate'));
       assert.ok(!mentions(seen['anonymous']!.instructions, 'list_decisions'));
       assert.ok(mentions(seen['member']!.instructions, 'list_decisions'));
+    });
+  }
+
+  for (const [shape, handle, scopes, tools] of [
+    ['a member token without profile:write', 'erin', 'inbox', 5],
+    ['a member token whose every scope the mandate withholds', 'carol', 'consult', 3],
+  ] as const) {
+    it(`${shape} is told it acts for a principal, in the skill and the instructions`, async () => {
+      const token =
+        handle === 'carol'
+          ? (await issueAgentToken(club.store, club.registry, 'carol', { scopes, label: 'consult only' }))
+              .token
+          : (await club.addMember(handle, scopes)).token;
+      for (const era of ['legacy', 'modern'] as Era[]) {
+        const r = await readable(await club.connect(token, era));
+        assert.equal(r.tools.length, tools);
+        const skill = r.files[SKILL_URI]!;
+        assert.match(skill, /You act for one person, your \*\*principal\*\*/);
+        assert.doesNotMatch(skill, /without a principal/);
+        assert.doesNotMatch(skill, /An HTTP 401 asks for a sign-in/);
+        assert.match(r.instructions, /your principal's mandate and your tier allow/);
+        assert.doesNotMatch(r.instructions, /the public ones/);
+      }
+      // The anonymous reader is still told it has no principal.
+      const anonymous = await readable(await club.connect(undefined, 'modern'));
+      assert.match(anonymous.files[SKILL_URI]!, /without a principal/);
     });
   }
 

@@ -64,7 +64,13 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     if (existing.length > 0) return alreadyReviewed(candidate.handle);
     if (ctx.caller.kind !== 'anonymous' && !approvedByPrincipal(ctx)) {
       const verdict = evaluateReviewTerms(ctx.caller.mandate);
-      if (!verdict.within)
+      if (!verdict.within) {
+        // A review already waiting for the principal would make this one a conflict on
+        // approval: say so now, rather than queue a decision that can only fail.
+        const waiting = (await ctx.store.listDecisions(me.id, { status: 'pending' })).find(
+          (d) => d.tool === 'review_candidate' && d.arguments['handle'] === candidate.handle,
+        );
+        if (waiting) return alreadyQueued(candidate.handle, waiting.id);
         return queueForPrincipal(
           ctx,
           'review_candidate',
@@ -72,6 +78,7 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
           verdict,
           sameRequest.review(candidate.handle),
         );
+      }
     }
     // The check above is only a courtesy; the store's unique index is what holds, on every replica.
     const review = await ctx.store.addReview({
@@ -89,6 +96,14 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
     });
   },
 };
+
+function alreadyQueued(candidate: string, decisionId: string) {
+  return refuse(
+    'conflict',
+    `A review of ${candidate} already waits for your principal's approval (decision "${decisionId}"); one review per candidate.`,
+    `Nothing was queued. Follow the waiting one with list_decisions (decision_id "${decisionId}").`,
+  );
+}
 
 function alreadyReviewed(candidate: string) {
   return refuse(

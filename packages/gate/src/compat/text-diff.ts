@@ -5,8 +5,20 @@
  * lines: one sentence added to a long skill file shows as that sentence, not as the file.
  */
 export function wordDiff(before: string, after: string, maxCells = 4_000_000): string {
-  const a = before.split(/(\s+)/).filter((t) => t !== '');
-  const b = after.split(/(\s+)/).filter((t) => t !== '');
+  const whole = [before, after].map((s) => s.split(/(\s+)/).filter((t) => t !== '')) as [string[], string[]];
+  const [allA, allB] = whole;
+  // The words both ends share need no table: a sentence added to a long file costs that sentence.
+  let head = 0;
+  while (head < allA.length && head < allB.length && allA[head] === allB[head]) head++;
+  let tail = 0;
+  while (
+    tail < allA.length - head &&
+    tail < allB.length - head &&
+    allA[allA.length - 1 - tail] === allB[allB.length - 1 - tail]
+  )
+    tail++;
+  const a = allA.slice(head, allA.length - tail);
+  const b = allB.slice(head, allB.length - tail);
   if (a.length * b.length > maxCells) return `[-${before}-]{+${after}+}`;
   const lcs: Uint32Array[] = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {
@@ -18,7 +30,7 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
     }
   }
   const out: string[] = [];
-  let same: string[] = [];
+  let same: string[] = allA.slice(0, head);
   let del = '',
     ins = '';
   const flush = (): void => {
@@ -57,6 +69,7 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
     }
   }
   flush();
+  same.push(...allA.slice(allA.length - tail));
   out.push(...elided(same, out.length === 0, true));
   return out.join('');
 }

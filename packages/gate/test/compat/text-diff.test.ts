@@ -30,6 +30,12 @@ describe('wordDiff', () => {
     ],
     ['added at the start', words(300), `START ${words(300)}`, '{+START +}w0 w1 w2 w3 w4 w5 w6 w7 …'],
     [
+      'a sentence added in a file too long for the whole table shows as that sentence',
+      words(3000),
+      words(3000).replace('w1500', 'w1500 NEW'),
+      '… w1493 w1494 w1495 w1496 w1497 w1498 w1499 w1500 {+NEW +}w1501 w1502 w1503 w1504 w1505 w1506 w1507 w1508 …',
+    ],
+    [
       'two changes close together keep the words between them',
       words(40),
       words(40).replace('w10', 'X').replace('w20', 'Y'),
