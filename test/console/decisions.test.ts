@@ -18,8 +18,11 @@ void describe('the decision queue at the console', () => {
   before(async () => {
     club = await startConsoleClub();
     for (const h of ['alice', 'bob', 'carol']) await club.add(h, 'member');
+    // Each case queues a question to carol afresh after another was denied: alice keeps no
+    // denial window here (denied stays denied is tested in test/threats/terms.test.ts).
     await changeMandate({ store: club.store, registry: club.registry }, 'alice', {
       consultCounterparts: 'bob',
+      denialWindowDays: '0',
     });
     v = new Visitor(club.base);
     await v.signInWith(await club.link('alice'));
