@@ -21,14 +21,14 @@ import { describe, it } from 'node:test';
 const ROOT = join(import.meta.dirname, '../..');
 
 /** The README's shell blocks, in order, as lines (comments kept: bash ignores them). */
-export function shellBlocks(readme: string): string[][] {
+function shellBlocks(readme: string): string[][] {
   return [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) =>
     m[1]!.split('\n').filter((l) => l.trim() !== ''),
   );
 }
 
 /** What the test runs for one README line; null when the line is not run (said why above). */
-export function substitute(line: string, port: number): string | null {
+function substitute(line: string, port: number): string | null {
   const cmd = line.replace(/\s+#.*$/, '').trim();
   if (/^npm (ci|test)\b/.test(cmd) || cmd === 'npm ci && npm start' || cmd === 'npm start') return null;
   if (cmd === 'npm start &')
