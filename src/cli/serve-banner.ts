@@ -27,7 +27,7 @@ export function serveBanner(f: ServeFacts): string {
     : 'no token → anonymous tier (3 tools); a bad token → HTTP 401, never a downgrade';
   const oauth = f.requireSignIn
     ? `OAuth: a client given only ${f.mcpUrl} is answered 401 at connect, and its principal signs in on the console's consent page`
-    : `OAuth: a client given only ${f.mcpUrl} starts in the anonymous tier; at its first call beyond it (a 401) its principal signs in on the console's consent page`;
+    : `OAuth: a host that signs in is given ${f.url}/mcp/sign-in (a 401 at connect starts its sign-in on the console's consent page); at ${f.mcpUrl} a client starts in the anonymous tier`;
   const ip = isIpLiteral(new URL(f.url).hostname)
     ? ' (an IP address: passkeys need a host name, so the console signs in with links only; give --public-url with a name)'
     : '';

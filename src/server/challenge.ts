@@ -14,8 +14,11 @@ export function calledToolName(message: unknown): string | null {
 }
 
 export type Challenge =
-  /** `required`: the server has no anonymous tier (serve --require-sign-in). */
-  | { kind: 'sign_in'; scopes: readonly Scope[]; required?: boolean }
+  /**
+   * `required`: where a credential is needed without one: the whole server (serve
+   * --require-sign-in), or the sign-in address, /mcp/sign-in, that OAuth hosts are given.
+   */
+  | { kind: 'sign_in'; scopes: readonly Scope[]; required?: 'server' | 'address' }
   | { kind: 'step_up'; scopes: readonly Scope[] };
 
 /**

@@ -62,7 +62,7 @@ export function mcpEdge(d: EdgeDeps): Edge<Exchange> {
     )
     .then(oauthEndpoints(d.oauth, d.limiter, d.site))
     .then(consoleMount(d.console, d.site))
-    .then(mcpPathsOnly())
+    .then(mcpPathsOnly(d.oauth !== undefined))
     .then(authenticateCaller(d.store, d.now, d.oauth, d.site))
     .then(rateLimit(d.limiter))
     .then(refuseRejectedCredential(d.site))

@@ -87,9 +87,12 @@ export function unauthorized(
 export function sendChallenge(res: ServerResponse, challenge: Challenge, metadataUrl: string): void {
   const scope = challenge.scopes.join(' ');
   if (challenge.kind === 'sign_in') {
-    const description = challenge.required
-      ? 'Sign in to this server: it serves nothing without a credential.'
-      : 'Sign in to this server to use tools beyond the anonymous tier.';
+    const description =
+      challenge.required === 'server'
+        ? 'Sign in to this server: it serves nothing without a credential.'
+        : challenge.required === 'address'
+          ? 'Sign in to use this address: it is for clients that sign in (without a credential, /mcp serves the anonymous tier).'
+          : 'Sign in to this server to use tools beyond the anonymous tier.';
     return send(
       res,
       401,

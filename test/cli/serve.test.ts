@@ -23,7 +23,11 @@ describe('the serve banner', () => {
   it('promises the anonymous tier only when there is one', () => {
     const open = serveBanner(FACTS);
     assert.match(open, /no token → anonymous tier \(3 tools\)/);
-    assert.match(open, /starts in the anonymous tier; at its first call beyond it \(a 401\)/);
+    assert.match(
+      open,
+      /OAuth: a host that signs in is given http:\/\/localhost:8787\/mcp\/sign-in \(a 401 at connect/,
+    );
+    assert.match(open, /at http:\/\/localhost:8787\/mcp a client starts in the anonymous tier/);
     const closed = serveBanner({ ...FACTS, requireSignIn: true });
     assert.doesNotMatch(closed, /anonymous tier \(3 tools\)|starts in the anonymous tier/);
     assert.match(closed, /no token → HTTP 401 at connect \(--require-sign-in: there is no anonymous tier\)/);

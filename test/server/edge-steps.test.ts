@@ -313,6 +313,31 @@ describe('the /mcp edge, step by step: an answer stops the request there', () =>
     );
   });
 
+  it('require-sign-in: at /mcp/sign-in, 401 without a credential even with the anonymous tier on; an agent passes', async () => {
+    const { x, written } = await served({ url: '/mcp/sign-in', method: 'POST' });
+    assert.equal((await runStep(requireSignIn(false, site()), x)).next, false);
+    assert.equal(written.status, 401);
+    assert.equal(json(written)['reason'], 'sign_in_required');
+    assert.match(String(json(written)['error_description']), /this address: it is for clients that sign in/);
+    assert.match(
+      written.headers['www-authenticate'] ?? '',
+      /resource_metadata="[^"]+\/oauth-protected-resource\/mcp"/,
+    );
+    assert.equal(
+      (await runStep(requireSignIn(false, site()), (await served({ url: '/mcp/sign-in' }, await agent)).x))
+        .next,
+      true,
+    );
+  });
+
+  it('mcp-paths-only: /mcp/sign-in goes on only on a server that is its own authorization server', async () => {
+    assert.equal((await runStep(mcpPathsOnly(true), at({ url: '/mcp/sign-in' }).x)).next, true);
+    const { x, written } = at({ url: '/mcp/sign-in' });
+    assert.equal((await runStep(mcpPathsOnly(false), x)).next, false);
+    assert.equal(written.status, 404);
+    assert.equal((await runStep(mcpPathsOnly(true), at({ url: '/mcp/other' }).x)).next, false);
+  });
+
   it('post-only: every method but POST is 405 with Allow: POST in the SDK’s words, and nothing after runs', async () => {
     for (const method of ['GET', 'DELETE', 'TRACE', 'PUT', 'PROPFIND', 'OPTIONS']) {
       const { x, written } = await served({ url: '/mcp', method });

@@ -46,6 +46,12 @@ export interface Site {
 }
 
 export const MCP_PATH = '/mcp';
+/**
+ * MCP for hosts that sign in: the same endpoint as /mcp, but a request without a credential
+ * is answered 401 with the sign-in challenge, which is when most MCP clients start OAuth.
+ * Under /mcp, so the protected resource (/mcp) covers it (RFC 9728 path prefix).
+ */
+export const SIGN_IN_PATH = '/mcp/sign-in';
 export const PRM_PATHS: readonly string[] = [
   '/.well-known/oauth-protected-resource',
   `/.well-known/oauth-protected-resource${MCP_PATH}`,
