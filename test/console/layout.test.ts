@@ -157,12 +157,24 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
         clientId: ADDRESS,
       });
     }
+    // A token named by one ordinary word: it stays whole in the Activity table's narrow column.
+    const research: Record<string, string> = {};
+    for (const p of [alice, candidate]) {
+      const t = await s.insertToken({
+        principalId: p.id,
+        label: 'Research',
+        hash: `${p === alice ? 'r' : 's'}${'2'.repeat(63)}`,
+        scopes: ['inbox'],
+        expiresAt: null,
+      });
+      research[p.id] = t.id;
+    }
     // More calls on the activity record than a page shows, with long words in what was sent.
     for (const p of [alice, candidate])
       await s.recordActivity(
         Array.from({ length: ROWS }, (_, i) => ({
           principalId: p.id,
-          tokenId: asker[p.id]!,
+          tokenId: i % 2 ? research[p.id]! : asker[p.id]!,
           tool: i % 5 ? 'ask_agent' : WORD.slice(0, 64),
           outcome: (['done', 'refused', 'queued'] as const)[i % 3]!,
           code: ['', 'claim_without_artifact', 'counterpart_not_in_mandate'][i % 3] || null,
@@ -298,9 +310,14 @@ void describe('every console page at 375 and 1280 px', { skip }, () => {
     await page.getByRole('button', { name: 'Preview the effect' }).click();
     await check(page, `${who}-mandate-preview`);
     await page.goto(`${club.base}/console/tokens`);
-    await page.getByRole('button', { name: 'Issue the token' }).click();
-    await check(page, `${who}-tokens-refused`);
     await page.getByLabel(/^Label/).fill(label(99).slice(0, 60));
+    await page.getByRole('button', { name: 'Continue…' }).click();
+    await page.locator('.refusal').waitFor();
+    await check(page, `${who}-tokens-refused`);
+    await page.locator('#issue-form input[name=scope]').first().check();
+    await page.getByRole('button', { name: 'Continue…' }).click();
+    await page.getByRole('button', { name: 'Issue the token' }).waitFor();
+    await check(page, `${who}-token-confirm`);
     await page.getByRole('button', { name: 'Issue the token' }).click();
     await page.locator('#secret').waitFor();
     await check(page, `${who}-token-issued`);

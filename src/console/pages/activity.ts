@@ -90,7 +90,7 @@ function row(r: ActivityRecord, now: Date, token: Html, c: Called): Html {
     <td data-label="What it did" class="tool">
       ${c.act ? c.act.did(argsOf(r)) : html`asked for “<span class="member-text">${c.name}</span>”`}
     </td>
-    <td data-label="What came of it">${outcome(r, c)}</td>
+    <td data-label="What came of it" class="outcome">${outcome(r, c)}</td>
     <td data-label="What it sent" class="member-text">${sent(r)}</td>
   </tr>`;
 }

@@ -187,7 +187,7 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
                   (d) =>
                     html`<tr>
                       <th scope="row">
-                        To ${wants(d)}<br /><span class="hint">${why(d)}</span>
+                        <span class="act">To ${wants(d)}</span><br /><span class="hint">${why(d)}</span>
                         ${technical(html`Tool <code>${d.tool}</code>`)}
                       </th>
                       <td data-label="Asked by">${asker(d)}</td>
@@ -195,7 +195,7 @@ ${extra.notes?.[d.id] ?? ''}</textarea>
                         ${ANSWERED[d.status]}${d.decidedAt ? html`, ${when(d.decidedAt, ctx.now)}` : ''}
                       </td>
                       <td data-label="Note" class="member-text">${d.note ?? '—'}</td>
-                      <td data-label="Outcome">
+                      <td data-label="Outcome" class="outcome">
                         ${outcome(d)}
                         ${
                           d.status === 'stale'

@@ -37,7 +37,7 @@ async function questionSection(
     answer: string;
   },
 ) {
-  const unanswered = html`<em>not answered yet</em>`;
+  const unanswered = html`<span class="hint">—</span>`;
   const { shown, nav } = await timePage(ctx, {
     key: side.key,
     size: QUESTIONS_SHOWN,
