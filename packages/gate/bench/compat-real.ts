@@ -172,7 +172,12 @@ function wholeProcess(engine: Engine | 'none', limitMs: number): number | null {
   const r = spawnSync(
     process.execPath,
     ['--import', CPU_HOOK, '--import', 'tsx', fileURLToPath(import.meta.url), engine],
-    { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', timeout: limitMs, maxBuffer: 64 * 1024 * 1024 },
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+      timeout: Math.ceil(limitMs),
+      maxBuffer: 64 * 1024 * 1024,
+    },
   );
   if (r.error || r.status !== 0) return null;
   wholeCpu.set(engine, processCpu(r.stderr).cpuMs);

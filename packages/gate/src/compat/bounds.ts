@@ -1,3 +1,4 @@
+import type { RuleId } from './rules.ts';
 import type { Json } from './types.ts';
 
 /**
@@ -99,7 +100,7 @@ function walkMeasure(
  * undefined when it is within them. Both rules are unknown in either direction: the gate cannot
  * say, so it fails closed.
  */
-export function beyondBounds(schema: unknown): { rule: string; args: Record<string, Json> } | undefined {
+export function beyondBounds(schema: unknown): { rule: RuleId; args: Record<string, Json> } | undefined {
   const m = measure(schema);
   if (m.over === 'depth') return { rule: 'schema-too-deep', args: { limit: MAX_SCHEMA_DEPTH } };
   if (m.over === 'values') return { rule: 'schema-too-large', args: { limit: MAX_SCHEMA_VALUES } };

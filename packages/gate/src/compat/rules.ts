@@ -23,7 +23,7 @@ const N = 'breaking',
   U = 'unknown';
 
 /** The rule table. Ids are stable once shipped: add rules, never rename them. */
-export const RULES: readonly Rule[] = [
+const TABLE = [
   // type
   { id: 'type-narrowed', input: N, output: C, message: 'type {type} is no longer accepted' },
   { id: 'type-widened', input: C, output: N, message: 'type {type} is now accepted' },
@@ -777,7 +777,12 @@ export const RULES: readonly Rule[] = [
     output: C,
     message: 'the tool is not valid MCP: {problem}; it is pinned and compared as served',
   },
-];
+] as const satisfies readonly Rule[];
+
+/** A rule id: one of the table's, so a misspelt id does not compile where a finding is emitted. */
+export type RuleId = (typeof TABLE)[number]['id'];
+
+export const RULES: readonly Rule[] = TABLE;
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 

@@ -10,7 +10,7 @@ import { embed } from './generate/embed.ts';
 import { FIRST } from './generate/chooser.ts';
 import { sampleValues } from './generate/sample.ts';
 import { canonicalJson, sameJson } from './hash.ts';
-import { ruleVerdict } from './rules.ts';
+import { ruleVerdict, type RuleId } from './rules.ts';
 import type { CompareOptions, Direction, Finding, Json, Schema, SchemaComparison } from './types.ts';
 import {
   breakChecker,
@@ -45,7 +45,7 @@ function smallEnough(schema: Schema): boolean {
 }
 
 function finding(
-  rule: string,
+  rule: RuleId,
   direction: Direction,
   strict: boolean,
   pointer: string,

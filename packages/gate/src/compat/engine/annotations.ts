@@ -1,8 +1,9 @@
+import type { RuleId } from '../rules.ts';
 import type { Json, JsonObject } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { sameSubtree } from './util.ts';
 
-const NAMED: Record<string, string> = {
+const NAMED: Record<string, RuleId> = {
   description: 'description-changed',
   title: 'title-changed',
   default: 'default-changed',

@@ -1,4 +1,4 @@
-import { ruleVerdict } from '../rules.ts';
+import { ruleVerdict, type RuleId } from '../rules.ts';
 import type { Direction, Finding, Json, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { appendPointer, type Segment } from '../pointer.ts';
@@ -295,7 +295,7 @@ export class Ctx {
   }
 
   /** Picks the old → new rule id for a change seen as (sub, sup). */
-  id(inputId: string, outputId: string): string {
+  id(inputId: RuleId, outputId: RuleId): RuleId {
     return this.input ? inputId : outputId;
   }
 
@@ -310,7 +310,7 @@ export class Ctx {
 
   /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
   emit(
-    rule: string,
+    rule: RuleId,
     path: readonly Segment[],
     args: Record<string, Json | undefined>,
     local?: () => Json | undefined,

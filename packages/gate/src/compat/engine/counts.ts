@@ -1,3 +1,4 @@
+import type { RuleId } from '../rules.ts';
 import type { Json, JsonObject } from '../types.ts';
 import type { Ctx } from './context.ts';
 
@@ -13,7 +14,7 @@ export function compareCount(
   ctx: Ctx,
   keyword: string,
   kind: 'min' | 'max',
-  ids: [string, string],
+  ids: [RuleId, RuleId],
   valueOfSize: (n: number) => Json | undefined,
   floor = 0,
 ): void {

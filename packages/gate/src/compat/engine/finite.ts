@@ -1,3 +1,4 @@
+import type { RuleId } from '../rules.ts';
 import { isObject, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject } from '../types.ts';
 import { compileSchema } from '../validator.ts';
@@ -9,7 +10,7 @@ import { canonicalKeys } from '../hash.ts';
 import { acceptedMembers } from './whole.ts';
 
 /** Which rule names the failure of a keyword when a known value is rejected. */
-const RULE_FOR: Record<string, [string, string]> = {
+const RULE_FOR: Record<string, [RuleId, RuleId]> = {
   type: ['type-narrowed', 'type-widened'],
   minLength: ['min-length-increased', 'min-length-decreased'],
   maxLength: ['max-length-decreased', 'max-length-increased'],
