@@ -103,7 +103,7 @@ const LAYERS = {
     fix: 'enforce/ judges messages against a lock, with no transport or rendering',
   },
   'gate-proxy': {
-    may: ['gate-compat', 'gate-host', 'gate-lock', 'gate-enforce'],
+    may: ['gate-compat', 'gate-connect', 'gate-host', 'gate-lock', 'gate-enforce'],
     fix: 'proxy/ carries messages through enforce/ and parses no arguments',
   },
   'gate-cli': {

@@ -49,7 +49,11 @@ export async function compareLockWithConfig(args: GateArgs, io: CliIo): Promise<
   const lock = readLock(args.lock);
   const { servers } = readConfiguration(file, args.server, args.inputs, io.env);
   noteSkipped(servers, io.stderr);
-  const reads = await readConfiguredServers(servers, { env: io.env, offline: args.offline });
+  const reads = await readConfiguredServers(servers, {
+    env: io.env,
+    offline: args.offline,
+    timeoutMs: args.source.timeoutMs,
+  });
   const failed = reads.filter((r) => r.error !== undefined);
   const unread = new Set(failed.map((r) => r.server.name));
   const pinned = new Map<string, ServerSnapshot>();

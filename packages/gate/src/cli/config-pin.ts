@@ -30,7 +30,11 @@ export async function pinConfig(args: GateArgs, io: CliIo): Promise<number> {
   const previous = exists ? readLock(args.lock) : undefined;
   const { label, servers } = readConfiguration(file, args.server, args.inputs, io.env);
   noteSkipped(servers, io.stderr);
-  const reads = await readConfiguredServers(servers, { env: io.env, offline: args.offline });
+  const reads = await readConfiguredServers(servers, {
+    env: io.env,
+    offline: args.offline,
+    timeoutMs: args.source.timeoutMs,
+  });
 
   const pinned: Record<string, ServerLock> = {};
   if (args.server !== undefined && previous)

@@ -11,6 +11,7 @@ const OPTIONS = {
   offline: { type: 'boolean' },
   lock: { type: 'string' },
   port: { type: 'string' },
+  timeout: { type: 'string' },
   calls: { type: 'string' },
   'strict-descriptions': { type: 'boolean' },
   'strict-open-objects': { type: 'boolean' },
@@ -85,6 +86,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
       manifest: v.manifest,
       headers: parseHeaders(v.header ?? []),
       command: command.length > 0 ? command : undefined,
+      ...(v.timeout === undefined ? {} : { timeoutMs: parseTimeout(v.timeout) }),
     },
     config: v.config,
     inputs: v.input ?? [],
@@ -110,6 +112,14 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
   };
 }
 
+/** `--timeout SECONDS`: a positive number of seconds, at most an hour. */
+function parseTimeout(text: string): number {
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--timeout must be a number of seconds above 0 and at most 3600, got "${text}"`);
+  return Math.round(seconds * 1000);
+}
+
 function parsePort(text: string): number {
   const n = Number(text);
   if (!/^\d+$/.test(text) || n > 65535)
@@ -130,7 +140,7 @@ export const JUDGE_OPTIONS = [
   'report',
 ] as const;
 
-export const SOURCE_OPTIONS = ['url', 'header', 'manifest'] as const;
+export const SOURCE_OPTIONS = ['url', 'header', 'manifest', 'timeout'] as const;
 /** A client configuration in place of one source (pin and check). */
 export const CONFIG_OPTIONS = ['config', 'input', 'offline'] as const;
 

@@ -17,6 +17,7 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
     'calls',
     'strict-descriptions',
     'strict-open-objects',
+    'timeout',
   ]);
   if (args.help) {
     io.stdout(PROXY_USAGE);
@@ -34,10 +35,16 @@ export async function runProxy(argv: string[], io: CliIo): Promise<number> {
   const enforcer = new Enforcer(lockToTools(lock), args, (line) => io.stderr(`warden-gate proxy: ${line}\n`));
   if (args.source.url)
     return serveHttpProxy(
-      { url: args.source.url, headers: args.source.headers, port: args.port, calls: args.calls },
+      {
+        url: args.source.url,
+        headers: args.source.headers,
+        port: args.port,
+        calls: args.calls,
+        timeoutMs: args.source.timeoutMs,
+      },
       enforcer,
       io,
     );
   if (!command) throw new UsageError('proxy needs an upstream: --url URL, or -- COMMAND ARGS...');
-  return serveStdioProxy({ command, calls: args.calls }, enforcer, io);
+  return serveStdioProxy({ command, calls: args.calls, timeoutMs: args.source.timeoutMs }, enforcer, io);
 }

@@ -4,7 +4,7 @@
 export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
                           | --config FILE --server NAME [--input ID=VALUE]... [--offline])
                           [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--reason TEXT]
-                          [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
+                          [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--timeout SECONDS]
 
 Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
 unknown change only when named, ideally bound to the reviewed new hash: --tool NAME@sha256:...
@@ -13,13 +13,16 @@ for a tool, --item KIND:NAME@sha256:... for a prompt, resource, resource-templat
 hashes, so an approval never carries over to a different change. Exit 0 when nothing is left
 pending, 1 or 2 while a breaking or unknown change is, 3 on an error (a hash that no longer
 matches the reviewed one, an unreadable lock or source).
+--timeout SECONDS (default 15) bounds a live server's start and initialize, then each list
+request; on expiry, or whenever the run ends, the server and every process it started are
+stopped (exit 3).
 `;
 
 export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
                           | --config FILE [--server NAME] [--input ID=VALUE]... [--offline])
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
-                         [--verbose] [--report FORMAT=FILE]...
+                         [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
@@ -36,6 +39,9 @@ Cursor, VS Code) against the lock, each under its name, and how each is started;
 for the file. A server that cannot be started or reached is reported with its cause, and makes
 the exit an error. --server NAME checks that one; --input fills VS Code's \${input:ID};
 --offline never asks the npm registry which version an npx-style launch resolves to.
+--timeout SECONDS (default 15) bounds a live server's start and initialize, then each list
+request; on expiry, or whenever the run ends, the server and every process it started are
+stopped (exit 3).
 `;
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
@@ -46,8 +52,8 @@ Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;
 
-export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force]
-       warden-gate pin --config FILE [--server NAME] [--input ID=VALUE]... [--offline] [--lock mcp-lock.json] [--force]
+export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force] [--timeout SECONDS]
+       warden-gate pin --config FILE [--server NAME] [--input ID=VALUE]... [--offline] [--lock mcp-lock.json] [--force] [--timeout SECONDS]
 
 Writes a lockfile holding, per tool, the canonical hash and the whole definition.
 An existing lock is only replaced with --force (use "warden-gate accept" to bless a change).
@@ -58,10 +64,13 @@ started (command and args, or URL; never header or environment values) and, for 
 command, the package version the registry resolves it to (not looked up with --offline). A
 package started without an exact version is reported (launch-unpinned). --server NAME pins that
 one server and keeps the lock's others. Exit 0 pinned, 3 on an error.
+--timeout SECONDS (default 15) bounds a live server's start and initialize, then each list
+request; on expiry, or whenever the run ends, the server and every process it started are
+stopped (exit 3).
 `;
 
-export const PROXY_USAGE = `Usage: warden-gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] -- COMMAND ARGS...
-       warden-gate proxy --url URL [--header "K: V"]... [--port N] [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
+export const PROXY_USAGE = `Usage: warden-gate proxy [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--timeout SECONDS] -- COMMAND ARGS...
+       warden-gate proxy --url URL [--header "K: V"]... [--port N] [--lock mcp-lock.json] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--timeout SECONDS]
 
 Sits between an agent and an MCP server. With -- COMMAND, the agent speaks on this process's
 stdin/stdout to a stdio server. With --url, the proxy serves Streamable HTTP on
@@ -76,4 +85,8 @@ silently. JSON-RPC batches are judged element by element under 2025-03-26 and re
 whole under later revisions. Notes about withheld tools, naming the rule that made each one
 break, go to stderr; stdout carries only the protocol (stdio). Exit 0 when the server ends
 cleanly (or on SIGINT/SIGTERM), 3 when it cannot be started or ends in failure, or on an error.
+--timeout SECONDS (default 15) bounds a stdio server's answer to initialize (past it, the agent
+gets an error, the server is stopped, exit 3) and each page of a listing the proxy makes itself.
+A stdio server runs in a process group of its own: when the proxy ends (the agent gone, a
+signal, the server failed) it and every process it started are stopped.
 `;

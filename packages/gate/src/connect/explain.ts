@@ -20,6 +20,8 @@ export interface ExplainContext {
   challenge?: string;
   /** The timeout in force, for a timeout error that does not carry it. */
   timeoutMs?: number;
+  /** What a timeout's message ends with: the limit and how to change it, in the caller's words. */
+  timeoutNext?: string;
 }
 
 const MAX_LINE = 300;
@@ -47,7 +49,10 @@ function causeOf(err: unknown, ctx: ExplainContext): Cause {
   const words = ev && lastWords(ev.stderrTail) ? `: ${lastWords(ev.stderrTail)}` : '';
   if (failure.kind === 'timeout') {
     const ms = timeoutOf(chain) ?? ctx.timeoutMs;
-    return { said: `no answer ${ms ? `within ${+(ms / 1000).toFixed(1)} s` : 'before the timeout'}${words}` };
+    return {
+      said: `no answer ${ms ? `within ${+(ms / 1000).toFixed(1)} s` : 'before the timeout'}${words}`,
+      ...(ctx.timeoutNext ? { next: ctx.timeoutNext } : {}),
+    };
   }
   if (ev?.signal) return { said: `the server was killed by ${ev.signal} before answering${words}` };
   if (ev && ev.exitCode !== null)

@@ -9,6 +9,7 @@ export { isObject, type JsonRecord } from './json.ts';
 export { parseJsonc } from './jsonc.ts';
 export { briefError, listToolsAsSent } from './list-as-sent.ts';
 export { expandReferences, FORMS_BY_CLIENT, type ReferenceContext } from './references.ts';
+export { groupLaunch } from './launch.ts';
 export { reachAndRead, ReachError, type Reachable } from './reach.ts';
 export { readServer, SKILLS_EXTENSION } from './read-server.ts';
 export { launchStdio, type LaunchedStdio, type StdioEvidence, type StdioSpec } from './stdio.ts';

@@ -1,12 +1,11 @@
 // Connecting to one server as its client would, reading everything it serves, and, when that
 // fails, one line saying why: the failure explained with what the child process or the HTTP
 // response left behind.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { explainFailure, keepChallenge, type ExplainContext } from './explain.ts';
 import type { JsonRecord } from './json.ts';
 import { readServer } from './read-server.ts';
+import { groupLaunch } from './launch.ts';
 import { launchStdio, type LaunchedStdio } from './stdio.ts';
 
 /** A server to reach: a URL with its headers, or a command speaking MCP on stdio. */
@@ -28,9 +27,17 @@ export async function reachAndRead(
   target: Reachable,
   client: { name: string; version: string },
   timeoutMs = TIMEOUT_MS,
+  timeoutNext?: string,
 ): Promise<JsonRecord> {
-  const sdk = new Client(client, { versionNegotiation: { mode: 'auto' } });
-  const ctx: ExplainContext = { timeoutMs };
+  // The era probe of a stdio server runs on a sibling process before the session's (see the
+  // SDK's negotiation), and a probe unanswered falls back to initialize on a fresh process: the
+  // probe gets a third of the budget, and start, probe and initialize together one timeout
+  // (withDeadline), so a server that never answers costs one timeout, not two, and one that
+  // ignores the probe still has two thirds of it to answer initialize.
+  const sdk = new Client(client, {
+    versionNegotiation: { mode: 'auto', probe: { timeoutMs: Math.max(1, Math.round(timeoutMs / 3)) } },
+  });
+  const ctx: ExplainContext = { timeoutMs, ...(timeoutNext ? { timeoutNext } : {}) };
   let launched: LaunchedStdio | undefined;
   let challenge: (() => string | undefined) | undefined;
   let transport;
@@ -55,9 +62,12 @@ export async function reachAndRead(
     transport = launched.transport;
   }
   try {
-    await sdk.connect(transport, { timeout: timeoutMs });
+    await withDeadline(sdk.connect(transport, { timeout: timeoutMs }), timeoutMs);
     return await readServer(sdk, timeoutMs);
   } catch (err) {
+    // A server that failed is not owed a grace period: its whole process group is stopped now
+    // (a graceful close would give it seconds more), and what it left behind is read after.
+    launched?.stop();
     if (launched) ctx.stdio = await launched.settled();
     const said = challenge?.();
     if (said) ctx.challenge = said;
@@ -68,18 +78,30 @@ export async function reachAndRead(
 }
 
 /**
- * The launcher that gives a server its own process group (POSIX; see process-group.js): beside
- * `src/` in the sources, at the top of `dist/` in the bundle, whichever file this code is in.
- */
-const GROUP_LAUNCHER = ['../process-group.js', './process-group.js']
-  .map((p) => fileURLToPath(new URL(p, import.meta.url)))
-  .find((p) => existsSync(p));
-
-/**
  * The stdio target, started through the process-group launcher where process groups exist, so
  * closing the connection stops the server and everything it started (an `npx` child, a shell's).
  */
 function inOwnGroup(target: Extract<Reachable, { kind: 'stdio' }>): Extract<Reachable, { kind: 'stdio' }> {
-  if (process.platform === 'win32' || !GROUP_LAUNCHER) return target;
-  return { ...target, command: process.execPath, args: [GROUP_LAUNCHER, target.command, ...target.args] };
+  return { ...target, ...groupLaunch(target.command, target.args) };
+}
+
+/**
+ * `work`, or a TimeoutError once `ms` have passed (the work is abandoned: the caller closes the
+ * connection, which stops it).
+ */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const err = new Error(`no answer within ${ms} ms`);
+      err.name = 'TimeoutError';
+      reject(err);
+    }, ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

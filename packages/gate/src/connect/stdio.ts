@@ -26,6 +26,11 @@ export interface LaunchedStdio {
   evidence(): StdioEvidence;
   /** The evidence once the child has exited and its stderr is read, or after `ms`, whichever is first. */
   settled(ms?: number): Promise<StdioEvidence>;
+  /**
+   * Stops the child at once with SIGTERM, without the close's grace period (the process-group
+   * launcher passes it to the whole group, and SIGKILLs what is left a second later).
+   */
+  stop(): void;
 }
 
 const TAIL_CHARS = 4096;
@@ -105,7 +110,16 @@ export function launchStdio(spec: StdioSpec): LaunchedStdio {
     });
     return evidence();
   };
-  return { transport, evidence, settled };
+  const stop = (): void => {
+    if (!child || exited) return;
+    closing = true;
+    try {
+      child.kill('SIGTERM');
+    } catch {
+      // Gone already.
+    }
+  };
+  return { transport, evidence, settled, stop };
 }
 
 /** The transport keeps its child private; reading it is the only way to learn how the child ended. */

@@ -10,7 +10,7 @@ import type { Enforcer } from './enforcer.ts';
 
 /** Most pages read in one listing, so a server that pages forever cannot hold a call. */
 const MAX_LIST_PAGES = 50;
-/** Longest wait for one page; a listing that does not come leaves the call refused. */
+/** Longest wait for one page unless told (`--timeout`); a listing that does not come leaves the call refused. */
 export const LIST_PAGE_TIMEOUT_MS = 15_000;
 
 /** One tools/list page as the transport got it, or undefined when it could not be had. */

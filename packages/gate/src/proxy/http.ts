@@ -70,6 +70,8 @@ class HttpProxy {
     private readonly headers: Record<string, string>,
     private readonly enforcer: Enforcer,
     private readonly record: string | undefined,
+    /** Longest wait for a page of the proxy's own listing. */
+    private readonly timeoutMs: number = onDemand.LIST_PAGE_TIMEOUT_MS,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -173,7 +175,7 @@ class HttpProxy {
         headers,
         body: jsonText(onDemand.listRequest(id, cursor, messages)),
         redirect: 'manual',
-        signal: AbortSignal.timeout(onDemand.LIST_PAGE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       const raw = Buffer.from(await answer.arrayBuffer());
       if (!answer.ok || raw.length > MAX_JSON_ANSWER) return undefined;
@@ -344,6 +346,8 @@ export interface HttpProxyOptions {
   /** 0 or absent: a free port, printed on stderr. */
   port?: number;
   calls?: string;
+  /** Longest wait for a page of the proxy's own listing. */
+  timeoutMs?: number;
 }
 
 /**
@@ -362,7 +366,7 @@ export async function serveHttpProxy(args: HttpProxyOptions, enforcer: Enforcer,
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
     throw new UsageError(`--url must be http or https, got ${upstream.protocol}`);
-  const proxy = new HttpProxy(upstream, args.headers, enforcer, args.calls);
+  const proxy = new HttpProxy(upstream, args.headers, enforcer, args.calls, args.timeoutMs);
   const server = http.createServer((req, res) => {
     proxy.handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -9,6 +9,7 @@ import { GATE_EXIT, type CliIo } from '../host/io.ts';
 import type { Enforcer } from '../enforce/enforcer.ts';
 import { batchAllowed, batchRefused, invalidRequest, judgeMessages } from '../enforce/judge.ts';
 import * as onDemand from '../enforce/list-on-demand.ts';
+import { groupLaunch } from '../connect/launch.ts';
 
 interface Message {
   jsonrpc?: string;
@@ -25,7 +26,12 @@ const isAnswer = (m: unknown): m is Message & { id: string | number } =>
 export interface StdioProxyOptions {
   command: readonly string[];
   calls?: string;
+  /** How long the server gets to answer initialize, and each page of the proxy's own listing. */
+  timeoutMs?: number;
 }
+
+/** How long a server whose agent has gone (stdin closed) gets to exit before its group is stopped. */
+const EXIT_GRACE_MS = 2000;
 
 /**
  * Serves the agent on this process's stdin and stdout, in front of the server `command` starts;
@@ -41,7 +47,40 @@ export async function serveStdioProxy(
   const record = args.calls ? fs.createWriteStream(args.calls, { flags: 'a' }) : undefined;
   const recordCall = (call: unknown): void => void record?.write(`${jsonText(call)}\n`);
   const [cmd, ...rest] = command as [string, ...string[]];
-  const child = spawn(cmd, rest, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const timeoutMs = options.timeoutMs ?? onDemand.LIST_PAGE_TIMEOUT_MS;
+  // In a process group of its own: stopping it stops everything it started, whatever ends the proxy.
+  const launch = groupLaunch(cmd, rest);
+  const grouped = launch.command !== cmd;
+  const child = spawn(launch.command, launch.args, {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: grouped ? { ...process.env, WARDEN_GATE_LAUNCH_PREFIX: 'warden-gate proxy: ' } : process.env,
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  /** Stops the server's whole group (the launcher passes SIGTERM on and SIGKILLs what is left). */
+  const stopServer = (): void => {
+    if (!exited) child.kill('SIGTERM');
+  };
+  let timedOut = false;
+  /** initialize requests owed an answer, by id: a server that does not answer in time is stopped. */
+  const initTimers = new Map<string, NodeJS.Timeout>();
+  const awaitInitialize = (id: string | number): void => {
+    const timer = setTimeout(() => {
+      initTimers.delete(key(id));
+      timedOut = true;
+      const seconds = +(timeoutMs / 1000).toFixed(1);
+      toAgent({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32001, message: `the server did not answer initialize within ${seconds} s` },
+      });
+      io.stderr(
+        `warden-gate proxy: ${cmd} did not answer initialize within ${seconds} s; stopped it (raise the limit with --timeout SECONDS)\n`,
+      );
+      stopServer();
+    }, timeoutMs);
+    initTimers.set(key(id), timer);
+  };
   const toAgent = (m: unknown): void => io.stdout(`${jsonText(m)}\n`);
   const toServer = (m: unknown): void => void child.stdin.write(`${jsonText(m)}\n`);
   const key = (id: unknown): string => jsonText(id);
@@ -79,7 +118,7 @@ export async function serveStdioProxy(
     (cursor: string | undefined): Promise<Record<string, unknown> | undefined> =>
       new Promise((resolve) => {
         const id = onDemand.ownId();
-        const timer = setTimeout(() => settle(undefined), onDemand.LIST_PAGE_TIMEOUT_MS);
+        const timer = setTimeout(() => settle(undefined), timeoutMs);
         const settle = (result: Record<string, unknown> | undefined): void => {
           clearTimeout(timer);
           own.delete(key(id));
@@ -108,7 +147,10 @@ export async function serveStdioProxy(
     if (Array.isArray(m)) return onBatch(m);
     if (typeof m !== 'object' || m === null) return void child.stdin.write(`${line}\n`);
     const msg = m as Message;
-    if (msg.method === 'initialize' && msg.id !== undefined) initIds.add(key(msg.id));
+    if (msg.method === 'initialize' && msg.id !== undefined && msg.id !== null) {
+      initIds.add(key(msg.id));
+      awaitInitialize(msg.id);
+    }
     const judged = judgeMessages([msg], enforcer, recordCall);
     for (const id of judged.lists) listIds.add(key(id));
     if (judged.answered.length > 0) return toAgent(judged.answered[0]);
@@ -127,6 +169,8 @@ export async function serveStdioProxy(
     const msg = m as Message;
     if (msg.id === undefined || msg.method !== undefined) return m;
     const k = key(msg.id);
+    clearTimeout(initTimers.get(k));
+    initTimers.delete(k);
     if (initIds.delete(k) && typeof msg.result?.protocolVersion === 'string')
       version = msg.result.protocolVersion;
     if (!listIds.has(k) || !msg.result || !Array.isArray(msg.result.tools)) return m;
@@ -158,7 +202,19 @@ export async function serveStdioProxy(
     if (answer !== m) return toAgent(answer);
     io.stdout(`${line}\n`);
   });
-  process.stdin.on('end', () => void queue.then(() => child.stdin.end()));
+  // The agent gone: the server's stdin is closed, and a server still running after a grace
+  // period is stopped with everything it started.
+  process.stdin.on(
+    'end',
+    () =>
+      void queue.then(() => {
+        child.stdin.end();
+        setTimeout(stopServer, EXIT_GRACE_MS).unref();
+      }),
+  );
+  const onSignal = (): void => stopServer();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   // The server's end is the proxy's: a clean exit passes, a server that could not start or
   // ended in failure is an error of the run (3), never read as a verdict.
   const code = await new Promise<number>((resolve) => {
@@ -166,8 +222,13 @@ export async function serveStdioProxy(
       io.stderr(`warden-gate proxy: cannot start ${cmd}: ${err.code ?? err.message}\n`);
       resolve(GATE_EXIT.error);
     });
-    child.on('exit', (c) => resolve(c === 0 ? GATE_EXIT.pass : GATE_EXIT.error));
+    child.on('exit', (c) => {
+      resolve(c === 0 && !timedOut ? GATE_EXIT.pass : GATE_EXIT.error);
+    });
   });
+  process.off('SIGINT', onSignal);
+  process.off('SIGTERM', onSignal);
+  for (const timer of initTimers.values()) clearTimeout(timer);
   fromAgent.close();
   process.stdin.destroy();
   record?.end();

@@ -19,8 +19,29 @@ export function parseFormat(value: string | undefined, json: boolean): Format {
   return value as Format;
 }
 
-/** One result in one format; every format orders breaking first and carries the summary. */
+/**
+ * Whether a result passes with nothing a person must read: identical or compatible, no recorded
+ * call rejected, nothing left unjudged. The seed's contract is silence on compatible: the text
+ * and GitHub formats print nothing for such a result unless `verbose` asks for the list.
+ */
+export function isQuiet(result: GateResult, ctx: RenderContext): boolean {
+  if (ctx.verbose) return false;
+  if (result.verdict !== 'identical' && result.verdict !== 'compatible') return false;
+  return result.servers.every(
+    (s) =>
+      s.comparison.replay.rejected.length === 0 &&
+      s.comparison.unpinned.length === 0 &&
+      s.comparison.unread.length === 0,
+  );
+}
+
+/**
+ * One result in one format; every format orders breaking first and carries the summary. Text
+ * and GitHub annotations are silent on a quiet result (isQuiet); the documents a program reads
+ * (JSON, SARIF, JUnit) and the Markdown summary are always whole.
+ */
 export function renderFormat(result: GateResult, format: Format, ctx: RenderContext): string {
+  if ((format === 'text' || format === 'github') && isQuiet(result, ctx)) return '';
   switch (format) {
     case 'json':
       return renderJson(result, ctx);

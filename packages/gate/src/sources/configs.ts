@@ -10,6 +10,7 @@ import { reachAndRead, ReachError } from '../connect/reach.ts';
 import type { Target } from '../connect/types.ts';
 import { UsageError } from '../host/io.ts';
 import { packageOf, resolveVersion } from './npm-package.ts';
+import { DEFAULT_TIMEOUT_MS, timeoutAdvice } from './sources.ts';
 import { VERSION } from '../version.ts';
 
 /** One entry of the configuration, with what may be printed and pinned of it. */
@@ -36,7 +37,6 @@ export interface ServerRead {
 
 /** Servers read at once, and how long each gets for every request (starting, each page). */
 const PARALLEL = 4;
-const SERVER_TIMEOUT_MS = 60_000;
 
 /** The configuration's servers (only `--server NAME` when given), each with its launch. */
 export function readConfiguration(
@@ -148,7 +148,7 @@ async function readOne(
       : options.offline
         ? { version: null, why: 'not looked up: --offline' }
         : resolveVersion(pkg, options.env),
-    reach(server.target, options.timeoutMs ?? SERVER_TIMEOUT_MS),
+    reach(server.target, options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
   ]);
   if (pkg && resolution) {
     read.launch.package = { ...pkg, version: resolution.version };
@@ -174,7 +174,12 @@ async function reach(
           cwd: target.cwd,
         };
   try {
-    const doc = await reachAndRead(reachable, { name: 'warden-gate', version: VERSION }, timeoutMs);
+    const doc = await reachAndRead(
+      reachable,
+      { name: 'warden-gate', version: VERSION },
+      timeoutMs,
+      timeoutAdvice(timeoutMs),
+    );
     return { snapshot: parseSnapshot(doc) };
   } catch (err) {
     if (err instanceof ReachError) return { error: err.message };

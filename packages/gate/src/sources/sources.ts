@@ -10,6 +10,22 @@ export interface Source {
   headers: Record<string, string>;
   manifest?: string;
   command?: string[];
+  /**
+   * How long a live server gets to start and answer initialize, and then each list request
+   * (DEFAULT_TIMEOUT_MS when absent).
+   */
+  timeoutMs?: number;
+}
+
+/**
+ * A live server's time to start and answer initialize, and then each list: far below a minute,
+ * since a server that has not answered a list in this long is not going to in a CI job.
+ */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The advice a timeout's message ends with: the limit in force, and how to change it. */
+export function timeoutAdvice(timeoutMs: number): string {
+  return `the limit is ${+(timeoutMs / 1000).toFixed(1)} s a step (start and initialize, then each list); raise it with --timeout SECONDS`;
 }
 
 export function parseHeaders(values: readonly string[]): Record<string, string> {
@@ -76,7 +92,15 @@ export async function loadSnapshot(source: Source): Promise<ServerSnapshot> {
     ? { kind: 'http' as const, url: source.url, headers: source.headers }
     : { kind: 'stdio' as const, command: command as string, args };
   try {
-    return parseSnapshot(await reachAndRead(target, { name: 'warden-gate', version: VERSION }));
+    const timeoutMs = source.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return parseSnapshot(
+      await reachAndRead(
+        target,
+        { name: 'warden-gate', version: VERSION },
+        timeoutMs,
+        timeoutAdvice(timeoutMs),
+      ),
+    );
   } catch (err) {
     if (err instanceof ReachError)
       throw new UsageError(`cannot read ${describeSource(source)}: ${err.message}`);

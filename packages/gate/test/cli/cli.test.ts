@@ -94,13 +94,17 @@ describe('warden-gate (in process)', () => {
     assert.deepEqual(doc.servers.default.tools.search.definition, v1.tools[0]);
     // The same manifest re-serialised (other indentation) does not trip it.
     const same = await gate('check', '--manifest', write('v1-again.json', v1, 0), '--lock', lock);
-    assert.deepEqual(same, { code: 0, out: 'no change: 2 items identical in 1 server\n', err: '' });
+    assert.deepEqual(same, { code: 0, out: '', err: '' });
+    const listed = await gate('check', '--manifest', file('v1-again.json'), '--lock', lock, '--verbose');
+    assert.deepEqual(listed, { code: 0, out: 'no change: 2 items identical in 1 server\n', err: '' });
   });
 
-  it('check: compatible exits 0 with one line per changed tool and the summary, breaking exits 1, unknown exits 2', async () => {
+  it('check: compatible exits 0 silently (--verbose: one line per changed tool and the summary), breaking exits 1, unknown exits 2', async () => {
     const lock = file('c.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
-    const ok = await gate('check', '--manifest', write('compat.json', compatible), '--lock', lock);
+    const quiet = await gate('check', '--manifest', write('compat.json', compatible), '--lock', lock);
+    assert.deepEqual(quiet, { code: 0, out: '', err: '' });
+    const ok = await gate('check', '--manifest', file('compat.json'), '--lock', lock, '--verbose');
     assert.equal(ok.code, 0);
     assert.equal(
       ok.out,
@@ -241,7 +245,7 @@ describe('warden-gate (in process)', () => {
     );
     assert.equal(ok.code, 0);
     assert.equal(
-      (await gate('check', '--manifest', file('both.json'), '--lock', lock)).out,
+      (await gate('check', '--manifest', file('both.json'), '--lock', lock, '--verbose')).out,
       'no change: 2 items identical in 1 server\n',
     );
     const audit = JSON.parse(fs.readFileSync(lock, 'utf8')).audit;
@@ -275,7 +279,7 @@ describe('warden-gate (in process)', () => {
     const doc = JSON.parse(fs.readFileSync(lock, 'utf8'));
     assert.deepEqual(Object.keys(doc.servers.default.tools), ['__proto__']);
     assert.equal(
-      (await gate('check', '--manifest', file('p2.json'), '--lock', lock)).out,
+      (await gate('check', '--manifest', file('p2.json'), '--lock', lock, '--verbose')).out,
       'no change: 1 item identical in 1 server\n',
     );
   });

@@ -13,8 +13,17 @@ before(async () => {
 });
 after(() => done());
 
-const check = async (format: string) => {
-  const r = await gate(['check', '--manifest', 'v2.json', '--calls', 'calls.jsonl', '--format', format]);
+const check = async (format: string, ...more: string[]) => {
+  const r = await gate([
+    'check',
+    '--manifest',
+    'v2.json',
+    '--calls',
+    'calls.jsonl',
+    '--format',
+    format,
+    ...more,
+  ]);
   assert.equal(r.code, 1, r.err);
   return r.out;
 };
@@ -22,7 +31,8 @@ const pinned = (...keys: string[]): number => lineOfKey('mcp-lock.json', ['serve
 
 describe('annotations anchored to the lockfile line where each item is pinned', () => {
   it('github: file= and line= on every item, the recording line on every rejected call', async () => {
-    const lines = (await check('github')).trimEnd().split('\n');
+    // --verbose: the compatible items are annotated too (as notices), to show their anchors.
+    const lines = (await check('github', '--verbose')).trimEnd().split('\n');
     const at = (l: string) => /^::(\w+) file=([^,]*),line=(\d+),title=([^:]*)::/.exec(l)?.slice(1);
     assert.deepEqual(
       lines.slice(0, 5).map((l) => at(l)?.slice(0, 3)),
@@ -36,7 +46,7 @@ describe('annotations anchored to the lockfile line where each item is pinned', 
     );
     assert.match(
       lines[1] ?? '',
-      /%0Abreaking: required property "path" added .*%0Aand 1 compatible finding%0Aaccept: warden-gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@sha256:/,
+      /%0Abreaking: required property "path" added .*%0Acompatible: tool description changed.*%0Aaccept: warden-gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@sha256:/,
     );
     assert.deepEqual(
       lines.slice(5, 7).map((l) => at(l)?.slice(0, 3)),

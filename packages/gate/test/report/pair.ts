@@ -28,14 +28,14 @@ export const v2 = {
 };
 
 /** `warden-gate diff a.json b.json --format FORMAT` of the pair, in-process. */
-export async function diff(format: string): Promise<{ code: number; out: string }> {
+export async function diff(format: string, ...more: string[]): Promise<{ code: number; out: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-formats-'));
   try {
     fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify(v1));
     fs.writeFileSync(path.join(dir, 'b.json'), JSON.stringify(v2));
     const io = bufferIo();
     const code = await main(
-      ['diff', path.join(dir, 'a.json'), path.join(dir, 'b.json'), '--format', format],
+      ['diff', path.join(dir, 'a.json'), path.join(dir, 'b.json'), '--format', format, ...more],
       io,
     );
     return { code, out: io.out.join('') };

@@ -86,8 +86,9 @@ describe('the text report on a release with one break among many changes', () =>
       const r = await gate(argv);
       assert.notEqual(r.code, 3, r.err);
     }
-    const again = await check();
+    const again = await check('--verbose');
     assert.equal(again.code, 0, again.out);
+    assert.equal((await check()).out, '', 'silent once every change is accepted');
     assert.equal(again.out.trimEnd().split('\n').at(-1), 'no change: 7 items identical in 1 server');
     assert.equal((await gate(['pin', '--manifest', 'v1.json', '--force'])).code, 0);
   });
