@@ -30,7 +30,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   ),
   outputSchema: output({ filed: evidenceItem }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-  words: { sends: ['claim'], serves: 'own' },
+  words: { sends: ['claim', 'artifact_ref'], serves: 'own' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (!args.claim.trim()) {
