@@ -394,12 +394,14 @@ export async function measurePrivateWords(c: PrivateWordsCorpus): Promise<Privat
 }
 
 /**
- * The bench's corpora: a principal who was written 60 private texts, and one written 300
+ * The bench's corpora: a principal who was written 60 private texts (three seeds), and one written 300
  * (the more texts, the more stock sentences are seen from several members and stop
  * counting); 3,000 attempts and 3,000 ordinary messages each.
  */
 const BENCH_CORPORA: readonly PrivateWordsCorpus[] = [
+  { seed: 7, privateTexts: 60, attempts: 3000, ordinary: 3000 },
   { seed: 40, privateTexts: 60, attempts: 3000, ordinary: 3000 },
+  { seed: 41, privateTexts: 60, attempts: 3000, ordinary: 3000 },
   { seed: 40, privateTexts: 300, attempts: 3000, ordinary: 3000 },
 ];
 

@@ -8,7 +8,7 @@ import {
 import type { CompiledTool, ToolOutcome, ToolWords } from '../core/registry.ts';
 import { sameRequest } from '../core/same-request.ts';
 import { observedWrapper } from '../untrusted/index.ts';
-import type { ToolContext } from './context.ts';
+import { principalOf, type ToolContext } from './context.ts';
 import { approvedByPrincipal, queueForPrincipal } from './decisions.ts';
 
 /**
@@ -61,8 +61,9 @@ export async function holdPrivateWords(
 }
 
 /**
- * Whose words may go back to them. Null when the question answered does not exist: the
- * handler then refuses the call as it would without the check (nothing to queue).
+ * Whose words may go back to them. Null when the question answered does not exist or was
+ * put to another principal: the handler then refuses the call as it would without the
+ * check (nothing to queue).
  */
 async function recipientsOf(
   recipient: ToolWords<unknown>['recipient'],
@@ -76,7 +77,7 @@ async function recipientsOf(
   }
   const id = args[recipient.question];
   const q = typeof id === 'string' ? await ctx.store.getQuestion(id) : null;
-  return q ? [q.askerHandle] : null;
+  return q && q.targetId === principalOf(ctx).id ? [q.askerHandle] : null;
 }
 
 /**

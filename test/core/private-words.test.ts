@@ -109,7 +109,10 @@ void describe('evaluatePrivateWords: a passage of 12 words carried is caught, fe
   });
 
   it('words several members wrote to the principal (a stock phrase) do not count', () => {
-    const held = fingerprintsOf(PRIVATE, SALT).map((fingerprint) => ({ fingerprint, author: SEVERAL_AUTHORS }));
+    const held = fingerprintsOf(PRIVATE, SALT).map((fingerprint) => ({
+      fingerprint,
+      author: SEVERAL_AUTHORS,
+    }));
     const out = [{ field: 'question', fingerprints: fingerprintsOf(PRIVATE, SALT) }];
     assert.equal(evaluatePrivateWords(out, held, { own: 'alice', recipients: [] }).within, true);
   });

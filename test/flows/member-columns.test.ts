@@ -103,6 +103,11 @@ const SERVER_WRITTEN: Record<string, string> = {
   'activity.decision_id': 'server id',
   'activity.at': 'server clock',
   'activity_counts.principal_id': 'server id',
+  'private_words.principal_id': 'server id',
+  'private_words.fingerprint': 'server hash of member words, never returned',
+  'private_words.author_handle':
+    "a handle from the store's own rows (or empty: several authors), never returned",
+  'private_words.served_at': 'server clock',
 };
 /** Member columns no tool returns to an agent: each says who reads it instead. */
 const NOT_FOR_AGENTS: Record<string, string> = {

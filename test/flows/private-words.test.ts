@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decide, reasonForPrincipal } from '../../src/admin/decisions.ts';
 import type { SqlStore } from '../../src/store/sql-store.ts';
-import { ok, spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
+import { ok, refused, spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
 
 type Queued = { status: string; decision_id: string; reason_code: string; reason: string; next: string };
 type Client = Awaited<ReturnType<TestClub['connect']>>;
@@ -121,6 +121,11 @@ describe('private words do not travel', () => {
     await ok(dave, 'answer_question', { question_id: consultation, answer: DAVE });
     await ok(alice, 'get_consultation', { consultation_id: consultation });
     await queued('ask_agent', { to: 'mallory', question: passage(DAVE, 2, 13) }, 'dave');
+  });
+
+  it('an answer to a question put to someone else is refused as before, not queued', async () => {
+    const r = await refused(alice, 'answer_question', { question_id: consultation, answer: MALLORY });
+    assert.equal(r.code, 'not_your_question');
   });
 
   it("the author's own words may go back to them, and the principal's own words go anywhere", async () => {

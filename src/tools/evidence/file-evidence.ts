@@ -33,7 +33,7 @@ export const fileEvidence: ToolSpec<ToolContext, { origin: Origin; claim: string
   ),
   outputSchema: { type: 'object', oneOf: [output({ filed: evidenceItem }), queuedResult] },
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-  words: { sends: ['claim'], serves: 'own' },
+  words: { sends: ['claim', 'artifact_ref'], serves: 'own' },
   async handler(args, ctx) {
     const me = principalOf(ctx);
     if (!args.claim.trim()) {

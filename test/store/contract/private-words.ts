@@ -51,7 +51,11 @@ export function privateWordsContract(backend: Backend): void {
       const alice = await principal('alice');
       await store().recordPrivateWords(alice.id, of('mallory', 0, 2), at(0));
       await store().recordPrivateWords(alice.id, [{ fingerprint: fp('mallory', 0), author: 'bob' }], at(1));
-      await store().recordPrivateWords(alice.id, [{ fingerprint: fp('mallory', 0), author: 'mallory' }], at(2));
+      await store().recordPrivateWords(
+        alice.id,
+        [{ fingerprint: fp('mallory', 0), author: 'mallory' }],
+        at(2),
+      );
       const found = await store().findPrivateWords(alice.id, [fp('mallory', 0), fp('mallory', 1)], at(3));
       assert.deepEqual(
         found.sort((a, b) => a.author.localeCompare(b.author)),
