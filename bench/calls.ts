@@ -1,12 +1,12 @@
 // npm run bench -- calls --against <ref>: tools/call throughput of this tree beside the
 // code of a git ref (main by default), in one run. The ref is checked out into a temporary
-// `git worktree` outside the repository (its node_modules linked to this tree's), and each
-// side serves from its own bench/targets/warden.ts: a member's full token, a fresh SQLite
+// `git worktree` outside the repository (its node_modules linked to this tree's, but for its
+// own gate package), and each side serves from its own sources, bench/targets/warden.ts: a member's full token, a fresh SQLite
 // file, the rate limits off. Rounds alternate the two servers (which one goes first
 // alternates too) under the same autocannon load; the report gives medians and the median
 // of the per-round ratios. The worktree is removed at the end, whatever happens.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CALL, load, median, spawnTarget, stopTarget, type Sample, type Target } from './load.ts';
@@ -29,6 +29,22 @@ function git(args: string[], cwd = ROOT): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
+const SOURCE = ['--conditions=warden-source'];
+
+/**
+ * The ref's node_modules: this tree's packages, linked one by one, except the workspace's
+ * own gate package, which is the ref's (its exports may differ from this tree's).
+ */
+function linkModules(tree: string): void {
+  const modules = join(tree, 'node_modules');
+  mkdirSync(join(modules, '@warden-mcp'), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name === '@warden-mcp') continue;
+    symlinkSync(join(ROOT, 'node_modules', name), join(modules, name));
+  }
+  symlinkSync(join(tree, 'packages', 'gate'), join(modules, '@warden-mcp', 'gate'), 'dir');
+}
+
 const fixed = (n: number, digits: number, width: number) => n.toFixed(digits).padStart(width);
 
 export async function benchCalls(ref: string): Promise<string> {
@@ -40,10 +56,11 @@ export async function benchCalls(ref: string): Promise<string> {
   try {
     const script = join(tree, 'bench', 'targets', 'warden.ts');
     if (!existsSync(script)) throw new Error(`${ref} has no bench/targets/warden.ts to serve from`);
-    symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
-    const head = await spawnTarget('this tree', join(ROOT, 'bench', 'targets', 'warden.ts'));
+    linkModules(tree);
+    // Both sides from their sources, the gate package included: the same loader for both.
+    const head = await spawnTarget('this tree', join(ROOT, 'bench', 'targets', 'warden.ts'), [], SOURCE);
     targets.push(head);
-    const base = await spawnTarget(`${ref} (${commit.slice(0, 10)})`, script);
+    const base = await spawnTarget(`${ref} (${commit.slice(0, 10)})`, script, [], SOURCE);
     targets.push(base);
     const got = new Map<Target, Sample[]>([
       [head, []],

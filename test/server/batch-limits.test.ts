@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { changeMandate } from '../../src/admin/mandate.ts';
 import { MAX_BATCH_MESSAGES } from '../../src/server/steps/messages.ts';
 import { rawPost, spyOnHandler, startClub, type TestClub } from '../helpers/club.ts';
 
@@ -47,7 +48,8 @@ describe('limits count messages, not HTTP requests (default limits, real HTTP)',
   const tokens: Record<string, string> = {};
   before(async () => {
     club = await startClub();
-    for (const h of ['single', 'hundreds', 'tens', 'mixed']) tokens[h] = (await club.addMember(h)).token;
+    for (const h of ['single', 'hundreds', 'tens', 'mixed', 'asker', 'askee'])
+      tokens[h] = (await club.addMember(h)).token;
   });
   after(() => club.close());
 
@@ -113,6 +115,29 @@ describe('limits count messages, not HTTP requests (default limits, real HTTP)',
     assert.ok(written <= 100, 'no more than 100 single requests could have');
     // Every message of a batch is on the principal's record, one row each.
     assert.equal(await activityOf(club, 'tens'), written);
+  });
+
+  it('each question of a batch counts toward the daily question limit, and each is on the record', async () => {
+    await changeMandate({ store: club.store, registry: club.registry }, 'asker', { consultDaily: '3' });
+    const ask = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'ask_agent', arguments: { to: 'askee', question: `Question ${id}?` } },
+    });
+    const sent = await post(club, tokens['asker']!, [1, 2, 3, 4, 5].map(ask));
+    assert.equal(sent.status, 200);
+    const askee = await club.store.getPrincipalByHandle('askee');
+    const inbox = await club.store.pageQuestions({ targetId: askee!.id }, { limit: 50 });
+    assert.equal(inbox.length, 3, 'three delivered, as three single requests would be');
+    const record = await club.store.pageActivity(
+      (await club.store.getPrincipalByHandle('asker'))!.id,
+      {},
+      { limit: 50, newestFirst: true },
+    );
+    assert.equal(record.length, 5);
+    assert.deepEqual(record.map((r) => r.outcome).sort(), ['done', 'done', 'done', 'queued', 'queued']);
+    assert.ok(record.filter((r) => r.outcome === 'queued').every((r) => r.code === 'daily_question_limit'));
   });
 
   it('a batch and single requests share one bucket: the batch spends what the singles then lack', async () => {
