@@ -294,6 +294,17 @@ describe('threat table: what a convinced agent can still not do', () => {
     );
   });
 
+  it('threat: review_candidate: reviews its own principal', async () => {
+    const before = await reviews();
+    const r = await refused(c.bob, 'review_candidate', {
+      handle: 'bob',
+      verdict: 'support',
+      note: 'Me, of course.',
+    });
+    assert.equal(r.code, 'not_a_candidate');
+    assert.deepEqual(await reviews(), before);
+  });
+
   it('threat: review_candidate: reviews a member as if a candidate', async () => {
     const before = await reviews();
     const r = await refused(c.bob, 'review_candidate', {

@@ -4,6 +4,13 @@ import type { ThreatRow } from '../row.ts';
 export const rows: readonly ThreatRow[] = [
   {
     tool: 'set_mandate',
+    act: 'Presents a token whose stored row (and mandate) were forged to hold mandate:write, to change its own terms',
+    answer: 'refused',
+    code: 'not_found',
+    test: 'threat: set_mandate: presents a token row and a mandate row forged to hold mandate:write',
+  },
+  {
+    tool: 'set_mandate',
     act: 'Calls the principal-only tool to widen its own scopes',
     answer: 'refused',
     code: 'not_found',
@@ -153,6 +160,13 @@ export const rows: readonly ThreatRow[] = [
     answer: 'refused',
     code: 'conflict',
     test: 'threat: review_candidate: sends a second review while the first waits for approval',
+  },
+  {
+    tool: 'review_candidate',
+    act: 'Reviews its own principal, to vouch for them',
+    answer: 'refused',
+    code: 'not_a_candidate',
+    test: 'threat: review_candidate: reviews its own principal',
   },
   {
     tool: 'review_candidate',
