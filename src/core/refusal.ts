@@ -7,7 +7,6 @@ export type {
   DecisionRefusalCode,
   HttpRefusalCode,
   RefusalCode,
-  RefusalCodeOf,
   ToolRefusalCode,
 } from './refusals/catalogue.ts';
 

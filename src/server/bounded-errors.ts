@@ -21,16 +21,38 @@ const DATA_STRING_MAX = 64;
 const DATA_ENTRIES_MAX = 16;
 const DATA_DEPTH_MAX = 4;
 
+/** A character an earlier echo made visible: kept as it is, so bounding twice changes nothing. */
+const SHOWN = /(\[U\+[0-9A-F]{4,6}\])/;
+const codePoints = (s: string) => [...s].length;
+
+/**
+ * A text made safe as an echo is and cut to `max`, leaving what Warden's own echo already
+ * made visible as it is (its messages pass through unchanged; a caller's raw text does not).
+ */
+function bounded(text: string, max: number): string {
+  let out = '';
+  let left = max;
+  for (const part of text.split(SHOWN)) {
+    if (!part) continue;
+    const whole = SHOWN.test(part) && part.startsWith('[U+') ? part : echo(part, part.length * 10 + 16);
+    if (codePoints(whole) > left)
+      return out + (whole === part && part.startsWith('[U+') ? '…' : echo(part, left));
+    out += whole;
+    left -= codePoints(whole);
+  }
+  return out;
+}
+
 /** One JSON-RPC error object, bounded: its code kept, its message and data made safe. */
 export function boundError(error: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { code: error['code'] };
-  out['message'] = echo(typeof error['message'] === 'string' ? error['message'] : '', MESSAGE_MAX);
+  out['message'] = bounded(typeof error['message'] === 'string' ? error['message'] : '', MESSAGE_MAX);
   if ('data' in error) out['data'] = boundData(error['data'], 0);
   return out;
 }
 
 function boundData(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return echo(value, DATA_STRING_MAX);
+  if (typeof value === 'string') return bounded(value, DATA_STRING_MAX);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= DATA_DEPTH_MAX) return '…';
   if (Array.isArray(value)) {
@@ -39,7 +61,7 @@ function boundData(value: unknown, depth: number): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value).slice(0, DATA_ENTRIES_MAX))
-    out[echo(k, DATA_STRING_MAX)] = boundData(v, depth + 1);
+    out[bounded(k, DATA_STRING_MAX)] = boundData(v, depth + 1);
   return out;
 }
 

@@ -124,6 +124,13 @@ describe('boundError and boundSdkErrors', () => {
     assert.equal(data.list.at(-1), '…');
   });
 
+  it("bounding twice changes nothing: Warden's own echoes pass as they are", () => {
+    const once = boundError({ code: -32602, message: `Tool ${PAYLOAD} not found`, data: { name: PAYLOAD } });
+    assert.deepEqual(boundError(once), once);
+    const echoed = 'Tool [U+001B]]0;owned[U+0007] not found';
+    assert.equal(boundError({ code: -32602, message: echoed })['message'], echoed);
+  });
+
   it('an ordinary message of ours passes unchanged', () => {
     const message = 'Invalid Request: this is a JSON-RPC batch, and MCP revision 2025-06-18 has no batches.';
     assert.deepEqual(boundError({ code: -32600, message }), { code: -32600, message });

@@ -48,7 +48,7 @@ describe('an agent can never widen itself: mandate:write', () => {
     assert.deepEqual(m.scopes, ['inbox'], 'the store strips it too');
   });
 
-  it('is not honoured even on a forged token row and a forged mandate row', async () => {
+  it('threat: set_mandate: presents a token row and a mandate row forged to hold mandate:write', async () => {
     const { token, tokenId } = await club.addMember('mallory');
     const sql = (club.store as unknown as { sql: { run(s: string, p: unknown[]): Promise<number> } }).sql;
     const everything = JSON.stringify([

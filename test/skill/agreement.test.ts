@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { editProfile } from '../../src/admin/profile.ts';
+import { REFUSALS, type RefusalCode } from '../../src/core/refusals/catalogue.ts';
 import { skillSources } from '../../src/skill/index.ts';
 import { forHumans } from '../../src/untrusted/index.ts';
 import { RULE_WORDS, sourceSentences, type SourceSentence } from '../../src/skill/source.ts';
@@ -203,6 +204,14 @@ const BREAKERS: Record<string, Breaker> = {
   },
 };
 
+/** Codes of the HTTP edge an agent with a token meets (the rest answer browsers or malformed headers). */
+const EDGE_CODES_AGENTS_MEET: readonly string[] = ['invalid_token', 'insufficient_scope', 'rate_limited'];
+/** Tool codes given only by set_mandate, which no agent is served: the principal meets them, at the console. */
+const ONLY_THE_PRINCIPAL_MEETS = {
+  scope_not_grantable: 'set_mandate asked for mandate:write',
+  unknown_scope: 'set_mandate named a scope that does not exist',
+};
+
 const sources = skillSources();
 const sentences: (SourceSentence & { file: string })[] = Object.entries(sources).flatMap(([file, text]) =>
   sourceSentences(file, text).map((s) => ({ ...s, file })),
@@ -280,6 +289,25 @@ describe('the skill and the server agree', () => {
       });
     });
     after(() => club.close());
+
+    it('every refusal an agent can meet is explained in the skill a member agent is served', async () => {
+      const skill = (
+        (await ctx.clients.alice.readResource({ uri: 'skill://warden-club/SKILL.md' })).contents[0] as {
+          text: string;
+        }
+      ).text;
+      const canMeet = (Object.keys(REFUSALS) as RefusalCode[]).filter(
+        (code) =>
+          (REFUSALS[code].families.some((f) => f === 'tool' || f === 'decision') ||
+            EDGE_CODES_AGENTS_MEET.includes(code)) &&
+          !(code in ONLY_THE_PRINCIPAL_MEETS),
+      );
+      assert.deepEqual(
+        canMeet.filter((code) => !skill.includes(`\`${code}\``)),
+        [],
+        'say in SKILL.md what each means and what to do',
+      );
+    });
 
     for (const { rule, sentence } of bound) {
       it(`${rule.id} (${rule.code}): ${sentence.file}:${rule.line}`, async () => {
