@@ -7,7 +7,7 @@
 export function wordDiff(before: string, after: string, maxCells = 4_000_000): string {
   const a = before.split(/(\s+)/).filter((t) => t !== '');
   const b = after.split(/(\s+)/).filter((t) => t !== '');
-  if (a.length * b.length > maxCells) return `[-${before}-]{+${after}+}`;
+  if (a.length * b.length > maxCells) return longDiff(a, b, maxCells) ?? `[-${before}-]{+${after}+}`;
   const lcs: Uint32Array[] = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {
     const row = lcs[i] as Uint32Array,
@@ -59,6 +59,35 @@ export function wordDiff(before: string, after: string, maxCells = 4_000_000): s
   flush();
   out.push(...elided(same, out.length === 0, true));
   return out.join('');
+}
+
+/**
+ * Two texts too long to compare whole (a skill file of a few thousand words): most edits are
+ * local, and the words both share at their start and at their end are shown the same way
+ * whether they are compared or not, as context beside the first and last change or as " … ".
+ * So only the middle is compared, with enough of the shared words kept on each side for the
+ * same context and elision; null when nothing can be set aside that way.
+ */
+function longDiff(a: string[], b: string[], maxCells: number): string | null {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  if (head === a.length && head === b.length) return a.join('');
+  const keep = 2 * CONTEXT + 1;
+  const [cutHead, cutTail] = [Math.max(0, head - keep), Math.max(0, tail - keep)];
+  if (cutHead + cutTail === 0) return null;
+  const inner = wordDiff(
+    a.slice(cutHead, a.length - cutTail).join(''),
+    b.slice(cutHead, b.length - cutTail).join(''),
+    maxCells,
+  );
+  return `${cutHead > 0 && !inner.startsWith('…') ? '… ' : ''}${inner}${cutTail > 0 && !inner.endsWith('…') ? ' …' : ''}`;
 }
 
 /** Tokens (words and the spaces between) kept on each side of a change. */
