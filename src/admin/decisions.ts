@@ -45,6 +45,23 @@ export function reasonForPrincipal(d: Pick<DecisionRecord, 'reasonCode' | 'reaso
       const who = / that (.+?) wrote privately to your principal/.exec(d.reason)?.[1] ?? 'another member';
       return `Your agent is about to pass on words ${who} wrote to you.`;
     }
+    case 'answer_counterpart_not_in_mandate': {
+      const listed = /lets you answer (.+?) without asking first;/.exec(d.reason)?.[1];
+      const asker = / (\S+) is not among them\.$/.exec(d.reason)?.[1];
+      const who = asker ? `@${asker}` : 'this member';
+      if (!listed || listed === 'nobody')
+        return `Your mandate lets your agents answer nobody without asking you first, and this answers ${who}.`;
+      const handles = listed.split(', ').map((h) => `@${h}`);
+      return `Your mandate lets your agents answer only ${handles.join(', ')} without asking you first; ${who} is not among them.`;
+    }
+    case 'profile_change_needs_approval': {
+      const what = /mandate says (.+) waits for their approval\./.exec(d.reason)?.[1];
+      return what
+        ? `Your mandate says ${what.replaceAll('their', 'your')} waits for you.`
+        : 'Your mandate says this change to your profile waits for you.';
+    }
+    case 'self_report_needs_approval':
+      return 'Your mandate says evidence your agents report on your word alone (with no link behind it) waits for you.';
     default:
       return d.reason;
   }

@@ -84,20 +84,27 @@ void describe('the mandate page: terms in words, and a preview of every effect',
       /What changes in your terms Questions to anyone but @dave will wait for you\. Now: Your agents may ask any member without you\./,
     );
     assert.ok(page.includes('Answers to anyone but @dave (the people they may ask) will wait for you.'));
-    // The desk agent (all scopes) is concerned by both; the inbox agent only by answers; the evidence agent by neither.
+    // The desk agent (all scopes) is concerned by both; the inbox agent only by answers; the
+    // evidence agent by neither.
+    // Tools do not change: 14 → 14, nothing gained or lost, for the token with every scope.
+    assert.match(page, /desk agent 14 14 — — inbox agent 7 7 — — evidence agent 5 5 — —/);
+    const tokenTerms = page.slice(page.indexOf('Terms that change for each token'));
     const row = (label: string) => {
-      const labels = ['desk agent', 'inbox agent', 'evidence agent', 'What changes'];
-      const from = page.indexOf(label);
-      const to = Math.min(...labels.map((l) => page.indexOf(l, from + 1)).filter((n) => n > from));
-      return page.slice(from, to);
+      const from = tokenTerms.indexOf(`${label} :`) + label.length + 2;
+      const ends = ['desk agent :', 'inbox agent :', 'evidence agent :', 'What changes']
+        .map((l) => tokenTerms.indexOf(l, from))
+        .filter((n) => n >= from);
+      return tokenTerms.slice(from, Math.min(...ends)).trim();
     };
-    assert.match(
+    assert.equal(
       row('desk agent'),
-      /^desk agent 14 14 — — Questions to anyone but @dave will wait for you\. Answers to anyone but @dave/,
+      'Questions to anyone but @dave will wait for you. Answers to anyone but @dave (the people they may ask) will wait for you.',
     );
-    assert.match(row('inbox agent'), /Answers to anyone but @dave/);
-    assert.doesNotMatch(row('inbox agent'), /Questions to/);
-    assert.match(row('evidence agent'), /^evidence agent 5 5 — — — $/);
+    assert.equal(
+      row('inbox agent'),
+      'Answers to anyone but @dave (the people they may ask) will wait for you.',
+    );
+    assert.equal(row('evidence agent'), 'no term that governs its tools changes.');
     assert.equal(
       (await club.store.getMandate(aliceId)).consult.counterparts,
       'any',

@@ -12,7 +12,13 @@ import { describeScope, SCOPE_DESCRIPTIONS } from '../../src/core/scope-descript
 import { SCOPES } from '../../src/core/scopes.ts';
 import type { StaleCode } from '../../src/core/policy/index.ts';
 import { defaultMandate } from '../../src/core/mandate.ts';
-import { evaluateConsultTerms, evaluateReviewTerms } from '../../src/core/terms.ts';
+import {
+  evaluateAnswerTerms,
+  evaluateConsultTerms,
+  evaluateEvidenceTerms,
+  evaluateProfileTerms,
+  evaluateReviewTerms,
+} from '../../src/core/terms.ts';
 import { isoText, relativeText, utcText, when } from '../../src/console/dates.ts';
 import { serialize } from '../../src/console/html.ts';
 import { scopeCheck } from '../../src/console/layout.ts';
@@ -144,6 +150,27 @@ void describe('reasons written to the principal', () => {
       [
         record('review_needs_approval', verdictReason(evaluateReviewTerms(m))),
         /^Your mandate says your agents' reviews/,
+      ],
+      [
+        record('answer_counterpart_not_in_mandate', verdictReason(evaluateAnswerTerms(only, 'mallory'))),
+        /^Your mandate lets your agents answer only @bob, @dave without asking you first; @mallory is not among them\.$/,
+      ],
+      [
+        record('answer_counterpart_not_in_mandate', verdictReason(evaluateAnswerTerms(nobody, 'mallory'))),
+        /^Your mandate lets your agents answer nobody without asking you first, and this answers @mallory\.$/,
+      ],
+      [
+        record(
+          'profile_change_needs_approval',
+          verdictReason(
+            evaluateProfileTerms(m, ['accepts_questions', 'display_name'], { accepts_questions: false }),
+          ),
+        ),
+        /^Your mandate says closing your inbox to questions and changing your display name waits for you\.$/,
+      ],
+      [
+        record('self_report_needs_approval', verdictReason(evaluateEvidenceTerms(m, 'manual'))),
+        /^Your mandate says evidence your agents report on your word alone/,
       ],
     ];
     for (const [d, expected] of cases) {

@@ -5,6 +5,8 @@
 // The rule is also stated to the caller who breaks it: the sentence is in their skill.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { decide } from '../../src/admin/decisions.ts';
+import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { editProfile } from '../../src/admin/profile.ts';
 import { REFUSALS, type RefusalCode } from '../../src/core/refusals/catalogue.ts';
@@ -39,6 +41,8 @@ interface Ctx {
   questionId: string;
   /** A review of dan by carol's agent, waiting for carol's approval. */
   carolWaiting: string;
+  /** A question frank's principal put to alice, whom alice's mandate does not let her agents answer. */
+  fromFrank: string;
   id(handle: string): Promise<string>;
 }
 
@@ -196,6 +200,44 @@ const BREAKERS: Record<string, Breaker> = {
     // What alice's agent asked: nothing new reached anyone.
     trace: async (c) => (await c.club.store.listQuestions({ askerId: await c.id('alice') })).map((q) => q.id),
   },
+  'answer-counterparts': {
+    as: 'alice',
+    run: (c) =>
+      queued(c.clients.alice, 'answer_question', { question_id: c.fromFrank, answer: 'All of it.' }),
+    trace: questions,
+  },
+  'profile-change-approval': {
+    as: 'alice',
+    run: (c) => queued(c.clients.alice, 'update_profile', { accepts_questions: false, display_name: 'A' }),
+    trace: async (c) => {
+      const p = (await c.club.store.getPrincipalById(await c.id('alice')))!;
+      return [p.acceptsQuestions, p.updatedAt];
+    },
+  },
+  'self-report-approval': {
+    as: 'alice',
+    run: (c) => queued(c.clients.alice, 'file_evidence', { origin: 'manual', claim: 'Did it all.' }),
+    trace: evidence,
+  },
+  'denied-stays-denied': {
+    as: 'alice',
+    run: async (c) => {
+      // The first time it waits; the principal says no; the same request again is refused.
+      const first = await ok<{ decision_id: string }>(c.clients.alice, 'ask_agent', {
+        to: 'dan',
+        question: 'Hi?',
+      });
+      await decide(
+        { store: c.club.store, registry: c.club.registry },
+        'alice',
+        first.decision_id,
+        'deny',
+        'No.',
+      );
+      return code(c.clients.alice, 'ask_agent', { to: 'dan', question: 'Hi again?' });
+    },
+    trace: questions,
+  },
   'schema-first': {
     as: 'alice',
     run: (c) => code(c.clients.alice, 'file_evidence', { origin: 'rumour', claim: 42 }),
@@ -277,11 +319,17 @@ describe('the skill and the server agree', () => {
         note: 'Worked with dan.',
       });
       assert.equal(waiting.status, 'queued_for_principal');
+      const fromFrank = await club.store.createQuestion({
+        askerId: (await club.store.getPrincipalByHandle('frank'))!.id,
+        targetId: (await club.store.getPrincipalByHandle('alice'))!.id,
+        question: 'What does alice keep private?',
+      });
       Object.assign(ctx, {
         club,
         clients,
         questionId: asked.consultation_id,
         carolWaiting: waiting.decision_id,
+        fromFrank: fromFrank.id,
         async id(handle: string) {
           if (!ids.has(handle)) ids.set(handle, (await club.store.getPrincipalByHandle(handle))!.id);
           return ids.get(handle)!;

@@ -51,6 +51,56 @@ void describe('sqlite file', () => {
     }
   });
 
+  void it('a store from before the mandate terms gains their defaults and keeps every term it had', async () => {
+    const file = freshFile();
+    const before = MIGRATIONS.findIndex((m) => m.includes('ADD COLUMN terms'));
+    assert.ok(before > 0, 'the migration that adds the terms');
+    const raw = new Database(file);
+    for (const m of MIGRATIONS.slice(0, before)) raw.exec(m);
+    raw.pragma(`user_version = ${before}`);
+    const at = '2026-01-01T00:00:00.000Z';
+    raw
+      .prepare(
+        `INSERT INTO principals (id, handle, status, display_name, created_at, updated_at) VALUES ('pr_1', 'alice', 'member', 'A', ?, ?)`,
+      )
+      .run(at, at);
+    raw
+      .prepare(
+        `INSERT INTO mandates (principal_id, scopes, consult_counterparts, consult_daily, reviews_need_approval, updated_at)
+         VALUES ('pr_1', '["inbox","consult"]', '["dave"]', 4, 0, ?)`,
+      )
+      .run(at);
+    raw
+      .prepare(
+        `INSERT INTO decisions (id, principal_id, token_id, tool, arguments, reason_code, reason, status, created_at)
+         VALUES ('dc_1', 'pr_1', NULL, 'ask_agent', '{}', 'counterpart_not_in_mandate', 'r', 'denied', ?)`,
+      )
+      .run(at);
+    raw.close();
+    const store = new SqlStore(openSqlite(file));
+    try {
+      const m = await store.getMandate('pr_1');
+      assert.deepEqual(m.scopes, ['inbox', 'consult']);
+      assert.deepEqual(m.consult, { counterparts: ['dave'], dailyLimit: 4 });
+      assert.equal(m.reviewsNeedApproval, false);
+      assert.deepEqual(m.answer, { counterparts: 'consult' }, 'answers follow consult: only @dave');
+      assert.deepEqual(m.profile, {
+        inboxNeedsApproval: true,
+        nameNeedsApproval: true,
+        textNeedsApproval: false,
+      });
+      assert.equal(m.selfReportsNeedApproval, true);
+      assert.equal(m.denialWindowDays, 30);
+      assert.equal(
+        (await store.getDecision('dc_1'))?.requestKey,
+        null,
+        'an older decision is kept, with no key',
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   void it('is what openStore gives for a file path', async () => {
     const store = await openStore(freshFile());
     try {

@@ -245,7 +245,7 @@ function fields(ctx: Authed, f: MandateForm, current: Mandate, hidden: boolean):
       ${radio('answer_mode', 'answer-consult', 'consult', f.answerMode, 'The people they may consult')}
       ${radio('answer_mode', 'answer-any', 'any', f.answerMode, 'Anyone who asks me')}
       ${radio('answer_mode', 'answer-list', 'list', f.answerMode, 'Only these askers')}
-      <label for="answer_list">Askers’ handles, separated by commas</label>
+      <label for="answer_list">Handles of askers, comma-separated</label>
       <input type="text" id="answer_list" name="answer_list" value="${f.answerList}" autocomplete="off" />
       <p class="hint">An answer to anyone else waits for you, and goes out once you approve it.</p>
     </fieldset>
@@ -362,35 +362,38 @@ export async function mandatePost(ctx: Authed): Promise<void> {
         effects.length === 0
           ? html`<p>You have no live tokens: nothing changes for any agent today.</p>`
           : html`<table>
-              <thead>
-                <tr>
-                  <th scope="col">Token</th>
-                  <th scope="col">Tools now</th>
-                  <th scope="col">After saving</th>
-                  <th scope="col">Gains</th>
-                  <th scope="col">Loses</th>
-                  <th scope="col">Terms that change for it</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${effects.map(
-                  (e) =>
-                    html`<tr>
-                      <th scope="row">${e.token.label}</th>
-                      <td data-label="Tools now">${e.before.length}</td>
-                      <td data-label="After saving">${e.after.length}</td>
-                      <td data-label="Gains" class="gain">${e.gained.join(', ') || '—'}</td>
-                      <td data-label="Loses" class="loss">${e.lost.join(', ') || '—'}</td>
-                      <td data-label="Terms that change for it">
-                        ${(() => {
-                          const mine = termsFor([...e.before, ...e.after]);
-                          return mine.length ? html`${mine.map((c) => html`<p>${c.words}</p>`)}` : '—';
-                        })()}
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
+                <thead>
+                  <tr>
+                    <th scope="col">Token</th>
+                    <th scope="col">Tools now</th>
+                    <th scope="col">After saving</th>
+                    <th scope="col">Gains</th>
+                    <th scope="col">Loses</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${effects.map(
+                    (e) =>
+                      html`<tr>
+                        <th scope="row">${e.token.label}</th>
+                        <td data-label="Tools now">${e.before.length}</td>
+                        <td data-label="After saving">${e.after.length}</td>
+                        <td data-label="Gains" class="gain">${e.gained.join(', ') || '—'}</td>
+                        <td data-label="Loses" class="loss">${e.lost.join(', ') || '—'}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>
+              <h3 id="token-terms">Terms that change for each token</h3>
+              <ul class="terms" aria-labelledby="token-terms">
+                ${effects.map((e) => {
+                  const mine = termsFor([...e.before, ...e.after]);
+                  return html`<li>
+                    <strong>${e.token.label}</strong>:
+                    ${mine.length ? mine.map((c) => html`${c.words} `) : 'no term that governs its tools changes.'}
+                  </li>`;
+                })}
+              </ul>`
       }
     </section>
     <section aria-labelledby="term-changes">

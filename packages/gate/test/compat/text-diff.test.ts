@@ -44,4 +44,19 @@ describe('wordDiff', () => {
   ];
   for (const [name, before, after, shown] of cases)
     it(name, () => assert.equal(wordDiff(before, after), shown));
+
+  it('texts too long to compare whole: a local change shows as in a short text, the shared start and end set aside', () => {
+    // 300 words are 599 tokens: 358,801 cells, over a budget of 100,000.
+    for (const [before, after] of [
+      [words(300), words(300).replace('w150 ', 'w150 One more sentence. ')],
+      [words(300), `${words(300)} END`],
+      [words(300), `START ${words(300)}`],
+      [words(300), words(300).replace('w100', 'X').replace('w200', 'Y')],
+    ] as const)
+      assert.equal(wordDiff(before, after, 100_000), wordDiff(before, after), after.slice(0, 40));
+    assert.equal(wordDiff(words(300), words(300), 100_000), words(300));
+    // Changes spread over the whole text leave nothing to set aside: the whole, replaced.
+    const spread = words(300).replace('w0 ', 'A ').replace('w299', 'Z');
+    assert.equal(wordDiff(words(300), spread, 100_000), `[-${words(300)}-]{+${spread}+}`);
+  });
 });
