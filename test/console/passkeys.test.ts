@@ -129,6 +129,25 @@ describe('the pages that offer passkeys', () => {
     );
   });
 
+  it('when the public origin is an IP address, the pages say no passkey works there and a link does', async () => {
+    const ipClub = await startConsoleClub({ signInPerMinute: 1000 }, { publicHost: '127.0.0.1' });
+    try {
+      await ipClub.add('zoe', 'member', { name: 'Zoe' });
+      const signIn = (await (await fetch(`${ipClub.base}/console/signin`)).text()).replace(/\s+/g, ' ');
+      assert.match(signIn, /Passkeys do not work at this address\./);
+      assert.match(
+        signIn,
+        /the IP address 127\.0\.0\.1\. Ask the club's operator to give the console a name/,
+      );
+      assert.match(signIn, /A sign-in link from the operator works at this address\./);
+      const v = new Visitor(ipClub.base);
+      await v.signInWith(await ipClub.link('zoe'));
+      assert.match(await (await v.get('/console/passkeys')).text(), /id="passkey-host"/);
+    } finally {
+      await ipClub.close();
+    }
+  });
+
   it('the consent page, signed out, explains the way in without a passkey before anyone tries', async () => {
     const r = await register(club.base, CALLBACK);
     const b = new Browserless(club.base);

@@ -61,6 +61,8 @@ export async function startConsoleClub(
     https?: boolean;
     oauth?: Omit<AuthorizationServerOptions, 'store'>;
     requireSignIn?: boolean;
+    /** The public origin's host (default localhost); an IP address shows the pages where no passkey works. */
+    publicHost?: string;
     /** How the store batches activity (its defaults unless told). */
     store?: SqlStoreOptions;
     /** Where the store is (a SQLite file or a postgres:// URL); WARDEN_CONSOLE_TEST_DB, or a fresh SQLite file, unless told. */
@@ -75,7 +77,7 @@ export async function startConsoleClub(
   const registry = buildRegistry();
   const port = await freePort();
   // Told its public URL is https (as behind a TLS proxy) while it serves plain http here.
-  const base = `${serve.https ? 'https' : 'http'}://localhost:${port}`;
+  const base = `${serve.https ? 'https' : 'http'}://${serve.publicHost ?? 'localhost'}:${port}`;
   const logger = process.env['WARDEN_TEST_LOG'] ? stderrLogger((t) => process.stderr.write(t)) : silentLogger;
   const oauth = serve.oauth
     ? createAuthorizationServer({

@@ -5,6 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client as ClientV1 } from 'mcp-sdk-v1/client/index.js';
+import { UnauthorizedError as UnauthorizedErrorV1 } from 'mcp-sdk-v1/client/auth.js';
+import { StreamableHTTPClientTransport as HttpV1 } from 'mcp-sdk-v1/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { connectClient, rawPost } from '../helpers/club.ts';
 import {
@@ -62,11 +65,31 @@ describe('the sign-in address on a default start', () => {
     }
   });
 
+  it('the anonymous skill says how to sign in: the sign-in address', async () => {
+    const anonymous = await connectClient(club.server.mcpUrl, undefined, 'legacy');
+    const read = await anonymous.readResource({ uri: 'skill://warden-club/SKILL.md' });
+    const text = read.contents.map((c) => ('text' in c ? c.text : '')).join('');
+    assert.match(text, /the club's sign-in address, this server's MCP address with `\/sign-in` after it/);
+    await anonymous.close();
+  });
+
   it('serves a static token there as at /mcp', async () => {
     const { token } = await club.issue('alice', 'inbox,mandate:read', 'static');
     const client = await connectClient(`${club.base}/mcp/sign-in`, token, 'legacy');
     assert.ok((await client.listTools()).tools.some((t) => t.name === 'get_mandate'));
     await client.close();
+  });
+
+  it('the SDK 1.x client, which most hosts ship, given the sign-in address is sent to authorize at connect', async () => {
+    const provider = new MemoryOAuthProvider(CALLBACK, 'Listed-Tools Host 1.x');
+    const client = new ClientV1({ name: 'warden-oauth-v1', version: '1.0.0' });
+    const transport = new HttpV1(new URL(`${club.base}/mcp/sign-in`), {
+      authProvider: provider,
+    });
+    await assert.rejects(client.connect(transport), UnauthorizedErrorV1);
+    const asked = provider.authorizationUrls.at(-1);
+    assert.ok(asked, 'the client was sent to the authorization endpoint');
+    assert.equal(asked.searchParams.get('resource'), club.server.mcpUrl);
   });
 
   for (const era of ['legacy', 'modern'] as const) {
