@@ -79,7 +79,7 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     await page.getByRole('button', { name: 'Preview the effect' }).click();
     const preview = await page.locator('main').innerText();
     assert.match(preview, /Nothing is saved yet/);
-    assert.match(preview, /list_candidates, review_candidate|review candidates/i);
+    assert.match(preview, /list the candidates for membership; review candidates for membership/);
     await screenshots(page, 'mandate-preview');
     assert.equal((await agent.listTools()).tools.length, 14, 'a preview changes nothing');
     await page.getByRole('button', { name: 'Save these terms' }).click();
