@@ -1,6 +1,6 @@
 import type { Refusal } from '../core/refusal.ts';
 import { SCOPES } from '../core/scopes.ts';
-import { actOf, scopeWords } from './glossary.ts';
+import { actOf, scopeWords, technical } from './glossary.ts';
 import { html, url, type Html } from './html.ts';
 import type { SignedIn } from './session.ts';
 
@@ -86,6 +86,13 @@ export function scopeGlossary(scopes: readonly string[] = SCOPES): Html {
       )}
     </dl>
   </details>`;
+}
+
+/** Tools as the acts they let an agent do, in words, the ids under Details; "—" for none. */
+export function actsInWords(tools: readonly string[]): Html {
+  if (tools.length === 0) return html`—`;
+  return html`${tools.map((t) => actOf(t)?.can ?? 'something the club no longer describes').join('; ')}
+  ${technical(html`${tools.join(', ')}`)}`;
 }
 
 /**

@@ -205,6 +205,11 @@ void describe('axe-core on every console page, in Chromium', { skip }, () => {
     await page.getByRole('button', { name: 'Save these terms' }).waitFor();
     await audit(t, page, 'mandate preview', failures);
     await page.goto(`${club.base}/console/mandate`);
+    await page.getByRole('checkbox', { name: /Review candidates/ }).uncheck();
+    await page.getByRole('button', { name: 'Preview the effect' }).click();
+    await page.getByRole('button', { name: 'Save these terms' }).waitFor();
+    await audit(t, page, 'mandate preview, a permission taken away', failures);
+    await page.goto(`${club.base}/console/mandate`);
     await page.getByLabel('Only these handles').check();
     await page.getByLabel('Handles, separated by commas').fill('nobody-here');
     await page.getByRole('button', { name: 'Preview the effect' }).click();

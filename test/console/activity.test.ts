@@ -2,11 +2,11 @@
 // them over HTTP, on the page of the signed-in principal at the very next request; per
 // token, paged newest first, bounded by age, never another principal's, never an agent's.
 import assert from 'node:assert/strict';
+import { CODES } from '../../src/console/glossary.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
-import { REFUSALS } from '../../src/core/refusals/catalogue.ts';
 import type { NewActivity } from '../../src/store/contract.ts';
 import type { SqlStore } from '../../src/store/sql-store.ts';
 import { startHttpServer, silentLogger } from '../../src/server/index.ts';
@@ -67,17 +67,20 @@ void describe('the Activity page: what a principal’s agents did', () => {
     const { status, text } = await page(alice);
     assert.equal(status, 200);
     const [done, ask, evidence] = rows(text);
-    assert.match(done!, /club_info/);
+    // Each act in words; the tool's id only inside the details disclosure.
+    assert.match(done!, /read what the club is/);
     assert.match(done!, /done/);
-    assert.match(ask!, /ask_agent/);
-    assert.match(ask!, /queued for you/);
-    assert.ok(ask!.includes(REFUSALS.counterpart_not_in_mandate.doc), 'the reason in words');
+    assert.match(done!, /<details class="technical">[\s\S]*<code>club_info<\/code>/);
+    assert.match(ask!, /asked @carol a question/);
+    assert.match(ask!, /waiting for you/);
+    assert.ok(ask!.includes(CODES.counterpart_not_in_mandate!.said), 'the reason in words, to the member');
+    assert.ok(ask!.includes(CODES.counterpart_not_in_mandate!.todo), 'and what they can do');
     assert.ok(ask!.includes(`/console/decisions#d-${queued.decision_id}`), 'linked to its decision');
     assert.ok(unescape(ask!).includes('to: "carol", question: "Lunch?"'), 'what it sent, for a person');
-    assert.match(evidence!, /file_evidence/);
+    assert.match(evidence!, /filed evidence in your name/);
     assert.match(evidence!, /refused/);
-    assert.ok(evidence!.includes(REFUSALS.claim_without_artifact.doc), 'the refusal in words');
-    assert.ok(evidence!.includes('<code>claim_without_artifact</code>'));
+    assert.ok(evidence!.includes(CODES.claim_without_artifact!.said), 'the refusal in words');
+    assert.match(evidence!, /<details class="technical">[\s\S]*<code>claim_without_artifact<\/code>/);
     // The agent's words are data: escaped, never markup.
     assert.ok(evidence!.includes('shipped &lt;b&gt;it&lt;/b&gt;'));
     assert.ok(!evidence!.includes('<b>it'));
@@ -92,11 +95,11 @@ void describe('the Activity page: what a principal’s agents did', () => {
       await assert.rejects(agent.callTool({ name, arguments: {} }), /not found/);
     const [nothing, hidden] = rows((await page(alice)).text);
     assert.ok(nothing!.includes('no_such_&lt;tool&gt;'));
-    assert.match(hidden!, /set_mandate/);
-    for (const row of [nothing, hidden]) {
-      assert.ok(row!.includes(REFUSALS.not_found.doc));
-      assert.ok(row!.includes('<code>not_found</code>'));
-    }
+    // To the member, the two are told apart: one does not exist, the other the agent may not use.
+    assert.match(nothing!, /asked for something the club does not have/);
+    assert.match(hidden!, /Your agent tried to change your mandate\. No agent may/);
+    for (const row of [nothing, hidden])
+      assert.match(row!, /<details class="technical">[\s\S]*<code>not_found<\/code>/);
   });
 
   void it('records a call the SDK path serves as it records one the fast path serves', async () => {

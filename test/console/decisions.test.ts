@@ -2,11 +2,11 @@
 // decisions, and a stale decision that approval does not run but the principal may
 // do in person.
 import assert from 'node:assert/strict';
+import { CODES } from '../../src/console/glossary.ts';
 import { after, before, describe, it } from 'node:test';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { setStatus } from '../../src/admin/principals.ts';
 import { revokeToken } from '../../src/admin/tokens.ts';
-import { REFUSALS } from '../../src/core/refusals/catalogue.ts';
 import { ok } from '../helpers/club.ts';
 import { startConsoleClub, Visitor, type ConsoleClub } from '../helpers/console.ts';
 
@@ -74,7 +74,7 @@ void describe('the decision queue at the console', () => {
     assert.equal(await questions(), before + 1);
   });
 
-  void it('says to the principal what came of each decision: their answer in words, a refusal at run time in the catalogue’s', async () => {
+  void it('says to the principal what came of each decision: their answer in words, a refusal at run time in the glossary’s', async () => {
     const { id } = await queue('third');
     // carol leaves before alice approves: the question is refused when it runs.
     await setStatus(club.store, 'carol', 'suspended');
@@ -91,8 +91,8 @@ void describe('the decision queue at the console', () => {
       assert.ok(row, 'the decided request is listed');
       assert.match(row, /You approved it, <time/);
       assert.match(row, /It was refused when it ran: /);
-      assert.ok(row.includes(REFUSALS.not_found.doc), 'the refusal in the catalogue’s words');
-      assert.ok(row.includes('<code>not_found</code>'));
+      assert.ok(row.includes(CODES.not_found!.said), 'the refusal in words for the member');
+      assert.match(row, /<details class="technical">[\s\S]*<code>not_found<\/code>/);
       // What the agent was told stays the agent's.
       assert.ok(!row.includes(d.outcome.refusal.reason) && !row.includes('list_members'), row);
       // Every answer in words, none as a bare status.

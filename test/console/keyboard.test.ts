@@ -162,11 +162,12 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
     await linkSignIn(page, 'alice');
 
     await open(page, `${club.base}/console/decisions`);
-    // The skip link is the first stop and leads past the navigation: the next stop is the
-    // note of the oldest decision, which waits first.
+    // The skip link is the first stop and leads past the navigation: the introduction's
+    // link to the mandate and the request's Details come next, then the note of the oldest
+    // decision, which waits first.
     await tabTo(page, page.getByRole('link', { name: 'Skip to content' }), { max: 1 });
     await page.keyboard.press('Enter');
-    await tabTo(page, page.getByLabel('Note to your agent (optional)').first(), { max: 1 });
+    await tabTo(page, page.getByLabel('Note to your agent (optional)').first(), { max: 3 });
     await page.keyboard.type('Fine, go ahead.');
     await press(page, page.getByRole('button', { name: 'Approve and run it' }).first());
     await page.waitForURL(/done=approved$/);
@@ -206,6 +207,9 @@ void describe('the console with the keyboard alone, in Chromium', { skip }, () =
     await page.keyboard.press('ArrowUp');
     assert.equal(await expires.inputValue(), '7d');
     await press(page, page.getByRole('button', { name: 'Continue…' }));
+    // The choice restated before anything is made.
+    await page.getByRole('heading', { name: 'Issue this token?' }).waitFor();
+    await page.waitForLoadState();
     await press(page, page.getByRole('button', { name: 'Issue the token' }));
     const secret = (await page.locator('#secret').innerText()).trim();
     assert.match(secret, /^wdn_/);

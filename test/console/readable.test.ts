@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { reasonForPrincipal, staleForPrincipal } from '../../src/admin/decisions.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { revokeToken } from '../../src/admin/tokens.ts';
-import { describeScope, SCOPE_DESCRIPTIONS } from '../../src/core/scope-descriptions.ts';
+import { scopeWords } from '../../src/console/glossary.ts';
 import { SCOPES } from '../../src/core/scopes.ts';
 import type { StaleCode } from '../../src/core/policy/index.ts';
 import { defaultMandate } from '../../src/core/mandate.ts';
@@ -21,7 +21,7 @@ import {
 } from '../../src/core/terms.ts';
 import { isoText, relativeText, utcText, when } from '../../src/console/dates.ts';
 import { serialize } from '../../src/console/html.ts';
-import { scopeCheck } from '../../src/console/layout.ts';
+import { scopeCheck, scopeSentence } from '../../src/console/layout.ts';
 import { fieldsOf, forHumans, memberText } from '../../src/untrusted/index.ts';
 import { ok } from '../helpers/club.ts';
 import { startConsoleClub, Visitor, type ConsoleClub } from '../helpers/console.ts';
@@ -93,15 +93,16 @@ void describe('dates for a person', () => {
 
 void describe('scopes described for a person', () => {
   void it('every scope has one plain sentence, and nothing else does', () => {
-    for (const s of SCOPES) assert.ok((SCOPE_DESCRIPTIONS[s] ?? '').length > 20, s);
-    assert.equal(describeScope('admin:everything'), null);
-    assert.equal(describeScope('toString'), null);
+    for (const s of SCOPES) assert.ok(scopeSentence(s).length > 20 && scopeWords(s) !== null, s);
+    assert.equal(scopeWords('admin:everything'), null);
+    assert.equal(scopeWords('toString'), null);
   });
 
   void it('a scope offered as a checkbox carries its description in its label', () => {
     const box = serialize(scopeCheck('consult', true));
-    assert.ok(box.includes('<code>consult</code>'));
-    assert.ok(box.includes(SCOPE_DESCRIPTIONS.consult.replaceAll("'", '&#39;')));
+    assert.ok(box.includes('<strong>Ask members</strong> <code class="scope">consult</code>'));
+    assert.ok(box.includes(scopeSentence('consult').replaceAll("'", '&#39;')));
+    assert.ok(box.includes('acts in your name'), 'a permission that acts in the member’s name is marked');
   });
 });
 
@@ -302,7 +303,7 @@ void describe('the decisions and tokens pages, read by the principal', () => {
     assert.match(live!, /Club Desk<\/span> <span class="tag">name unverified<\/span>/);
     assert.match(live!, /the club\s+has\s+not\s+checked\s+it\.\s+Client id <code>client-id-7f3a<\/code>/);
     for (const s of ['profile:write', 'consult', 'vouch'] as const) {
-      assert.ok(page.includes(SCOPE_DESCRIPTIONS[s].replaceAll("'", '&#39;')), `${s} described`);
+      assert.ok(page.includes(scopeSentence(s).replaceAll("'", '&#39;')), `${s} described`);
     }
   });
 
@@ -316,7 +317,7 @@ void describe('the decisions and tokens pages, read by the principal', () => {
       'consult',
       'vouch',
     ] as const) {
-      assert.ok(page.includes(SCOPE_DESCRIPTIONS[s].replaceAll("'", '&#39;')), s);
+      assert.ok(page.includes(scopeSentence(s).replaceAll("'", '&#39;')), s);
     }
   });
 });

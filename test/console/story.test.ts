@@ -79,7 +79,7 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     await page.getByRole('button', { name: 'Preview the effect' }).click();
     const preview = await page.locator('main').innerText();
     assert.match(preview, /Nothing is saved yet/);
-    assert.match(preview, /list_candidates, review_candidate|review candidates/i);
+    assert.match(preview, /list the candidates for membership; review candidates for membership/);
     await screenshots(page, 'mandate-preview');
     assert.equal((await agent.listTools()).tools.length, 14, 'a preview changes nothing');
     await page.getByRole('button', { name: 'Save these terms' }).click();
@@ -137,7 +137,7 @@ void describe('the principal at the console, end to end in Chromium', { skip }, 
     await page.getByRole('link', { name: /Decisions/ }).click();
     const queue = await page.locator('main').innerText();
     assert.match(queue, /Waiting for you: 1/);
-    assert.match(queue, /token “laptop”/);
+    assert.match(queue, /Your agent “laptop” wants to ask @carol a question/);
     // Shown as data: the text as written (escaped, as the admin CLI prints it), never markup.
     assert.match(queue, /Lunch on <b>Friday<\/b>\?/);
     assert.equal(await page.locator('main b').count(), 0);

@@ -157,6 +157,7 @@ for (const backend of backends) {
     void it('issues a token with two permissions, confirmed before it is made', async (t) => {
       const m = member;
       await m.page.goto(`${club.base}/console/`);
+      await look(m.page, 'the overview', shot('overview'));
       m.start();
       await m.click(m.page.getByRole('link', { name: 'Tokens' }));
       await m.page.getByLabel('Label (which agent it is for)').fill('Research');

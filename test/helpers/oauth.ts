@@ -198,9 +198,11 @@ export async function consentInBrowser(
     else await box.uncheck();
   }
   if (choice.previewTools !== undefined)
-    await page
-      .locator('#token-preview strong', { hasText: new RegExp(`^${choice.previewTools}$`) })
-      .waitFor({ timeout: 8000 });
+    await page.waitForFunction(
+      (n) => new RegExp(`see ${n} tools`).test(document.getElementById('token-preview')?.textContent ?? ''),
+      choice.previewTools,
+      { timeout: 8000 },
+    );
   if (choice.screenshot) await screenshots(page, choice.screenshot);
   if (process.env['WARDEN_TEST_LOG']) {
     page.on('console', (m) => process.stderr.write(`console: ${m.text()}\n`));

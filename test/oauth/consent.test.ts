@@ -11,6 +11,7 @@ import {
   answer,
   authorizeUrl,
   exchange,
+  listWith,
   pkce,
   register,
   signIn,
@@ -50,6 +51,78 @@ void describe('the consent page', () => {
     const r = await register(club.base, CALLBACK);
     assert.equal(r.status, 201);
     clientId = String(r.body['client_id']);
+  });
+
+  void it('asks least access first: nothing ticked, what it may see apart from what it may do, the risky ones marked', async () => {
+    const b = await signIn(club);
+    const { res } = await start(
+      b,
+      authorizeUrl(club, clientId, pkce(), { scope: 'inbox mandate:read consult' }),
+    );
+    const page = await res.text();
+    assert.doesNotMatch(page, /name="scope" value="[^"]+"\s+checked/, 'nothing is ticked');
+    const see = page.slice(page.indexOf('<legend>Let it see</legend>'), page.indexOf('<legend>Let it act'));
+    const act = page.slice(page.indexOf('<legend>Let it act in your name</legend>'));
+    assert.match(see, /value="mandate:read"/);
+    assert.doesNotMatch(see, /value="(?:inbox|consult)"/);
+    assert.match(act, /value="inbox"[\s\S]*acts in your name[\s\S]*value="consult"[\s\S]*acts in your name/);
+    assert.match(page, /<select id="lasts" name="lasts">/);
+  });
+
+  void it('a connection lasts as long as the person chose, and is turned away after it', async () => {
+    const p = pkce();
+    const b = await signIn(club);
+    const { res, url } = await start(b, authorizeUrl(club, clientId, p));
+    const html = await res.text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
+    const form = new URLSearchParams({ _csrf: csrf, intent: 'approve', scope: 'inbox', lasts: '7d' });
+    const { url: back } = await b.follow(await b.post(url, form));
+    const code = new URL(back).searchParams.get('code')!;
+    const [row] = await connections(club);
+    const days = (Date.parse(row!.expiresAt!) - Date.now()) / 86_400_000;
+    assert.ok(days > 6.9 && days <= 7, `expires in ${days} days`);
+    const tokens = await exchange(club, clientId, code, p.verifier);
+    const access = String(tokens.body['access_token']);
+    assert.equal((await listWith(club.server.mcpUrl, access)).status, 200);
+    // A week later: the connection has lapsed, and its access token with it.
+    await sqlOf(club).run(`UPDATE tokens SET expires_at = ? WHERE id = ?`, [
+      new Date(Date.now() - 1000).toISOString(),
+      row!.id,
+    ]);
+    assert.equal((await listWith(club.server.mcpUrl, access)).status, 401);
+  });
+
+  void it('"until I disconnect it" is a choice, and an unknown length is the default of 30 days', async () => {
+    for (const [lasts, days] of [
+      ['never', null],
+      ['forever-and-ever', 30],
+    ] as const) {
+      const b = await signIn(club);
+      const { res, url } = await start(b, authorizeUrl(club, clientId, pkce()));
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await res.text())![1]!;
+      await b.post(url, new URLSearchParams({ _csrf: csrf, intent: 'approve', scope: 'inbox', lasts }));
+      const row = (await connections(club)).at(-1)!;
+      if (days === null) assert.equal(row.expiresAt, null);
+      else assert.equal(Math.round((Date.parse(row.expiresAt!) - Date.now()) / 86_400_000), days);
+    }
+  });
+
+  void it('asked only for what no agent is given: the page says nothing can be granted and why, and Allow grants nothing', async () => {
+    const b = await signIn(club);
+    const { res, url } = await start(b, authorizeUrl(club, clientId, pkce(), { scope: 'mandate:write' }));
+    const page = await res.text();
+    assert.match(page, /Nothing can be granted/);
+    assert.match(page, /yours alone, never given to an application or an agent/);
+    assert.doesNotMatch(page, /value="approve"/, 'nothing to allow');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
+    const forced = await b.post(
+      url,
+      new URLSearchParams({ _csrf: csrf, intent: 'approve', scope: 'mandate:write' }),
+    );
+    assert.equal(forced.status, 200);
+    assert.match(await forced.text(), /Nothing can be granted/);
+    assert.deepEqual(await connections(club), [], 'no connection written');
+    assert.equal(await grants(club), 0, 'no grant written');
   });
 
   void it("shows a client's name with its bidi and invisible characters made visible, and escaped", async () => {

@@ -172,8 +172,8 @@ for (const [era, registration] of [
       assert.match(listed, /Test Agent/);
       assert.match(listed, /OAuth/);
       await screenshots(page, `oauth-tokens-${era}`);
-      await page.getByRole('button', { name: 'Revoke Test Agent' }).click();
-      await page.getByRole('button', { name: 'Revoke Test Agent' }).click();
+      await page.getByRole('button', { name: 'Disconnect Test Agent' }).click();
+      await page.getByRole('button', { name: 'Disconnect Test Agent' }).click();
       await page.waitForURL(/done=revoked$/);
 
       const afterRevoke = await fetch(club.server.mcpUrl, {

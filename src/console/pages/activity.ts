@@ -1,5 +1,5 @@
 import type { ActivityRecord, TokenRecord } from '../../store/contract.ts';
-import type { Scope } from '../../core/scopes.ts';
+import { PRINCIPAL_ONLY_SCOPE, type Scope } from '../../core/scopes.ts';
 import { forHumans } from '../../untrusted/index.ts';
 import { codeInWords } from '../codes.ts';
 import { toolsSeen } from '../effects.ts';
@@ -56,6 +56,13 @@ function outcome(r: ActivityRecord, c: Called): Html {
       if (r.code === 'not_found' && c.act === null)
         return html`${REFUSED} Your agent asked for something the club does not have, so nothing was done.
           <span class="hint">Nothing for you to do, unless it keeps guessing: then revoke its token.</span>
+          ${details}`;
+      if (r.code === 'not_found' && c.lacks === PRINCIPAL_ONLY_SCOPE)
+        return html`${REFUSED} Your agent tried to change your mandate. No agent may: only you can, here in
+          the console. Nothing was done.
+          <span class="hint"
+            >If you did not expect it to try, look at what else it did, and revoke its token.</span
+          >
           ${details}`;
       if (r.code === 'not_found' && c.lacks !== null)
         return html`${REFUSED} Your agent may not ${c.act?.can ?? 'do this'}: its token does not give it the

@@ -7,7 +7,7 @@ import type { Refusal } from '../../core/refusal.ts';
 import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { tierOfStatus } from '../../core/tiers.ts';
 import { html, type Html } from '../html.ts';
-import { csrfField, noticeBox, refusalBox, scopeCheck, scopeNames } from '../layout.ts';
+import { actsInWords, csrfField, noticeBox, refusalBox, scopeCheck, scopeNames } from '../layout.ts';
 import type { Authed } from '../context.ts';
 import { isLive, mandateEffect } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -378,8 +378,8 @@ export async function mandatePost(ctx: Authed): Promise<void> {
                         <th scope="row">${e.token.label}</th>
                         <td data-label="Tools now">${e.before.length}</td>
                         <td data-label="After saving">${e.after.length}</td>
-                        <td data-label="Gains" class="gain">${e.gained.join(', ') || '—'}</td>
-                        <td data-label="Loses" class="loss">${e.lost.join(', ') || '—'}</td>
+                        <td data-label="Gains" class="gain">${actsInWords(e.gained)}</td>
+                        <td data-label="Loses" class="loss">${actsInWords(e.lost)}</td>
                       </tr>`,
                   )}
                 </tbody>

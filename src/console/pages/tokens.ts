@@ -91,12 +91,13 @@ export function tokenName(t: TokenRecord, tag?: Html): Html {
     }${tag ?? ''}`;
 }
 
-/** What a token reaches today, in short: how many acts in the member's name, how many reads. */
+/** What a token reaches today, in short: how many acts in the member's name, how many ways to look. */
 function reach(tools: readonly string[]): Html {
   const acts = tools.filter((t) => actOf(t)?.kind !== 'see').length;
   const reads = tools.length - acts;
-  return html`${acts === 0 ? 'only look' : html`act in your name in <strong>${acts}</strong> ways`}, and read
-  ${reads} kinds of thing`;
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return html`${acts === 0 ? 'nothing in your name' : html`<strong>${n(acts, 'act', 'acts')}</strong> in your name`};
+  ${n(reads, 'way', 'ways')} to look`;
 }
 
 /**
