@@ -35,7 +35,7 @@ export interface RateLimits {
 }
 
 /** 20,000 recorded calls a day per token, all of them at once if it likes. */
-export const DEFAULT_RECORD_RATE: Rate = { perSecond: 20_000 / 86_400, burst: 20_000 };
+const DEFAULT_RECORD_RATE: Rate = { perSecond: 20_000 / 86_400, burst: 20_000 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   token: { perSecond: 10, burst: 60 },
