@@ -9,6 +9,7 @@ import { Client as ClientV1 } from 'mcp-sdk-v1/client/index.js';
 import { UnauthorizedError as UnauthorizedErrorV1 } from 'mcp-sdk-v1/client/auth.js';
 import { StreamableHTTPClientTransport as HttpV1 } from 'mcp-sdk-v1/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
+import { doctorJson } from '../doctor/support.ts';
 import { connectClient, rawPost } from '../helpers/club.ts';
 import {
   addVirtualAuthenticator,
@@ -71,6 +72,15 @@ describe('the sign-in address on a default start', () => {
     const text = read.contents.map((c) => ('text' in c ? c.text : '')).join('');
     assert.match(text, /the club's sign-in address, this server's MCP address with `\/sign-in` after it/);
     await anonymous.close();
+  });
+
+  it('warden doctor without a token at the sign-in address says sign-in is required there, not that a token was rejected', async () => {
+    const { code, server } = await doctorJson([`${club.base}/mcp/sign-in`]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.match(server.reasons[0] ?? '', /^sign-in required here: Sign in to use this address/);
+    assert.match(server.fix ?? '', /signs in through OAuth/);
+    assert.doesNotMatch(JSON.stringify(server), /token rejected/);
   });
 
   it('serves a static token there as at /mcp', async () => {
