@@ -2,6 +2,9 @@ import { NO_TOKEN } from './endpoints.ts';
 import type { Evidence } from './evidence.ts';
 import type { Failure } from '@warden-mcp/gate/connect';
 import { anonymousFix, rejectionFix } from './fixes.ts';
+
+/** Warden's 401 reason when a credential is asked for where none was sent (a sign-in challenge). */
+const SIGN_IN_REQUIRED = 'sign_in_required';
 import { anonymousReason, literalCredential, rejectionReason } from './reasons.ts';
 import { addMetadataCheck, commandLine, droppedCredential, finish } from './report.ts';
 import type { ServerReport } from './types.ts';
@@ -21,6 +24,16 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
     report.protected_resource_metadata = e.protectedResourceMetadata;
     if (e.diagnose.kind === 'rejected' && e.diagnose.rejection.reason === NO_TOKEN)
       return refusedWithoutToken(report, e);
+    const sentNothing = Object.keys(e.target.kind === 'http' ? e.target.headers : {}).length === 0;
+    if (sentNothing && e.diagnose.kind === 'rejected' && e.diagnose.rejection.reason === SIGN_IN_REQUIRED) {
+      // No credential was sent, so none was rejected: this address (or server) asks to sign in.
+      const reason = `sign-in required here: ${e.diagnose.rejection.description}`;
+      report.checks.push({ id: 'token', ok: false, message: reason });
+      addMetadataCheck(report);
+      report.fix =
+        'connect with a client that signs in through OAuth (it is sent to sign in as it connects), or give a Warden agent token (--token) to check a tier here';
+      return finish(report, 'rejected', [reason]);
+    }
     if (e.diagnose.kind === 'rejected') {
       const reason = rejectionReason(e.diagnose.rejection, e.target);
       const how = e.target.kind === 'http' ? 'HTTP 401' : 'the process exited';
@@ -37,7 +50,6 @@ export function failed(report: ServerReport, e: Evidence, f: Failure): ServerRep
       report.fix = rejectionFix(e.diagnose.rejection, e.target);
       return finish(report, 'rejected', [reason]);
     }
-    const sentNothing = Object.keys(e.target.kind === 'http' ? e.target.headers : {}).length === 0;
     if (sentNothing && e.oauth) {
       // A server that requires sign-in (warden serve --require-sign-in): the client is meant to sign in.
       const reason = `the server requires sign-in and serves nothing without it: a client that supports MCP authorization signs in through ${e.oauth.authorizationServers.join(', ')}, and its principal picks among the scopes offered: ${e.oauth.scopes.join(', ')}`;

@@ -123,10 +123,36 @@ describe('the pages that offer passkeys', () => {
     // The link was not spent by its visit to the wrong address: it still signs in, once.
     const v = new Visitor(club.base);
     await v.signInWith(link);
+    await v.csrf(); // throws unless the link signed in
     assert.doesNotMatch(
       (await (await v.get('/console/passkeys')).text()).replace(/\s+/g, ' '),
       /id="passkey-host"/,
     );
+  });
+
+  it('a DNS-rebound Host on a console or OAuth page is refused 403, never redirected, and the link stays unspent', async () => {
+    const { request } = await import('node:http');
+    const port = new URL(club.base).port;
+    const link = await club.link('alice');
+    for (const path of [new URL(link).pathname + new URL(link).search, '/oauth/auth', '/console/signin']) {
+      const answer = await new Promise<{ status: number; location: string | undefined }>(
+        (resolve, reject) => {
+          const req = request(
+            { host: '127.0.0.1', port, path, headers: { host: `attacker.example:${port}` } },
+            (r) => {
+              r.resume();
+              resolve({ status: r.statusCode ?? 0, location: r.headers.location });
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        },
+      );
+      assert.deepEqual(answer, { status: 403, location: undefined }, path);
+    }
+    const v = new Visitor(club.base);
+    await v.signInWith(link);
+    await v.csrf(); // throws unless the link signed in
   });
 
   it('when the public origin is an IP address, the pages say no passkey works there and a link does', async () => {

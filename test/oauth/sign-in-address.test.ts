@@ -9,6 +9,7 @@ import { Client as ClientV1 } from 'mcp-sdk-v1/client/index.js';
 import { UnauthorizedError as UnauthorizedErrorV1 } from 'mcp-sdk-v1/client/auth.js';
 import { StreamableHTTPClientTransport as HttpV1 } from 'mcp-sdk-v1/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
+import { doctorJson } from '../doctor/support.ts';
 import { connectClient, rawPost } from '../helpers/club.ts';
 import {
   addVirtualAuthenticator,
@@ -73,6 +74,15 @@ describe('the sign-in address on a default start', () => {
     await anonymous.close();
   });
 
+  it('warden doctor without a token at the sign-in address says sign-in is required there, not that a token was rejected', async () => {
+    const { code, server } = await doctorJson([`${club.base}/mcp/sign-in`]);
+    assert.equal(code, 1);
+    assert.equal(server.status, 'rejected');
+    assert.match(server.reasons[0] ?? '', /^sign-in required here: Sign in to use this address/);
+    assert.match(server.fix ?? '', /signs in through OAuth/);
+    assert.doesNotMatch(JSON.stringify(server), /token rejected/);
+  });
+
   it('serves a static token there as at /mcp', async () => {
     const { token } = await club.issue('alice', 'inbox,mandate:read', 'static');
     const client = await connectClient(`${club.base}/mcp/sign-in`, token, 'legacy');
@@ -110,7 +120,8 @@ describe('the sign-in address, signed in through the consent page', { skip: brow
   let browser: Browser;
   before(async () => {
     club = await startConsoleClub({ signInPerMinute: 1000 }, { oauth: {} });
-    await club.add('alice', 'member', { name: 'Alice' });
+    // Handles of their own: on PostgreSQL both clubs of this file share one database.
+    await club.add('bea', 'member', { name: 'Bea' });
     await club.add('ann', 'member', { name: 'Ann' });
     browser = await launchBrowser();
   });
@@ -120,7 +131,7 @@ describe('the sign-in address, signed in through the consent page', { skip: brow
   });
 
   for (const [era, handle] of [
-    ['legacy', 'alice'],
+    ['legacy', 'bea'],
     ['modern', 'ann'],
   ] as [Era, string][]) {
     it(`a host (${era} era) that only lists and calls what it sees signs in, then sees and calls its tools`, async () => {
