@@ -21,6 +21,8 @@ export interface CaseContext {
 }
 
 const invalid = { args: { bogus: 1 }, code: 'invalid_arguments' };
+/** Candidates made for review_candidate's success, one per call. */
+let candidates = 0;
 
 export const CASES: Record<string, ToolCase> = {
   club_info: { success: async () => ({}), refusal: invalid },
@@ -62,8 +64,14 @@ export const CASES: Record<string, ToolCase> = {
   },
   list_candidates: { success: async () => ({}), refusal: invalid },
   review_candidate: {
-    // Reviews need the principal's approval by default: the success is a queued request.
-    success: async () => ({ handle: 'cody', verdict: 'support', note: 'Helpful at every meeting' }),
+    // Reviews need the principal's approval by default: the success is a queued request. A
+    // second review of one candidate is refused while the first waits, so each call reviews a
+    // candidate of its own.
+    success: async ({ store }) => {
+      const handle = `cand-${++candidates}`;
+      await store.createPrincipal({ handle, status: 'candidate', displayName: handle });
+      return { handle, verdict: 'support', note: 'Helpful at every meeting' };
+    },
     refusal: {
       args: { handle: 'nina', verdict: 'support', note: 'Not a candidate' },
       code: 'not_a_candidate',
