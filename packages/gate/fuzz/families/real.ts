@@ -191,7 +191,11 @@ function tree(rng: Rng, root: JsonObject, recursive: boolean): void {
   const props = root.properties as JsonObject;
   props.children = { type: 'array', items: ref };
   if (rng.chance(0.5)) props.label = { type: 'string', maxLength: 20 };
-  if (rng.chance(0.4)) addDefinition(root, 'Leaf', { ...anchor, type: rng.pick(['string', 'object']) });
+  if (rng.chance(0.4)) {
+    const leafRef = addDefinition(root, 'Leaf', { ...anchor, type: rng.pick(['string', 'object']) });
+    // Referred to, the anchored definition is compiled, and Ajv's answer depends on the path.
+    if (rng.chance(0.5)) props.leaf = { $ref: leafRef };
+  }
 }
 
 const dynamic: Kind[] = [

@@ -1,4 +1,6 @@
 import { escapeSegment, refPointer, resolvePointer } from './pointer.ts';
+import { TEXT_KEYWORDS } from './keywords.ts';
+import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
 
@@ -14,7 +16,10 @@ import type { Dialect } from './validator.ts';
  * - a `$dynamicRef` or `$recursiveRef` whose anchor the root itself carries becomes `$ref: "#"`:
  *   Ajv resolves it through the outermost schema that carries the anchor on the way to it, and
  *   the root is always the outermost (measured in each of Ajv's configurations, references
- *   inlined or not, first error or all). Any other dynamic reference is left as it is and named
+ *   inlined or not, first error or all), and so does one whose anchor no schema Ajv compiles
+ *   carries, outside every `$ref` target. Only a reference with nothing but text beside it is
+ *   so read: without allErrors, Ajv's code for a dynamic reference leaves the keywords beside it
+ *   unchecked, and with it checks them. Any other dynamic reference is left as it is and named
  *   in `dynamic`: what it means depends on the path a value takes, which the gate does not follow.
  *
  * Once no reference by name is left, `$anchor`, `$dynamicAnchor` and `$recursiveAnchor` are
@@ -241,11 +246,11 @@ export function asApplied(schema: Schema, dialect: Dialect): Applied {
         typeof ref === 'string' &&
         ref.startsWith('#') &&
         toRoot(ref.slice(1), at) &&
-        out.$ref === undefined
+        Object.keys(out).every((key) => key === k || TEXT_KEYWORDS.has(key))
       ) {
         const copy: JsonObject = {};
         for (const key of Object.keys(out))
-          copy[key === k ? '$ref' : key] = key === k ? '#' : (out[key] as Json);
+          setMember(copy, key === k ? '$ref' : key, key === k ? '#' : (out[key] as Json));
         out = copy;
       } else dynamic ??= { keyword: k, ref: String(ref), at };
     }

@@ -484,6 +484,13 @@ function lazy(schema: Schema, variant: Variant): () => ValidateFunction | undefi
 const containing = new WeakMap<object, boolean>();
 
 /**
+ * Keywords beside which Ajv 8's two configurations have been seen to answer differently:
+ * `contains` (below), and a dynamic reference, whose code without allErrors lets the keywords
+ * beside it go unchecked (`{"$recursiveRef": "#", "enum": ["a"]}` accepts `{}` there).
+ */
+const SENSITIVE_TO_CONFIGURATION = ['contains', '$dynamicRef', '$recursiveRef'];
+
+/**
  * Whether a schema applies `contains` anywhere: the one keyword where Ajv 8's two configurations
  * have been seen to answer differently (its shortcut for an always-valid `contains` schema, beside
  * a tuple, in the default one), over 100,000 fuzzed pairs judged against Ajv's defaults. Elsewhere
@@ -496,14 +503,15 @@ function usesContains(schema: Schema): boolean {
   // A key is written as itself in the JSON text (usually already written, see compactText): a text
   // without it has no such keyword, and most schemas are settled without a walk.
   let found = false;
-  if (!compactText(schema).includes('"contains"')) {
+  const text = compactText(schema);
+  if (!SENSITIVE_TO_CONFIGURATION.some((k) => text.includes(`"${k}"`))) {
     containing.set(schema, found);
     return found;
   }
   const stack: unknown[] = [schema];
   while (stack.length > 0 && !found) {
     const v = stack.pop() as object;
-    if (!Array.isArray(v) && 'contains' in v) found = true;
+    if (!Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k))) found = true;
     // Containers only, one push each: spreading a long array into push() would overflow the stack.
     for (const x of Array.isArray(v) ? v : Object.values(v))
       if (x !== null && typeof x === 'object') stack.push(x);
