@@ -133,8 +133,6 @@ function recordStatements(
   return out;
 }
 
-const NO_FLUSH_WAIT: GuardedStatement = { sql: 'SET LOCAL synchronous_commit TO OFF', params: [] };
-
 /** Calls recorded since the last write, and the promise they all share. */
 interface Batch {
   entries: NewActivity[];
@@ -234,12 +232,7 @@ export class ActivityWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         const sweep = await this.#nextSweep();
-        const statements = recordStatements(batch.entries, this.retention, Date.now(), sweep);
-        // On PostgreSQL the commit returns once the server has it, not its WAL flush: the
-        // rows survive this process being killed; only a crash of the database server
-        // itself can lose the last ones (its wal_writer_delay, ×3). SQLite: aside-worker.ts.
-        if (this.sql.kind === 'postgres') statements.unshift(NO_FLUSH_WAIT);
-        await this.sql.writeAside(statements);
+        await this.sql.writeAside(recordStatements(batch.entries, this.retention, Date.now(), sweep));
         return batch.settle();
       } catch (err) {
         if (attempt === 2) return batch.settle(err);

@@ -6,12 +6,7 @@ import type { AsideReply, AsideRequest } from './aside.ts';
 import { openSqlite } from './executor.ts';
 
 const port = parentPort!;
-// synchronous=NORMAL on this connection alone: in WAL mode a commit is then in the file
-// (the WAL) when it returns, so it survives the process being killed, without waiting
-// for the disk's flush; only a crash of the machine itself can undo the last ones, until
-// the next flush (any commit on the main connection, FULL, flushes them too). The record
-// waits for this commit before a call's answer leaves (store/activity.ts).
-const sql = openSqlite((workerData as { path: string }).path, 'NORMAL');
+const sql = openSqlite((workerData as { path: string }).path);
 port.on('message', (req: AsideRequest) => {
   if (req === 'close') {
     void sql.close().then(() => port.close());

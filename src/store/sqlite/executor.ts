@@ -11,9 +11,8 @@ import { retryWhileBusy } from './busy.ts';
 const OPEN_BUSY_TIMEOUT_MS = 5_000;
 
 /**
- * Opens (creating if needed) a SQLite file: WAL journal, synchronous=FULL (NORMAL for
- * the activity writer's own connection, aside-worker.ts) and foreign keys on every open,
- * then runs pending migrations. The pragmas are not
+ * Opens (creating if needed) a SQLite file: WAL journal, synchronous=FULL and
+ * foreign keys on every open, then runs pending migrations. The pragmas are not
  * persistent in SQLite (bar WAL), so setting them here on each open is the point.
  *
  * Once open, SQLite's own busy wait is switched off: better-sqlite3 is synchronous,
@@ -21,11 +20,11 @@ const OPEN_BUSY_TIMEOUT_MS = 5_000;
  * while another process holds the write lock. Waiting happens in busy.ts instead,
  * between turns of the event loop.
  */
-export function openSqlite(path: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): SqliteExecutor {
+export function openSqlite(path: string): SqliteExecutor {
   const db = new Database(path);
   db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
   db.pragma('journal_mode = WAL');
-  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   migrate(db);
   db.pragma('busy_timeout = 0');
