@@ -33,7 +33,12 @@ export const CASES: Record<string, ToolCase> = {
   },
   update_profile: { success: async () => ({ headline: 'Reads the club rules' }), refusal: invalid },
   file_evidence: {
-    success: async () => ({ origin: 'manual', claim: 'Chaired the spring meeting' }),
+    // With its artifact, so it is filed (a self-report waits for the principal by default).
+    success: async () => ({
+      origin: 'document',
+      claim: 'Chaired the spring meeting',
+      artifact_ref: 'https://docs.example.org/minutes/spring',
+    }),
     // The seed's refusal: a claim presented as an artifact with no pointer to it.
     refusal: { args: { origin: 'commit', claim: 'Shipped the release' }, code: 'claim_without_artifact' },
   },

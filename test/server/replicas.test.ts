@@ -93,8 +93,14 @@ for (const [backend, location] of [
       try {
         const viaA = await connectClient(r.a.mcpUrl, r.token, 'legacy');
         const viaB = await connectClient(r.b.mcpUrl, r.token, 'legacy');
-        await viaA.callTool({ name: 'file_evidence', arguments: { origin: 'manual', claim: 'one' } });
-        await viaB.callTool({ name: 'file_evidence', arguments: { origin: 'manual', claim: 'two' } });
+        // Claims with their artifact: a self-report would wait for the principal (the default).
+        const commit = (c: string) => ({
+          origin: 'commit',
+          claim: c,
+          artifact_ref: `https://git.example.org/a/b@${c[0]!.repeat(40)}`,
+        });
+        await viaA.callTool({ name: 'file_evidence', arguments: commit('a one') });
+        await viaB.callTool({ name: 'file_evidence', arguments: commit('b two') });
         const first = (await viaA.callTool({ name: 'list_evidence', arguments: { limit: 1 } }))
           .structuredContent as { evidence: { id: string }[]; next_cursor?: string };
         assert.ok(first.next_cursor);
