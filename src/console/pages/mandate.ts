@@ -8,6 +8,7 @@ import { AGENT_SCOPES, isScope, type Scope } from '../../core/scopes.ts';
 import { tierOfStatus } from '../../core/tiers.ts';
 import { html, type Html } from '../html.ts';
 import { actsInWords, csrfField, noticeBox, refusalBox, scopeCheck, scopeNames } from '../layout.ts';
+import { MANDATE, TIER } from '../glossary.ts';
 import type { Authed } from '../context.ts';
 import { isLive, mandateEffect } from '../effects.ts';
 import { sendPage } from '../respond.ts';
@@ -308,7 +309,10 @@ async function render(
 ) {
   const current = await ctx.deps.store.getMandate(ctx.session.principal.id);
   const body = html`${noticeBox(extra.notice)}${extra.refusal ? refusalBox(extra.refusal) : ''}
-    <p>Your mandate binds every token you issued, including forgotten ones, from its very next request.</p>
+    <p>
+      ${MANDATE} It binds every token you issued, including forgotten ones, from its very next request.
+      <span class="hint">${TIER}</span>
+    </p>
     <section aria-labelledby="terms-now">
       <h2 id="terms-now">Your terms now</h2>
       ${termList(current)}
