@@ -237,6 +237,42 @@ describe('the GitHub Action (entry script, real gate)', () => {
     assert.match(r.summary, /input allow-unknown must be true or false, got "yes"/);
   });
 
+  it('with no package input, runs the bundle committed with the Action: the runner played step by step', async () => {
+    const job = fs.mkdtempSync(path.join(dir, 'bundle-'));
+    const step = (readAction().runs.steps as Step[]).find((s) => s.id === 'install');
+    const outputFile = path.join(job, 'output.txt');
+    // The install step as the runner runs it: GITHUB_ACTION_PATH is the Action's folder.
+    await run('bash', ['-c', step?.run ?? 'false'], {
+      cwd: job,
+      env: {
+        PATH: process.env.PATH,
+        WARDEN_GATE_PACKAGE: '',
+        GITHUB_ACTION_PATH: GATE,
+        RUNNER_TEMP: job,
+        GITHUB_OUTPUT: outputFile,
+      },
+    });
+    const installed = parseOutputs(fs.readFileSync(outputFile, 'utf8'));
+    assert.deepEqual(installed, { bin: path.join(GATE, 'action', 'bundle', 'warden-gate.mjs') });
+    // Then the check step, with the install step's outputs as action.yml passes them.
+    const r = await action(
+      { lock, manifest: file('breaking.json') },
+      { WARDEN_GATE_BIN: installed.bin ?? '', WARDEN_GATE_PREFIX: '' },
+    );
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.outputs.verdict, 'breaking');
+    assert.equal(r.outputs.breaking, '1');
+    assert.match(r.stdout, /^::error file=mcp-lock\.json,line=\d+,title=warden gate%3A search breaking/m);
+    assert.match(r.summary, /Warden gate: breaking/);
+    const quiet = await action(
+      { lock, manifest: file('compatible.json') },
+      { WARDEN_GATE_BIN: installed.bin ?? '', WARDEN_GATE_PREFIX: '' },
+    );
+    assert.equal(quiet.code, 0, quiet.stderr);
+    assert.equal(quiet.outputs.verdict, 'compatible');
+    assert.doesNotMatch(quiet.stdout, /^::(error|warning)/m);
+  });
+
   it('installs the packed gate as the composite step does, and runs it from the prefix', async () => {
     const job = fs.mkdtempSync(path.join(dir, 'install-'));
     // The dist this suite already runs on: packing without prepack leaves it as it is.
@@ -371,12 +407,14 @@ describe('action.yml', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(GATE, 'package.json'), 'utf8')) as {
       version: string;
     };
-    // No registry default while the package is unpublished: a name nobody owns runs whoever takes it.
-    assert.equal(doc.inputs.package?.default, undefined);
-    assert.equal(doc.inputs.package?.required, true);
+    // Optional, and no registry default: empty runs the committed bundle, and a name nobody owns
+    // is never installed by default.
+    assert.equal(doc.inputs.package?.default, '');
+    assert.equal(doc.inputs.package?.required, undefined);
     assert.ok(version);
     const install = doc.runs.steps.find((s) => s.id === 'install');
     assert.match(install?.run ?? '', /npm install --prefix /);
+    assert.match(install?.run ?? '', /action\/bundle\/warden-gate\.mjs/);
     assert.doesNotMatch(JSON.stringify(doc), /npx /);
   });
 });
