@@ -125,7 +125,9 @@ stopped (exit 3).
     DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
 
-OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile.
+OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
+REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
+when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;
@@ -49541,6 +49543,7 @@ var init_reach = __esm({
 });
 
 // src/sources/sources.ts
+import { execFileSync } from "node:child_process";
 import fs2 from "node:fs";
 function timeoutAdvice(timeoutMs) {
   return `the limit is ${+(timeoutMs / 1e3).toFixed(1)} s a step (start and initialize, then each list); raise it with --timeout SECONDS`;
@@ -49563,6 +49566,29 @@ function checkSource(source) {
   ).length;
   if (count !== 1)
     throw new UsageError("give exactly one source: --url URL, --manifest FILE, or -- COMMAND ARGS...");
+}
+function isRevision(spec) {
+  return REVISION.test(spec) && !fs2.existsSync(spec);
+}
+function readJsonSource(spec) {
+  if (!isRevision(spec)) return readJsonFile(spec);
+  let text2;
+  try {
+    text2 = execFileSync("git", ["show", spec], {
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+  } catch (err) {
+    const e = err;
+    const why = e.code === "ENOENT" ? "git is not installed" : (e.stderr ?? "").trim().split("\n")[0] || String(err);
+    throw new UsageError(`cannot read ${spec} from git: ${why}`);
+  }
+  try {
+    return JSON.parse(withoutByteOrderMark(text2));
+  } catch {
+    throw new UsageError(`${spec} is not valid JSON`);
+  }
 }
 function readJsonFile(file) {
   let text2;
@@ -49608,7 +49634,7 @@ async function loadSnapshot(source) {
     );
   }
 }
-var DEFAULT_TIMEOUT_MS;
+var DEFAULT_TIMEOUT_MS, REVISION;
 var init_sources = __esm({
   "src/sources/sources.ts"() {
     "use strict";
@@ -49617,6 +49643,7 @@ var init_sources = __esm({
     init_jsonc();
     init_version();
     DEFAULT_TIMEOUT_MS = 15e3;
+    REVISION = /^([^:\s][^:]*):(.+)$/;
   }
 });
 
@@ -49641,16 +49668,18 @@ function readLock(file) {
   return parseLock(readJsonFile(file), file);
 }
 function readServers(file) {
-  const doc = readJsonFile(file);
+  const revision = isRevision(file);
+  const doc = readJsonSource(file);
   if (isLock(doc)) {
     const lock = parseLock(doc, file);
     return {
       servers: new Map(Object.entries(lock.servers).map(([name, s]) => [name, lockSnapshot(s)])),
-      lock: true
+      lock: true,
+      revision
     };
   }
   try {
-    return { servers: /* @__PURE__ */ new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]), lock: false };
+    return { servers: /* @__PURE__ */ new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]), lock: false, revision };
   } catch (err) {
     throw new UsageError(`${file}: ${err.message}`);
   }
@@ -51577,8 +51606,8 @@ async function runDiff(argv, io) {
   const context = diffContext(
     args,
     io,
-    { file: oldFile, lock: before.lock },
-    { file: newFile, lock: after.lock }
+    { file: oldFile, lock: before.lock && !before.revision },
+    { file: newFile, lock: after.lock && !after.revision }
   );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));

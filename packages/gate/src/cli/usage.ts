@@ -47,7 +47,9 @@ stopped (exit 3).
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
 
-OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile.
+OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
+REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
+when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;
