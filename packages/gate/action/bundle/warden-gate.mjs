@@ -83,13 +83,16 @@ var init_usage = __esm({
     "use strict";
     ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
                           | --config FILE --server NAME [--input ID=VALUE]... [--offline])
-                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--reason TEXT]
+                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--all] [--reason TEXT]
                           [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--timeout SECONDS]
 
 Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
 unknown change only when named, ideally bound to the reviewed new hash: --tool NAME@sha256:...
 for a tool, --item KIND:NAME@sha256:... for a prompt, resource, resource-template or skill, and
---item instructions@..., server@... or launch@... for those of a server. Each acceptance is recorded in the lock's audit trail with the old and new
+--item instructions@..., server@... or launch@... for those of a server. --all accepts every
+pending change at once (a large upgrade, reviewed as a whole) and needs --reason, the one reason
+recorded with each of them; with no --tool, --item or --all, only the compatible changes are
+taken into the lock, one step a CI job can run. Each acceptance is recorded in the lock's audit trail with the old and new
 hashes, so an approval never carries over to a different change. Exit 0 when nothing is left
 pending, 1 or 2 while a breaking or unknown change is, 3 on an error (a hash that no longer
 matches the reviewed one, an unreadable lock or source).
@@ -49775,6 +49778,7 @@ function parseGateArgs(argv, allowed) {
     force: v.force === true,
     tools: v.tool ?? [],
     items: v.item ?? [],
+    all: v.all === true,
     reason: v.reason,
     server: v.server,
     help: v.help === true
@@ -49830,6 +49834,7 @@ var init_options = __esm({
       force: { type: "boolean" },
       tool: { type: "string", multiple: true },
       item: { type: "string", multiple: true },
+      all: { type: "boolean" },
       reason: { type: "string" },
       server: { type: "string" },
       help: { type: "boolean", short: "h" }
@@ -51663,6 +51668,7 @@ async function runAccept(argv, io) {
     "lock",
     "tool",
     "item",
+    "all",
     "server",
     "reason",
     "calls",
@@ -51676,6 +51682,10 @@ async function runAccept(argv, io) {
     io.stdout(ACCEPT_USAGE);
     return GATE_EXIT.pass;
   }
+  if (args.all && (args.tools.length > 0 || args.items.length > 0))
+    throw new UsageError("--all accepts every pending change: name none with --tool or --item");
+  if (args.all && (args.reason ?? "").trim() === "")
+    throw new UsageError("--all needs --reason TEXT: one reason, recorded with every change it accepts");
   const { lock, live, result, launches } = await compared(args, io);
   const [serverResult, ...others] = result.servers;
   if (others.length > 0)
@@ -51705,7 +51715,7 @@ async function runAccept(argv, io) {
   const lines = [];
   const label = (r) => itemLabel(name, false, r.kind, r.name);
   for (const report2 of changed3) {
-    const byHand = selections.some((s) => s.kind === report2.kind && s.name === report2.name);
+    const byHand = args.all || selections.some((s) => s.kind === report2.kind && s.name === report2.name);
     if (!byHand && report2.verdict !== "compatible") {
       pending.push(report2);
       lines.push(
