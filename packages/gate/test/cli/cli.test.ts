@@ -216,8 +216,8 @@ describe('warden-gate (in process)', () => {
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
     const many = {
       tools: [
-        ...breaking.tools.filter((t) => t.name !== 'greet'),
-        ...compatible.tools.filter((t) => t.name === 'greet'),
+        ...breaking.tools.filter((t) => t?.name !== 'greet'),
+        ...compatible.tools.filter((t) => t?.name === 'greet'),
       ],
     };
     write('many.json', many);
