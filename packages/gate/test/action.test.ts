@@ -169,10 +169,10 @@ describe('the GitHub Action (entry script, real gate)', () => {
     assert.equal(sarif.runs[0].results[0].ruleId, 'type-narrowed');
   });
 
-  it('an identical server: passes, says so, and counts every tool as identical', async () => {
+  it('an identical server: passes, silent in the log, says so in the summary, counts every tool as identical', async () => {
     const r = await action({ lock, manifest: file('v1.json') });
     assert.equal(r.code, 0);
-    assert.equal(r.stdout, 'warden gate: no change: 2 items identical in 1 server\n');
+    assert.equal(r.stdout, '', 'no annotation, no line: silent on identical');
     assert.match(r.summary, /^### Warden gate: identical\n\nno change: 2 items identical in 1 server\n$/);
     assert.deepEqual(r.outputs, {
       verdict: 'identical',
@@ -204,10 +204,7 @@ describe('the GitHub Action (entry script, real gate)', () => {
       headers: 'Authorization: Bearer s3cret-token\n',
     });
     assert.equal(ok.code, 0);
-    assert.equal(
-      ok.stdout,
-      '::add-mask::Bearer s3cret-token\n::add-mask::s3cret-token\nwarden gate: no change: 2 items identical in 1 server\n',
-    );
+    assert.equal(ok.stdout, '::add-mask::Bearer s3cret-token\n::add-mask::s3cret-token\n');
     const bad = await action({
       lock,
       manifest: file('v1.json'),
@@ -227,7 +224,9 @@ describe('the GitHub Action (entry script, real gate)', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.outputs.verdict, 'compatible');
     assert.equal(r.outputs.compatible, '1');
-    assert.match(r.stdout, /^::notice file=mcp-lock\.json,line=\d+,title=warden gate%3A greet compatible/m);
+    // The live server serves surfaces the manifest-made lock never pinned, so the run is not
+    // silent (its summary line is printed), but a compatible item is never annotated.
+    assert.doesNotMatch(r.stdout, /^::/m);
   });
 
   it('refuses an input that is not true or false, before the gate runs', async () => {

@@ -388,9 +388,13 @@ describe('warden-gate (real executable, real stdio server)', () => {
       { cwd: ROOT },
     );
     assert.match(pinned.stdout, /^pinned 2 tools to /);
-    const same = await run(process.execPath, [bin, 'check', '--lock', lock, ...server, file('srv1.json')], {
-      cwd: ROOT,
-    });
+    const same = await run(
+      process.execPath,
+      [bin, 'check', '--verbose', '--lock', lock, ...server, file('srv1.json')],
+      {
+        cwd: ROOT,
+      },
+    );
     assert.equal(
       same.stdout,
       'no change: 4 items identical in 1 server\n',
