@@ -333,6 +333,8 @@ export default tseslint.config(
       '**/dist/**',
       'test/fixtures/**',
       'packages/*/test/fixtures/**',
+      // The Action's committed bundle: built by packages/gate/action/build.js, never edited.
+      'packages/gate/action/bundle/**',
     ],
   },
   js.configs.recommended,

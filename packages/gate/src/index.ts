@@ -28,10 +28,10 @@ export {
 } from './lock/compare.ts';
 export { loadSnapshot, loadTools, type Source } from './sources/sources.ts';
 export { PLAIN, type AcceptSource, type RenderContext } from './report/context.ts';
-export { FORMATS, renderFormat, type Format } from './report/formats.ts';
+export { FORMATS, isQuiet, renderFormat, type Format } from './report/formats.ts';
 export { JSON_REPORT_VERSION, renderJson } from './report/json.ts';
 export { renderText } from './report/text.ts';
-export { renderGithub } from './report/github.ts';
+export { ANNOTATIONS_PER_LEVEL, renderGithub } from './report/github.ts';
 export { renderSarif } from './report/sarif.ts';
 export { renderJunit } from './report/junit.ts';
 export { renderMarkdown } from './report/markdown.ts';

@@ -59,6 +59,7 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     'lock',
     'tool',
     'item',
+    'all',
     'server',
     'reason',
     'calls',
@@ -72,6 +73,10 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
     io.stdout(ACCEPT_USAGE);
     return GATE_EXIT.pass;
   }
+  if (args.all && (args.tools.length > 0 || args.items.length > 0))
+    throw new UsageError('--all accepts every pending change: name none with --tool or --item');
+  if (args.all && (args.reason ?? '').trim() === '')
+    throw new UsageError('--all needs --reason TEXT: one reason, recorded with every change it accepts');
   const { lock, live, result, launches } = await compared(args, io);
   const [serverResult, ...others] = result.servers;
   if (others.length > 0)
@@ -101,7 +106,7 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
   const lines: string[] = [];
   const label = (r: ItemReport) => itemLabel(name, false, r.kind, r.name);
   for (const report of changed) {
-    const byHand = selections.some((s) => s.kind === report.kind && s.name === report.name);
+    const byHand = args.all || selections.some((s) => s.kind === report.kind && s.name === report.name);
     if (!byHand && report.verdict !== 'compatible') {
       pending.push(report);
       lines.push(

@@ -23,8 +23,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   const context = diffContext(
     args,
     io,
-    { file: oldFile, lock: before.lock },
-    { file: newFile, lock: after.lock },
+    { file: oldFile, lock: before.lock && !before.revision },
+    { file: newFile, lock: after.lock && !after.revision },
   );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));

@@ -24,6 +24,7 @@ const OPTIONS = {
   force: { type: 'boolean' },
   tool: { type: 'string', multiple: true },
   item: { type: 'string', multiple: true },
+  all: { type: 'boolean' },
   reason: { type: 'string' },
   server: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -56,6 +57,8 @@ export interface GateArgs {
   tools: string[];
   /** `--item KIND:NAME[@HASH]` values: reviewed changes to prompts, resources, skills… */
   items: string[];
+  /** accept: every pending change, with one reason (--reason) recorded for all of them. */
+  all: boolean;
   reason?: string;
   /** The server of a lock pinning several (from a client configuration). */
   server?: string;
@@ -106,6 +109,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     force: v.force === true,
     tools: v.tool ?? [],
     items: v.item ?? [],
+    all: v.all === true,
     reason: v.reason,
     server: v.server,
     help: v.help === true,

@@ -3,13 +3,16 @@
 
 export const ACCEPT_USAGE = `Usage: warden-gate accept (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...
                           | --config FILE --server NAME [--input ID=VALUE]... [--offline])
-                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--reason TEXT]
+                          [--lock FILE] [--tool NAME[@NEWHASH]]... [--item KIND:NAME[@NEWHASH]]... [--all] [--reason TEXT]
                           [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--timeout SECONDS]
 
 Blesses changes into the lock. Compatible changes are accepted automatically; a breaking or
 unknown change only when named, ideally bound to the reviewed new hash: --tool NAME@sha256:...
 for a tool, --item KIND:NAME@sha256:... for a prompt, resource, resource-template or skill, and
---item instructions@..., server@... or launch@... for those of a server. Each acceptance is recorded in the lock's audit trail with the old and new
+--item instructions@..., server@... or launch@... for those of a server. --all accepts every
+pending change at once (a large upgrade, reviewed as a whole) and needs --reason, the one reason
+recorded with each of them; with no --tool, --item or --all, only the compatible changes are
+taken into the lock, one step a CI job can run. Each acceptance is recorded in the lock's audit trail with the old and new
 hashes, so an approval never carries over to a different change. Exit 0 when nothing is left
 pending, 1 or 2 while a breaking or unknown change is, 3 on an error (a hash that no longer
 matches the reviewed one, an unreadable lock or source).
@@ -47,7 +50,9 @@ stopped (exit 3).
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
 
-OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile.
+OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
+REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
+when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
 `;

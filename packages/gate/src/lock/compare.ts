@@ -16,7 +16,7 @@ import { withoutByteOrderMark } from '../connect/jsonc.ts';
 import { UsageError } from '../host/io.ts';
 import { DEFAULT_SERVER, isLock, lockSnapshot, parseLock, type Lock } from './lockfile.ts';
 import { findRenames, type Rename } from './renames.ts';
-import { readJsonFile } from '../sources/sources.ts';
+import { isRevision, readJsonFile, readJsonSource } from '../sources/sources.ts';
 
 /** How strictly to judge, and the recording (JSONL) to replay against the new side. */
 export interface JudgeOptions {
@@ -64,20 +64,27 @@ export function readLock(file: string): Lock {
 export interface DiffSide {
   servers: Map<string, ServerSnapshot>;
   lock: boolean;
+  /** Read from git (`REF:path`), not from a file: nothing can be accepted into it or pointed at. */
+  revision: boolean;
 }
 
-/** A file holding a lockfile (every server it pins), a snapshot or a tools/list result (one server). */
+/**
+ * A file holding a lockfile (every server it pins), a snapshot or a tools/list result (one
+ * server); `REF:path` reads the file at a git revision.
+ */
 export function readServers(file: string): DiffSide {
-  const doc = readJsonFile(file);
+  const revision = isRevision(file);
+  const doc = readJsonSource(file);
   if (isLock(doc)) {
     const lock = parseLock(doc, file);
     return {
       servers: new Map(Object.entries(lock.servers).map(([name, s]) => [name, lockSnapshot(s)])),
       lock: true,
+      revision,
     };
   }
   try {
-    return { servers: new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]), lock: false };
+    return { servers: new Map([[DEFAULT_SERVER, parseSnapshot(doc)]]), lock: false, revision };
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }

@@ -90,7 +90,7 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
 }
 
 /** Items counted by server and kind of change, largest group first: `100 tools removed, 11 tools changed`. */
-export function groupCounts(entries: readonly Entry[], many: boolean): string {
+function groupCounts(entries: readonly Entry[], many: boolean): string {
   const groups = new Map<string, number>();
   for (const { server, item } of entries) {
     const key = `${many ? `${server}: ` : ''}${item.kind}\u0000${item.change}`;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseSnapshot, type ServerSnapshot, type Tool } from '../compat/index.ts';
 import { UsageError } from '../host/io.ts';
@@ -49,6 +50,44 @@ function checkSource(source: Source): void {
   ).length;
   if (count !== 1)
     throw new UsageError('give exactly one source: --url URL, --manifest FILE, or -- COMMAND ARGS...');
+}
+
+/** `REF:path` as git names a file at a revision (`origin/main:mcp-lock.json`, `HEAD~1:./a.json`). */
+const REVISION = /^([^:\s][^:]*):(.+)$/;
+
+/**
+ * Whether `spec` names a file at a git revision rather than a file: it has the form `REF:path`
+ * and no file of that name exists (a file always wins, so a path holding `:` still reads).
+ */
+export function isRevision(spec: string): boolean {
+  return REVISION.test(spec) && !fs.existsSync(spec);
+}
+
+/**
+ * A JSON file, or with `REF:path` the file at that git revision (read with `git show`, as
+ * oasdiff takes `origin/main:openapi.yaml`), so a server's author can diff a change against
+ * the branch it goes into without checking anything out.
+ */
+export function readJsonSource(spec: string): unknown {
+  if (!isRevision(spec)) return readJsonFile(spec);
+  let text: string;
+  try {
+    text = execFileSync('git', ['show', spec], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { stderr?: string };
+    const why =
+      e.code === 'ENOENT' ? 'git is not installed' : (e.stderr ?? '').trim().split('\n')[0] || String(err);
+    throw new UsageError(`cannot read ${spec} from git: ${why}`);
+  }
+  try {
+    return JSON.parse(withoutByteOrderMark(text));
+  } catch {
+    throw new UsageError(`${spec} is not valid JSON`);
+  }
 }
 
 /** Reads a JSON file or fails with a message naming it (never a stack). */

@@ -211,6 +211,55 @@ describe('warden-gate (in process)', () => {
     assert.match(inside.err, /bom-inside\.json is not valid JSON/);
   });
 
+  it('accept --all: every pending change in one step, with the one reason recorded for each', async () => {
+    const lock = file('all.lock.json');
+    await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
+    const many = {
+      tools: [
+        ...breaking.tools.filter((t) => t?.name !== 'greet'),
+        ...compatible.tools.filter((t) => t?.name === 'greet'),
+      ],
+    };
+    write('many.json', many);
+    const before = fs.readFileSync(lock, 'utf8');
+    const noReason = await gate('accept', '--manifest', file('many.json'), '--lock', lock, '--all');
+    assert.equal(noReason.code, 3);
+    assert.match(noReason.err, /--all needs --reason TEXT/);
+    const mixed = await gate(
+      'accept',
+      '--manifest',
+      file('many.json'),
+      '--lock',
+      lock,
+      '--all',
+      '--reason',
+      'x',
+      '--tool',
+      'search',
+    );
+    assert.equal(mixed.code, 3);
+    assert.equal(fs.readFileSync(lock, 'utf8'), before, 'a refused accept writes nothing');
+    const r = await gate(
+      'accept',
+      '--manifest',
+      file('many.json'),
+      '--lock',
+      lock,
+      '--all',
+      '--reason',
+      'upgrade 2.0 reviewed',
+    );
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^search: breaking change accepted by hand/m);
+    assert.match(r.out, /^greet: compatible change accepted by hand/m);
+    const audit = JSON.parse(fs.readFileSync(lock, 'utf8')).audit as { action: string; reason?: string }[];
+    assert.deepEqual(
+      audit.filter((e) => e.action === 'accept').map((e) => e.reason),
+      ['upgrade 2.0 reviewed', 'upgrade 2.0 reviewed'],
+    );
+    assert.equal((await gate('check', '--manifest', file('many.json'), '--lock', lock)).code, 0);
+  });
+
   it('accept: compatible changes automatically, breaking ones only by name and bound to the reviewed hash', async () => {
     const lock = file('a.lock.json');
     await gate('pin', '--manifest', write('v1.json', v1), '--lock', lock);
@@ -339,9 +388,13 @@ describe('warden-gate (real executable, real stdio server)', () => {
       { cwd: ROOT },
     );
     assert.match(pinned.stdout, /^pinned 2 tools to /);
-    const same = await run(process.execPath, [bin, 'check', '--lock', lock, ...server, file('srv1.json')], {
-      cwd: ROOT,
-    });
+    const same = await run(
+      process.execPath,
+      [bin, 'check', '--verbose', '--lock', lock, ...server, file('srv1.json')],
+      {
+        cwd: ROOT,
+      },
+    );
     assert.equal(
       same.stdout,
       'no change: 4 items identical in 1 server\n',

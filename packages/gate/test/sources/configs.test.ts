@@ -242,7 +242,7 @@ describe('an npx launch', { skip: process.platform === 'win32' && 'sh scripts' }
     const exact = await check('some-pkg@1.4.2');
     assert.equal(exact.code, GATE_EXIT.pass);
     assert.doesNotMatch(exact.out, /^launch:/m);
-    const newer = await check('some-pkg@1.5.0');
+    const newer = await check('some-pkg@1.5.0', '--verbose');
     assert.equal(newer.code, GATE_EXIT.pass);
     assert.match(
       newer.out,
