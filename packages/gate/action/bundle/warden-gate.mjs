@@ -550,7 +550,7 @@ function renderMessage(finding3) {
   });
   return finding3.reason ? `${base} (${finding3.reason})` : base;
 }
-var N, C, A, U, RULES, BY_ID;
+var N, C, A, U, TABLE, RULES, BY_ID;
 var init_rules = __esm({
   "src/compat/rules.ts"() {
     "use strict";
@@ -559,7 +559,7 @@ var init_rules = __esm({
     C = "compatible";
     A = "assumed";
     U = "unknown";
-    RULES = [
+    TABLE = [
       // type
       { id: "type-narrowed", input: N, output: C, message: "type {type} is no longer accepted" },
       { id: "type-widened", input: C, output: N, message: "type {type} is now accepted" },
@@ -1007,6 +1007,12 @@ var init_rules = __esm({
         message: "{keyword} applies to what the keywords beside it leave unevaluated, and those keywords changed other than by widening: which members they evaluate is not decided"
       },
       {
+        id: "dynamic-reference-unfollowed",
+        input: U,
+        output: U,
+        message: "{keyword} {ref} resolves through the dynamic scope (the outermost schema on the way that carries its anchor), and only when the root carries that anchor does the gate know where it leads"
+      },
+      {
         id: "extension-keyword-changed",
         input: U,
         output: U,
@@ -1289,6 +1295,7 @@ var init_rules = __esm({
         message: "the tool is not valid MCP: {problem}; it is pinned and compared as served"
       }
     ];
+    RULES = TABLE;
     BY_ID = new Map(RULES.map((r) => [r.id, r]));
   }
 });
@@ -1312,6 +1319,17 @@ function parsePointer(pointer2) {
   if (pointer2 === "") return [];
   if (!pointer2.startsWith("/")) return void 0;
   return pointer2.slice(1).split("/").map(unescapeSegment);
+}
+function refPointer(ref) {
+  if (ref === "#") return "";
+  if (!ref.startsWith("#/")) return void 0;
+  try {
+    return toPointer(
+      ref.slice(2).split("/").map((t) => unescapeSegment(decodeURIComponent(t)))
+    );
+  } catch {
+    return void 0;
+  }
 }
 function step(node2, token) {
   if (Array.isArray(node2)) {
@@ -1649,6 +1667,7 @@ function rewrite(node2, dialect, at, was, renames) {
     }
     delete s.additionalItems;
   }
+  if (dialect === "2019-09") recursiveAsDynamic(s);
   if (isObject(s.dependencies)) splitDependencies(s, at, was, renames);
   for (const k of MAPS) {
     const m = s[k];
@@ -1672,6 +1691,16 @@ function rewrite(node2, dialect, at, was, renames) {
       s[k] = rewrite(s[k], dialect, appendPointer(at, k), appendPointer(was, k), renames);
   return s;
 }
+function recursiveAsDynamic(s) {
+  if (s.$recursiveAnchor !== void 0 && s.$dynamicAnchor === void 0) {
+    if (s.$recursiveAnchor === true) s.$dynamicAnchor = RECURSIVE_ANCHOR;
+    if (typeof s.$recursiveAnchor === "boolean") delete s.$recursiveAnchor;
+  }
+  if (typeof s.$recursiveRef === "string" && s.$dynamicRef === void 0) {
+    s.$dynamicRef = s.$recursiveRef === "#" ? `#${RECURSIVE_ANCHOR}` : s.$recursiveRef;
+    delete s.$recursiveRef;
+  }
+}
 function splitDependencies(s, at, was, renames) {
   const required3 = {};
   const schemas = {};
@@ -1690,7 +1719,7 @@ function splitDependencies(s, at, was, renames) {
   if (own2) Object.assign(s, part);
   else s.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], part];
 }
-var DIALECT_URI, IGNORED, SENSITIVE, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE;
+var DIALECT_URI, IGNORED, SENSITIVE, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE, RECURSIVE_ANCHOR;
 var init_dialects = __esm({
   "src/compat/dialects.ts"() {
     "use strict";
@@ -1709,7 +1738,12 @@ var init_dialects = __esm({
         "minContains",
         "maxContains",
         "unevaluatedProperties",
-        "unevaluatedItems"
+        "unevaluatedItems",
+        // Ajv's draft-07 instance has no dynamic vocabulary: these are unknown keywords there, and
+        // a switch to 2019-09 or 2020-12 makes every one of them apply.
+        "$dynamicRef",
+        "$recursiveRef",
+        "$recursiveAnchor"
       ],
       "2019-09": ["prefixItems"],
       "2020-12": ["additionalItems"]
@@ -1736,6 +1770,7 @@ var init_dialects = __esm({
       "unevaluatedProperties",
       "contentSchema"
     ];
+    RECURSIVE_ANCHOR = "__recursive";
   }
 });
 
@@ -10390,15 +10425,13 @@ function blocksRewrite(keyword) {
   return keyword === "unevaluatedProperties" || keyword === "unevaluatedItems" || keyword === "contains" || SCOPED.has(keyword);
 }
 function definitionRef(ref) {
-  const m = /^#\/(\$defs|definitions)\/([^/]+)(\/.*)?$/.exec(ref);
-  if (!m) return void 0;
-  let name;
-  try {
-    name = decodeURIComponent(m[2]);
-  } catch {
-    return void 0;
-  }
-  return { container: m[1], name: name.replace(/~1/g, "/").replace(/~0/g, "~"), rest: m[3] ?? "" };
+  const pointer2 = refPointer(ref);
+  const tokens = pointer2 === void 0 ? void 0 : parsePointer(pointer2);
+  if (!tokens || tokens.length < 2) return void 0;
+  const [container, name] = tokens;
+  if (container !== "$defs" && container !== "definitions") return void 0;
+  const rest = tokens.slice(2).map((t) => `/${encodeURIComponent(escapeSegment(t))}`).join("");
+  return { container, name, rest };
 }
 function scopesReferences(node2) {
   return !scan(node2, () => void 0);
@@ -10486,13 +10519,13 @@ function buildIndex(defs, container, texts) {
     }
     return id;
   };
-  const prefix = `#/${container}/`;
   const rewrite4 = (node2) => {
     if (node2 === null || typeof node2 !== "object") return node2;
     if (Array.isArray(node2)) return node2.map(rewrite4);
     const out = {};
     for (const [k, v] of Object.entries(node2)) {
-      const r = k === "$ref" && typeof v === "string" && v.startsWith(prefix) ? definitionRef(v) : void 0;
+      const found = k === "$ref" && typeof v === "string" ? definitionRef(v) : void 0;
+      const r = found?.container === container ? found : void 0;
       const id = r ? idOf2(r.name) : void 0;
       setMember(out, k, r && id ? r.rest ? `${id}#${r.rest}` : id : rewrite4(v));
     }
@@ -10554,6 +10587,7 @@ var init_definitions = __esm({
     "use strict";
     init_hash();
     init_own();
+    init_pointer();
     BASE = "https://warden.invalid/def/";
     CONTAINERS = ["$defs", "definitions"];
     SCOPED = /* @__PURE__ */ new Set([
@@ -17545,15 +17579,15 @@ function withoutId(schema) {
 function schemaProblem(whole) {
   const dialect = dialectOf(whole) ?? "2020-12";
   const split2 = typeof whole === "object" ? splitShared(whole) : void 0;
-  if (!split2) return metaProblem(pruneDefinitions(whole), dialect);
-  const { body: _rewritten, index, reached } = split2;
+  if (!split2) return metaProblem(whole, dialect);
+  const { body: _rewritten, index } = split2;
   const own2 = {};
   for (const [k, v] of Object.entries(whole)) if (k !== index.container) setMember(own2, k, v);
   const problem = metaProblem(own2, dialect);
   if (problem !== void 0) return problem;
   const meta2 = metaOf(own2, dialect);
   const defs = whole[index.container];
-  for (const name of reached) {
+  for (const name of Object.keys(defs)) {
     const found = metaProblem(defs[name], dialect, `#${index.digest(name)} ${meta2}`, meta2);
     if (found !== void 0) return `/${index.container}/${name}: ${found}`;
   }
@@ -17608,14 +17642,15 @@ function usesContains(schema) {
   const known = containing.get(schema);
   if (known !== void 0) return known;
   let found = false;
-  if (!compactText(schema).includes('"contains"')) {
+  const text2 = compactText(schema);
+  if (!SENSITIVE_TO_CONFIGURATION.some((k) => text2.includes(`"${k}"`))) {
     containing.set(schema, found);
     return found;
   }
   const stack = [schema];
   while (stack.length > 0 && !found) {
     const v = stack.pop();
-    if (!Array.isArray(v) && "contains" in v) found = true;
+    if (!Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k))) found = true;
     for (const x of Array.isArray(v) ? v : Object.values(v))
       if (x !== null && typeof x === "object") stack.push(x);
   }
@@ -17642,7 +17677,7 @@ function breakChecker(kept, other) {
     }
   };
 }
-var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, problems, MAX_CACHE, MAX_DEFINITIONS, registered, splits, ValidatorFailure, containing, TOO_WIDE_TO_NEST;
+var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, problems, MAX_CACHE, MAX_DEFINITIONS, registered, splits, ValidatorFailure, containing, SENSITIVE_TO_CONFIGURATION, TOO_WIDE_TO_NEST;
 var init_validator = __esm({
   "src/compat/validator.ts"() {
     "use strict";
@@ -17685,6 +17720,7 @@ var init_validator = __esm({
       }
     };
     containing = /* @__PURE__ */ new WeakMap();
+    SENSITIVE_TO_CONFIGURATION = ["contains", "$dynamicRef", "$recursiveRef"];
     TOO_WIDE_TO_NEST = 2e3;
   }
 });
@@ -17917,12 +17953,8 @@ function allRefs(schema) {
   return [...out];
 }
 function target(schema, ref) {
-  let pointer2;
-  try {
-    pointer2 = decodeURIComponent(ref.slice(1));
-  } catch {
-    return void 0;
-  }
+  const pointer2 = refPointer(ref);
+  if (pointer2 === void 0) return void 0;
   const { found, value } = resolvePointer(schema, pointer2);
   return found ? value : void 0;
 }
@@ -18056,13 +18088,8 @@ function resolveRef(root, ref) {
   return found;
 }
 function resolveOnce(root, ref) {
-  if (!ref.startsWith("#")) return void 0;
-  let pointer2;
-  try {
-    pointer2 = decodeURIComponent(ref.slice(1));
-  } catch {
-    return void 0;
-  }
+  const pointer2 = refPointer(ref);
+  if (pointer2 === void 0) return void 0;
   const { found, value: node2 } = resolvePointer(root, pointer2);
   if (!found) return void 0;
   if (typeof node2 === "boolean") return Object.freeze({ schema: node2, pointer: pointer2 });
@@ -21900,8 +21927,8 @@ function compareUnknown(sub, sup, ctx) {
   for (const k of keys) {
     if (ANALYSED.has(k) || ANNOTATIONS.has(k)) continue;
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
-    const rule = k.startsWith("x-") ? "extension-keyword-changed" : "unknown-keyword-changed";
-    ctx.emit(rule, [k], { keyword: k });
+    if (k.startsWith("x-")) ctx.emit("annotation-changed", [k], { keyword: k });
+    else ctx.emit("unknown-keyword-changed", [k], { keyword: k });
   }
 }
 var KEYS_PER_STEP, MAPS2;
@@ -22024,6 +22051,233 @@ var init_embedded = __esm({
   }
 });
 
+// src/compat/applied.ts
+function isObject8(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function eachSchema(root, visit) {
+  const stack = [[root, ""]];
+  while (stack.length > 0) {
+    const [node2, at] = stack.pop();
+    if (!isObject8(node2)) continue;
+    visit(node2, at);
+    for (const k of Object.keys(node2)) {
+      const v = node2[k];
+      const here = `${at}/${escapeSegment(k)}`;
+      if (Array.isArray(v)) {
+        if (LISTS2.has(k)) v.forEach((x, i) => stack.push([x, `${here}/${i}`]));
+      } else if (MAPS3.has(k)) {
+        if (isObject8(v))
+          for (const n of Object.keys(v)) stack.push([v[n], `${here}/${escapeSegment(n)}`]);
+      } else if (!SKIPPED.has(k)) stack.push([v, here]);
+    }
+  }
+}
+function scan2(root) {
+  const out = { anchors: /* @__PURE__ */ new Map(), nestedId: false, needed: false };
+  eachSchema(root, (node2, at) => {
+    if (at !== "" && node2.$id !== void 0) out.nestedId = true;
+    for (const k of ["$anchor", "$dynamicAnchor"]) {
+      const name = node2[k];
+      if (typeof name !== "string") continue;
+      out.anchors.set(name, [...out.anchors.get(name) ?? [], at]);
+    }
+    if (node2.nullable !== void 0 || node2.$anchor !== void 0 || node2.$dynamicAnchor !== void 0 || node2.$recursiveAnchor !== void 0 || DYNAMIC_REFS.some((k) => node2[k] !== void 0) || typeof node2.$ref === "string" && /^#[^/]/.test(node2.$ref))
+      out.needed = true;
+  });
+  return out;
+}
+function targetOf(ref, found) {
+  if (/^#[^/]/.test(ref)) {
+    const places = found.nestedId ? void 0 : found.anchors.get(ref.slice(1));
+    return places?.length === 1 ? places[0] : void 0;
+  }
+  return refPointer(ref);
+}
+function refTargets(root, found) {
+  const out = [];
+  let unknown2 = false;
+  eachSchema(root, (node2) => {
+    if (node2.$ref === void 0) return;
+    const t = typeof node2.$ref === "string" ? targetOf(node2.$ref, found) : void 0;
+    if (t === void 0) unknown2 = true;
+    else out.push(t);
+  });
+  return unknown2 ? void 0 : out;
+}
+function compiledAnchors(root, found) {
+  const anchors = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
+  const queue = [];
+  const visit = (node2) => {
+    if (typeof node2.$dynamicAnchor === "string") anchors.add(node2.$dynamicAnchor);
+    if (node2.$recursiveAnchor === true) anchors.add("");
+    if (node2.$ref === void 0) return true;
+    const t = typeof node2.$ref === "string" ? targetOf(node2.$ref, found) : void 0;
+    if (t === void 0) return false;
+    if (t !== "" && !seen.has(t)) {
+      seen.add(t);
+      const { found: ok2, value } = resolvePointer(root, t);
+      if (!ok2) return false;
+      queue.push([value, t]);
+    }
+    return true;
+  };
+  let ok = true;
+  const body = { ...root };
+  delete body.$defs;
+  delete body.definitions;
+  eachSchema(body, (node2) => {
+    ok &&= visit(node2);
+  });
+  while (ok && queue.length > 0) {
+    const [node2] = queue.pop();
+    eachSchema(node2, (n) => {
+      ok &&= visit(n);
+    });
+  }
+  return ok ? anchors : void 0;
+}
+function foldNullable(node2) {
+  if (node2.nullable === void 0) return node2;
+  const types = typeof node2.type === "string" ? [node2.type] : node2.type;
+  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === "string" && JSON_TYPES.has(t)))
+    return node2;
+  const hasNull = types.includes("null");
+  if (typeof node2.nullable !== "boolean" || hasNull && node2.nullable === false) return node2;
+  const out = { ...node2 };
+  delete out.nullable;
+  if (node2.nullable && !hasNull) out.type = [...types, "null"];
+  return out;
+}
+function pointerRef(pointer2) {
+  if (pointer2 === "") return "#";
+  return `#/${pointer2.slice(1).split("/").map((t) => encodeURIComponent(t)).join("/")}`;
+}
+function asApplied(schema, dialect) {
+  if (!isObject8(schema)) return { schema };
+  const found = scan2(schema);
+  if (!found.needed) return { schema };
+  const dynamicApplies = dialect !== "draft-07";
+  const rootAnchors = /* @__PURE__ */ new Set();
+  if (typeof schema.$dynamicAnchor === "string") rootAnchors.add(schema.$dynamicAnchor);
+  if (schema.$recursiveAnchor === true) rootAnchors.add("");
+  const compiled2 = dynamicApplies ? compiledAnchors(schema, found) : void 0;
+  const targets = dynamicApplies ? refTargets(schema, found) : void 0;
+  const toRoot = (anchor2, at) => rootAnchors.has(anchor2) || compiled2 !== void 0 && !compiled2.has(anchor2) && targets !== void 0 && !targets.some((t) => t !== "" && (at === t || at.startsWith(`${t}/`)));
+  let dynamic;
+  let byName = false;
+  const rewrite4 = (node2, at) => {
+    let out = foldNullable(node2);
+    if (typeof out.$ref === "string" && /^#[^/]/.test(out.$ref)) {
+      const places = found.nestedId ? void 0 : found.anchors.get(out.$ref.slice(1));
+      if (places?.length === 1) out = { ...out, $ref: pointerRef(places[0]) };
+      else byName = true;
+    }
+    for (const k of DYNAMIC_REFS) {
+      const ref = out[k];
+      if (ref === void 0 || !dynamicApplies) continue;
+      if (typeof ref === "string" && ref.startsWith("#") && toRoot(ref.slice(1), at) && Object.keys(out).every((key) => key === k || TEXT_KEYWORDS.has(key))) {
+        const copy = {};
+        for (const key of Object.keys(out))
+          setMember(copy, key === k ? "$ref" : key, key === k ? "#" : out[key]);
+        out = copy;
+      } else dynamic ??= { keyword: k, ref: String(ref), at };
+    }
+    return out;
+  };
+  let result = mapSchemas(schema, "", rewrite4);
+  if (!byName && dynamic === void 0) {
+    result = mapSchemas(result, "", (node2) => {
+      if (node2.$anchor === void 0 && node2.$dynamicAnchor === void 0 && (node2.$recursiveAnchor === void 0 || !dynamicApplies))
+        return node2;
+      const out = { ...node2 };
+      delete out.$anchor;
+      delete out.$dynamicAnchor;
+      if (dynamicApplies) delete out.$recursiveAnchor;
+      return out;
+    });
+  }
+  return dynamic === void 0 ? { schema: result } : { schema: result, dynamic };
+}
+function mapSchemas(node2, at, f) {
+  if (!isObject8(node2)) return node2;
+  let out;
+  for (const k of Object.keys(node2)) {
+    const v = node2[k];
+    const here = `${at}/${escapeSegment(k)}`;
+    let r = v;
+    if (Array.isArray(v)) {
+      if (LISTS2.has(k)) {
+        let list;
+        v.forEach((x, i) => {
+          const y = mapSchemas(x, `${here}/${i}`, f);
+          if (y !== x) (list ??= v.slice())[i] = y;
+        });
+        r = list ?? v;
+      }
+    } else if (MAPS3.has(k)) {
+      if (isObject8(v)) {
+        let map;
+        for (const n of Object.keys(v)) {
+          const y = mapSchemas(v[n], `${here}/${escapeSegment(n)}`, f);
+          if (y !== v[n]) {
+            map ??= { ...v };
+            Object.defineProperty(map, n, { value: y, enumerable: true, writable: true, configurable: true });
+          }
+        }
+        r = map ?? v;
+      }
+    } else if (!SKIPPED.has(k)) r = mapSchemas(v, here, f);
+    if (r !== v) {
+      out ??= { ...node2 };
+      Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return f(out ?? node2, at);
+}
+var SKIPPED, MAPS3, LISTS2, DYNAMIC_REFS, JSON_TYPES;
+var init_applied = __esm({
+  "src/compat/applied.ts"() {
+    "use strict";
+    init_pointer();
+    init_keywords();
+    init_own();
+    SKIPPED = /* @__PURE__ */ new Set([
+      "default",
+      "enum",
+      "const",
+      "required",
+      "maximum",
+      "minimum",
+      "exclusiveMaximum",
+      "exclusiveMinimum",
+      "multipleOf",
+      "maxLength",
+      "minLength",
+      "pattern",
+      "format",
+      "maxItems",
+      "minItems",
+      "uniqueItems",
+      "maxProperties",
+      "minProperties",
+      "examples"
+    ]);
+    MAPS3 = /* @__PURE__ */ new Set([
+      "$defs",
+      "definitions",
+      "properties",
+      "patternProperties",
+      "dependencies",
+      "dependentSchemas"
+    ]);
+    LISTS2 = /* @__PURE__ */ new Set(["items", "allOf", "anyOf", "oneOf", "prefixItems"]);
+    DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"];
+    JSON_TYPES = /* @__PURE__ */ new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
+  }
+});
+
 // src/compat/schemas.ts
 function smallEnough(schema) {
   return measure(schema, Infinity, LONG_SEARCH_VALUES).over === void 0;
@@ -22067,6 +22321,15 @@ function compareSchemas(oldSchema, newSchema, direction, options = {}) {
         findings: [finding("ref-in-embedded-resource", direction, strict, at, args)]
       };
     }
+    if (!same)
+      for (const s of [oldSchema, newSchema]) {
+        const problem = declaresDialect(s) && dialectOf(s) ? schemaProblem(s) : void 0;
+        if (problem !== void 0)
+          return {
+            verdict: "unknown",
+            findings: [finding("schema-invalid", direction, strict, "", { error: problem })]
+          };
+      }
     const result = compareInReadings(oldSchema, newSchema, direction, options, compareOne);
     return besideInheritedNames(result, oldSchema, newSchema, direction, options);
   } catch (err) {
@@ -22075,6 +22338,9 @@ function compareSchemas(oldSchema, newSchema, direction, options = {}) {
     }) : finding("schema-unprocessable", direction, strict, "", { error: failureReason(err) });
     return { verdict: "unknown", findings: [found] };
   }
+}
+function declaresDialect(schema) {
+  return typeof schema === "object" && schema !== null && !Array.isArray(schema) && schema.$schema !== void 0;
 }
 function compareOne(oldSchema, newSchema, direction, options) {
   return decide(oldSchema, newSchema, direction, options);
@@ -22102,8 +22368,17 @@ function decide(oldSchema, newSchema, direction, options) {
       verdict: "unknown",
       findings: [finding("schema-invalid", direction, strict, "", { error: problem })]
     };
-  const [sub, sup] = direction === "input" ? [oldSchema, newSchema] : [newSchema, oldSchema];
+  const appliedOld = asApplied(oldSchema, dOld), appliedNew = asApplied(newSchema, dNew);
+  const [given, givenSup] = direction === "input" ? [oldSchema, newSchema] : [newSchema, oldSchema];
+  const [sub, sup] = direction === "input" ? [appliedOld.schema, appliedNew.schema] : [appliedNew.schema, appliedOld.schema];
   const [subDialect, supDialect] = direction === "input" ? [dOld, dNew] : [dNew, dOld];
+  const dynamic = appliedNew.dynamic ?? appliedOld.dynamic;
+  const unfollowed = dynamic === void 0 ? [] : [
+    finding("dynamic-reference-unfollowed", direction, strict, appliedNew.dynamic ? dynamic.at : "", {
+      keyword: dynamic.keyword,
+      ref: dynamic.ref
+    })
+  ];
   const ctx = Ctx.root(
     {
       direction,
@@ -22114,7 +22389,7 @@ function decide(oldSchema, newSchema, direction, options) {
     },
     options.budget
   );
-  includes(sub, sup, ctx);
+  if (unfollowed.length === 0) includes(sub, sup, ctx);
   const memory = ctx.shared.memory;
   if (memory.exhausted) {
     const args = { budget: memory.budget };
@@ -22126,7 +22401,7 @@ function decide(oldSchema, newSchema, direction, options) {
       verdict: "unknown",
       findings: unresolved.map(({ trail: _t, local: _l, more: _m, rel: _r, ...f }) => f)
     };
-  for (const side of [sub, sup]) {
+  for (const side of [given, givenSup]) {
     const failed = compileError(side);
     if (failed !== void 0)
       return {
@@ -22134,7 +22409,13 @@ function decide(oldSchema, newSchema, direction, options) {
         findings: [finding(failed.rule, direction, strict, "", { error: failed.error })]
       };
   }
-  return judge(ctx.findings, sub, sup, subDialect, direction, options);
+  return judge(
+    ctx.findings,
+    { sub, sup, given, givenSup, unfollowed },
+    subDialect,
+    direction,
+    options
+  );
 }
 function compileError(schema) {
   try {
@@ -22151,9 +22432,10 @@ function lazyValidator(schema) {
   let fn;
   return (value) => (fn ??= compileSchema(schema))(value);
 }
-function judge(raw, sub, sup, subDialect, direction, options) {
-  const subV = lazyValidator(sub), supV = lazyValidator(sup);
-  const proves = breakChecker(sub, sup);
+function judge(raw, sides, subDialect, direction, options) {
+  const { sub, sup, given, givenSup } = sides;
+  const subV = lazyValidator(given), supV = lazyValidator(givenSup);
+  const proves = breakChecker(given, givenSup);
   const env = { root: sub, dialect: subDialect, choose: FIRST, extras: false };
   let witnesses = Math.max(
     MIN_WITNESSES,
@@ -22191,10 +22473,20 @@ function judge(raw, sub, sup, subDialect, direction, options) {
     const reason = value === void 0 ? "no witness could be built for it" : "the witness built for it was not confirmed by the validator";
     return settle2({ ...f, verdict: "unknown", reason }, trails);
   });
-  const checked = crossCheckBySampling(findings, sub, sup, subDialect, direction, options, [subV, supV]);
+  findings.push(...sides.unfollowed);
+  const checked = crossCheckBySampling(
+    findings,
+    sub,
+    givenSup,
+    subDialect,
+    direction,
+    options,
+    [subV, supV],
+    given
+  );
   return { verdict: combineVerdict(checked), findings: checked };
 }
-function crossCheckBySampling(findings, sub, sup, subDialect, direction, options = {}, validators = [lazyValidator(sub), lazyValidator(sup)]) {
+function crossCheckBySampling(findings, sub, sup, subDialect, direction, options = {}, validators = [lazyValidator(sub), lazyValidator(sup)], givenSub = sub) {
   const staticVerdict = combineVerdict(findings);
   if (staticVerdict === "breaking") return findings;
   const strict = options.strictOpenObjects === true;
@@ -22209,7 +22501,7 @@ function crossCheckBySampling(findings, sub, sup, subDialect, direction, options
   );
   const counter2 = samples.find((v) => !supV(v) && subV(v));
   if (counter2 === void 0) return findings;
-  if (staticVerdict !== "compatible" && !breakChecker(sub, sup)(counter2)) return findings;
+  if (staticVerdict !== "compatible" && !breakChecker(givenSub, sup)(counter2)) return findings;
   const rule = staticVerdict === "compatible" ? "sampling-disagrees" : "sampled-break";
   return [...findings, finding(rule, direction, strict, "", {}, { witness: counter2 })];
 }
@@ -22233,6 +22525,7 @@ var init_schemas = __esm({
     init_verdicts();
     init_inherited_names();
     init_embedded();
+    init_applied();
     DEFAULT_SAMPLES = 24;
     WITNESS_WORK = 5e6;
     MIN_WITNESSES = 100;
@@ -22243,7 +22536,7 @@ var init_schemas = __esm({
 });
 
 // src/compat/conformance.ts
-function isObject8(v) {
+function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function finding2(pointer2, problem) {
@@ -22252,7 +22545,7 @@ function finding2(pointer2, problem) {
 function objectSchemaProblems(tool, field2) {
   const schema = tool[field2];
   if (schema === void 0) return field2 === "inputSchema" ? [finding2("", "inputSchema is missing")] : [];
-  if (!isObject8(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
+  if (!isObject9(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
   if (schema.type !== "object")
     return [
       finding2(
@@ -22270,7 +22563,7 @@ function conformanceFindings(tool) {
   }
   const annotations = tool.annotations;
   if (annotations !== void 0) {
-    if (!isObject8(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
+    if (!isObject9(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
     else
       for (const hint of HINTS) {
         if (annotations[hint] !== void 0 && typeof annotations[hint] !== "boolean")
@@ -22612,8 +22905,15 @@ var init_text = __esm({
 
 // src/compat/text-diff.ts
 function wordDiff(before, after, maxCells = 4e6) {
-  const a = before.split(/(\s+)/).filter((t) => t !== "");
-  const b = after.split(/(\s+)/).filter((t) => t !== "");
+  const whole = [before, after].map((s) => s.split(/(\s+)/).filter((t) => t !== ""));
+  const [allA, allB] = whole;
+  let head = 0;
+  while (head < allA.length && head < allB.length && allA[head] === allB[head]) head++;
+  let tail = 0;
+  while (tail < allA.length - head && tail < allB.length - head && allA[allA.length - 1 - tail] === allB[allB.length - 1 - tail])
+    tail++;
+  const a = allA.slice(head, allA.length - tail);
+  const b = allB.slice(head, allB.length - tail);
   if (a.length * b.length > maxCells) return `[-${before}-]{+${after}+}`;
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i2 = a.length - 1; i2 >= 0; i2--) {
@@ -22623,7 +22923,7 @@ function wordDiff(before, after, maxCells = 4e6) {
     }
   }
   const out = [];
-  let same = [];
+  let same = allA.slice(0, head);
   let del = "", ins = "";
   const flush = () => {
     if (!del && !ins) return;
@@ -22657,6 +22957,7 @@ function wordDiff(before, after, maxCells = 4e6) {
     }
   }
   flush();
+  same.push(...allA.slice(allA.length - tail));
   out.push(...elided(same, out.length === 0, true));
   return out.join("");
 }
@@ -23415,7 +23716,7 @@ function parseSnapshot(doc) {
   return snapshot;
 }
 function identityOf(value) {
-  if (!isObject9(value)) return null;
+  if (!isObject10(value)) return null;
   return {
     name: typeof value.name === "string" ? value.name : "",
     version: typeof value.version === "string" ? value.version : ""
@@ -23429,13 +23730,13 @@ function textOrNull(value, what) {
 function objects(value, what) {
   if (!Array.isArray(value)) throw new Error(`"${what}" must be an array`);
   return value.map((v, i) => {
-    if (!isObject9(v)) throw new Error(`${what}[${i}] is not an object`);
+    if (!isObject10(v)) throw new Error(`${what}[${i}] is not an object`);
     return v;
   });
 }
 function skillOf(value, i) {
   if (typeof value.uri !== "string") throw new Error(`skills[${i}] has no string "uri"`);
-  const frontmatter2 = isObject9(value.frontmatter) ? value.frontmatter : {};
+  const frontmatter2 = isObject10(value.frontmatter) ? value.frontmatter : {};
   if (value.resources === "dynamic") return { uri: value.uri, frontmatter: frontmatter2, resources: "dynamic" };
   const files2 = objects(value.resources, `skills[${i}].resources`).map((f, j) => {
     if (typeof f.uri !== "string" || typeof f.digest !== "string" || typeof f.size !== "number")
@@ -23454,13 +23755,13 @@ function snapshotJson(s) {
   for (const surface of SURFACES2) if (s[surface] !== void 0) out[surface] = s[surface];
   return out;
 }
-var SURFACES2, isObject9;
+var SURFACES2, isObject10;
 var init_snapshot = __esm({
   "src/compat/surfaces/snapshot.ts"() {
     "use strict";
     init_tools();
     SURFACES2 = ["prompts", "resources", "resourceTemplates", "skills"];
-    isObject9 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject10 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -23964,7 +24265,7 @@ __export(util_exports, {
   hexToUint8Array: () => hexToUint8Array,
   hide: () => hide,
   installLazyProp: () => installLazyProp,
-  isObject: () => isObject10,
+  isObject: () => isObject11,
   isPlainObject: () => isPlainObject,
   issue: () => issue,
   joinValues: () => joinValues,
@@ -24172,11 +24473,11 @@ function esc(str) {
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function isObject10(data2) {
+function isObject11(data2) {
   return typeof data2 === "object" && data2 !== null && !Array.isArray(data2);
 }
 function isPlainObject(o) {
-  if (isObject10(o) === false)
+  if (isObject11(o) === false)
     return false;
   const ctor = o.constructor;
   if (ctor === void 0)
@@ -24184,7 +24485,7 @@ function isPlainObject(o) {
   if (typeof ctor !== "function")
     return true;
   const prot = ctor.prototype;
-  if (isObject10(prot) === false)
+  if (isObject11(prot) === false)
     return false;
   if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
     return false;
@@ -26669,7 +26970,7 @@ var init_schemas2 = __esm({
         }
         return propValues;
       });
-      const isObject15 = isObject10;
+      const isObject16 = isObject11;
       const catchall = def.catchall;
       let value;
       const memo3 = globalConfig.memoizer;
@@ -26677,7 +26978,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject15(input)) {
+        if (!isObject16(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -26813,7 +27114,7 @@ var init_schemas2 = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject15 = isObject10;
+      const isObject16 = isObject11;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -26822,7 +27123,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject15(input)) {
+        if (!isObject16(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -26922,7 +27223,7 @@ var init_schemas2 = __esm({
       const disc = cached2(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isObject10(input)) {
+        if (!isObject11(input)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
@@ -47212,14 +47513,14 @@ var init_public_CvV4ZHkX = __esm({
         const mirroringActive = this.getProtocolEra() === "modern" && detectProbeEnvironment() !== "browser";
         const buildSendOptions = async () => {
           if (!mirroringActive) return options;
-          let scan2;
+          let scan3;
           try {
-            scan2 = await this._resolveXMcpHeaderScan(params.name, options?.toolDefinition);
+            scan3 = await this._resolveXMcpHeaderScan(params.name, options?.toolDefinition);
           } catch (error2) {
             this._reportStoreError(error2);
           }
-          if (!scan2?.valid || scan2.declarations.length === 0) return options;
-          const paramHeaders = buildMcpParamHeaders(scan2.declarations, params.arguments);
+          if (!scan3?.valid || scan3.declarations.length === 0) return options;
+          const paramHeaders = buildMcpParamHeaders(scan3.declarations, params.arguments);
           return Object.keys(paramHeaders).length === 0 ? options : {
             ...options,
             headers: {
@@ -47334,9 +47635,9 @@ var init_public_CvV4ZHkX = __esm({
       _excludeInvalidXMcpHeaderTools(result) {
         if (this.getProtocolEra() !== "modern" || !this.transport || detectProbeTransportKind(this.transport) === "stdio") return;
         const filtered = result.tools.filter((tool) => {
-          const scan2 = scanXMcpHeaderDeclarations(tool.inputSchema);
-          if (!scan2.valid) {
-            console.warn(`[mcp-sdk] excluding tool '${tool.name}' from tools/list: invalid x-mcp-header declaration \u2014 ${scan2.reason}`);
+          const scan3 = scanXMcpHeaderDeclarations(tool.inputSchema);
+          if (!scan3.valid) {
+            console.warn(`[mcp-sdk] excluding tool '${tool.name}' from tools/list: invalid x-mcp-header declaration \u2014 ${scan3.reason}`);
             return false;
           }
           return true;
@@ -49374,7 +49675,7 @@ var init_explain = __esm({
 });
 
 // src/connect/json.ts
-function isObject11(value) {
+function isObject12(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var init_json = __esm({
@@ -49389,7 +49690,7 @@ async function readServer(client, timeoutMs) {
   const caps = client.getServerCapabilities() ?? {};
   const info = client.getServerVersion();
   const list = (method, field2) => listAsSent(client, method, field2, timeoutMs);
-  const has2 = (capability) => isObject11(caps[capability]);
+  const has2 = (capability) => isObject12(caps[capability]);
   const doc = {
     server: info ? { name: info.name, version: info.version } : null,
     instructions: client.getInstructions() ?? null,
@@ -49399,8 +49700,8 @@ async function readServer(client, timeoutMs) {
     resourceTemplates: has2("resources") ? await list("resources/templates/list", "resourceTemplates") : [],
     skills: []
   };
-  const extensions = isObject11(caps.extensions) ? caps.extensions : {};
-  if (isObject11(extensions[SKILLS_EXTENSION])) {
+  const extensions = isObject12(caps.extensions) ? caps.extensions : {};
+  if (isObject12(extensions[SKILLS_EXTENSION])) {
     const skills = await list("skills/list", "skills");
     const budget = { left: MAX_TOTAL_TEXT_BYTES };
     const withText = [];
@@ -49410,11 +49711,11 @@ async function readServer(client, timeoutMs) {
   return doc;
 }
 async function withTexts(client, skill, budget, timeoutMs) {
-  if (!isObject11(skill) || !Array.isArray(skill.resources)) return skill;
+  if (!isObject12(skill) || !Array.isArray(skill.resources)) return skill;
   const files2 = skill.resources.slice(0, MAX_FILES);
   const read = await Promise.all(
     files2.map(async (file) => {
-      if (!isObject11(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
+      if (!isObject12(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
       if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
       budget.left -= file.size;
       const text2 = await readText(client, file.uri, timeoutMs);
@@ -49429,9 +49730,9 @@ async function withTexts(client, skill, budget, timeoutMs) {
 async function readText(client, uri2, timeoutMs) {
   try {
     const result = await requestAsSent(client, "resources/read", { uri: uri2 }, timeoutMs);
-    const contents = isObject11(result) && Array.isArray(result.contents) ? result.contents : [];
-    const first = contents.find((c) => isObject11(c) && c.uri === uri2) ?? contents[0];
-    return isObject11(first) && typeof first.text === "string" ? first.text : void 0;
+    const contents = isObject12(result) && Array.isArray(result.contents) ? result.contents : [];
+    const first = contents.find((c) => isObject12(c) && c.uri === uri2) ?? contents[0];
+    return isObject12(first) && typeof first.text === "string" ? first.text : void 0;
   } catch {
     return void 0;
   }
@@ -49960,14 +50261,14 @@ function targetFromEntry(name, raw, source, ctx) {
     return e.value;
   };
   const base = { name, source, references, dropped };
-  if (!isObject11(raw)) return invalid(base, "the entry is not an object");
+  if (!isObject12(raw)) return invalid(base, "the entry is not an object");
   const type = typeof raw["type"] === "string" ? raw["type"] : void 0;
   const isHttp = type !== void 0 ? HTTP_TYPES.has(type) : typeof raw["url"] === "string";
   if (isHttp) {
     if (typeof raw["url"] !== "string") return invalid(base, `type "${type}" needs a "url"`);
     const url2 = expand(raw["url"], "url");
     const headers = {};
-    for (const [key, value] of Object.entries(isObject11(raw["headers"]) ? raw["headers"] : {})) {
+    for (const [key, value] of Object.entries(isObject12(raw["headers"]) ? raw["headers"] : {})) {
       if (typeof value !== "string") continue;
       const filled = expand(value, `headers.${key}`);
       if (filled === null) dropped.push(`headers.${key}`);
@@ -49990,7 +50291,7 @@ function targetFromEntry(name, raw, source, ctx) {
   const command2 = expand(raw["command"], "command");
   const args = (Array.isArray(raw["args"]) ? raw["args"] : []).filter((a) => typeof a === "string").map((a, i) => expand(a, `args[${i}]`));
   const env = {};
-  for (const [key, value] of Object.entries(isObject11(raw["env"]) ? raw["env"] : {})) {
+  for (const [key, value] of Object.entries(isObject12(raw["env"]) ? raw["env"] : {})) {
     if (typeof value !== "string") continue;
     const filled = expand(value, `env.${key}`);
     if (filled === null) dropped.push(`env.${key}`);
@@ -50033,11 +50334,11 @@ function readClientConfig(file, env, inputs) {
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isObject11(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
-  const vscodeRoot = isObject11(parsed["mcp"]) ? parsed["mcp"] : parsed;
+  if (!isObject12(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
+  const vscodeRoot = isObject12(parsed["mcp"]) ? parsed["mcp"] : parsed;
   const format = detectFormat(path6, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
-  if (!isObject11(servers)) throw new ConfigError(`${file} has no servers`);
+  if (!isObject12(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
@@ -50055,8 +50356,8 @@ function readClientConfig(file, env, inputs) {
   return { file: path6, format, label, targets };
 }
 function detectFormat(path6, parsed, vscodeRoot) {
-  if (!isObject11(parsed["mcpServers"]) && isObject11(vscodeRoot["servers"])) return "vscode";
-  if (!isObject11(parsed["mcpServers"]))
+  if (!isObject12(parsed["mcpServers"]) && isObject12(vscodeRoot["servers"])) return "vscode";
+  if (!isObject12(parsed["mcpServers"]))
     throw new ConfigError(
       `${path6} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
@@ -50069,7 +50370,7 @@ function detectFormat(path6, parsed, vscodeRoot) {
 function inputDescriptions(raw) {
   const out = /* @__PURE__ */ new Map();
   for (const input of Array.isArray(raw) ? raw : []) {
-    if (isObject11(input) && typeof input["id"] === "string")
+    if (isObject12(input) && typeof input["id"] === "string")
       out.set(input["id"], typeof input["description"] === "string" ? input["description"] : "");
   }
   return out;
@@ -50230,12 +50531,12 @@ function readConfiguration(file, only2, inputArgs, env) {
 }
 function writtenEntries(file, vscode) {
   const doc = parseJsonc(fs4.readFileSync(file, "utf8"));
-  const root = isObject11(doc) && vscode && isObject11(doc.mcp) ? doc.mcp : doc;
-  const servers = isObject11(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
-  return isObject11(servers) ? servers : {};
+  const root = isObject12(doc) && vscode && isObject12(doc.mcp) ? doc.mcp : doc;
+  const servers = isObject12(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
+  return isObject12(servers) ? servers : {};
 }
 function launchOf(target2, raw, secrets) {
-  const entry = isObject11(raw) ? raw : {};
+  const entry = isObject12(raw) ? raw : {};
   const mask = (text2) => maskSecrets(text2, secrets);
   if (target2.kind === "http")
     return { transport: "http", url: mask(typeof entry.url === "string" ? entry.url : target2.url) };
@@ -51926,7 +52227,7 @@ var init_http_body = __esm({
 
 // src/enforce/judge.ts
 function claimedVersion(m) {
-  if (!isObject12(m) || !isObject12(m.params) || !isObject12(m.params._meta)) return void 0;
+  if (!isObject13(m) || !isObject13(m.params) || !isObject13(m.params._meta)) return void 0;
   const v = m.params._meta[VERSION_META];
   return typeof v === "string" ? v : void 0;
 }
@@ -51955,11 +52256,11 @@ function invalidRequest(message = "Invalid Request") {
 function judgeMessages(messages, enforcer, record2) {
   const out = { answered: [], forwarded: [], lists: [], requests: [] };
   for (const m of messages) {
-    if (!isObject12(m)) {
+    if (!isObject13(m)) {
       out.answered.push(invalidRequest());
       continue;
     }
-    const params = isObject12(m.params) ? m.params : void 0;
+    const params = isObject13(m.params) ? m.params : void 0;
     if (m.method === "tools/call" && typeof params?.name === "string") {
       record2({ tool: params.name, arguments: params.arguments ?? {} });
       const refusal = enforcer.refusal(params.name);
@@ -51974,14 +52275,14 @@ function judgeMessages(messages, enforcer, record2) {
   }
   return out;
 }
-var BATCH_REVISIONS, VERSION_META, isObject12;
+var BATCH_REVISIONS, VERSION_META, isObject13;
 var init_judge = __esm({
   "src/enforce/judge.ts"() {
     "use strict";
     init_enforcer();
     BATCH_REVISIONS = /* @__PURE__ */ new Set(["2024-11-05", "2025-03-26"]);
     VERSION_META = "io.modelcontextprotocol/protocolVersion";
-    isObject12 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject13 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -51989,21 +52290,21 @@ var init_judge = __esm({
 function unjudgedCalls(messages, enforcer) {
   const names3 = [];
   for (const m of messages) {
-    if (!isObject13(m) || m.method !== "tools/call" || !isObject13(m.params)) continue;
+    if (!isObject14(m) || m.method !== "tools/call" || !isObject14(m.params)) continue;
     const name = m.params.name;
     if (typeof name === "string" && enforcer.needsListing(name)) names3.push(name);
   }
   return names3;
 }
 function listRequest(id, cursor, messages) {
-  const call = messages.find((m) => isObject13(m) && m.method === "tools/call" && isObject13(m.params));
-  const meta2 = isObject13(call) && isObject13(call.params) && isObject13(call.params._meta) ? call.params._meta : void 0;
+  const call = messages.find((m) => isObject14(m) && m.method === "tools/call" && isObject14(m.params));
+  const meta2 = isObject14(call) && isObject14(call.params) && isObject14(call.params._meta) ? call.params._meta : void 0;
   const envelope = meta2 ? Object.fromEntries(Object.entries(meta2).filter(([k]) => k !== "progressToken")) : void 0;
   const params = { ...cursor !== void 0 ? { cursor } : {}, ...envelope ? { _meta: envelope } : {} };
   return { jsonrpc: "2.0", id, method: "tools/list", ...Object.keys(params).length > 0 ? { params } : {} };
 }
 function listResult(answer) {
-  if (!isObject13(answer) || !isObject13(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
+  if (!isObject14(answer) || !isObject14(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
   return answer.result;
 }
 async function listAll(page, enforcer) {
@@ -52023,13 +52324,13 @@ async function listAll(page, enforcer) {
 function ownId() {
   return `warden-gate-list-${process.pid}-${++counter}`;
 }
-var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject13, counter;
+var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject14, counter;
 var init_list_on_demand = __esm({
   "src/enforce/list-on-demand.ts"() {
     "use strict";
     MAX_LIST_PAGES = 50;
     LIST_PAGE_TIMEOUT_MS = 15e3;
-    isObject13 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject14 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     counter = 0;
   }
 });
@@ -52090,7 +52391,7 @@ async function serveHttpProxy(args, enforcer, io) {
   });
   return GATE_EXIT.pass;
 }
-var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject14, HttpProxy;
+var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject15, HttpProxy;
 var init_http = __esm({
   "src/proxy/http.ts"() {
     "use strict";
@@ -52126,7 +52427,7 @@ var init_http = __esm({
       "content-encoding",
       "set-cookie"
     ]);
-    isObject14 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     HttpProxy = class {
       constructor(upstream, headers, enforcer, record2, timeoutMs = LIST_PAGE_TIMEOUT_MS) {
         this.upstream = upstream;
@@ -52172,7 +52473,7 @@ var init_http = __esm({
           }
           batch = Array.isArray(parsed);
           if (Array.isArray(parsed)) messages = parsed;
-          else if (isObject14(parsed)) messages = [parsed];
+          else if (isObject15(parsed)) messages = [parsed];
         }
         if (batch) {
           const header = req.headers["mcp-protocol-version"];
@@ -52248,7 +52549,7 @@ var init_http = __esm({
             const parsed = JSON.parse(text2);
             found.push(...Array.isArray(parsed) ? parsed : [parsed]);
           }
-          return listResult(found.find((m) => isObject14(m) && m.id === id));
+          return listResult(found.find((m) => isObject15(m) && m.id === id));
         } catch {
           return void 0;
         }
@@ -52327,10 +52628,10 @@ var init_http = __esm({
       }
       /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
       judgeAnswer(m, session) {
-        if (!isObject14(m) || m.id === void 0) return m;
+        if (!isObject15(m) || m.id === void 0) return m;
         const key = `${session} ${jsonText(m.id)}`;
         const result = m.result;
-        if (!this.lists.has(key) || !isObject14(result) || !Array.isArray(result.tools)) return m;
+        if (!this.lists.has(key) || !isObject15(result) || !Array.isArray(result.tools)) return m;
         this.lists.delete(key);
         return { ...m, result: this.enforcer.filterResult(result) };
       }
