@@ -36,6 +36,8 @@ const SERVER_WRITTEN: Record<string, string> = {
   'mandates.scopes': 'validated scope names',
   'mandates.consult_counterparts': 'validated handles of existing principals',
   'mandates.updated_at': 'server clock',
+  'mandates.terms':
+    'server-made JSON of the validated terms: yes/no flags, a day count, validated handles of existing principals',
   'evidence.id': 'server id',
   'evidence.principal_id': 'server id',
   'evidence.origin': 'enum',
@@ -61,6 +63,8 @@ const SERVER_WRITTEN: Record<string, string> = {
   'decisions.outcome': 'server-written scalars only (see admin/decisions.ts)',
   'decisions.created_at': 'server clock',
   'decisions.decided_at': 'server clock',
+  'decisions.request_key':
+    'server-made key (core/same-request.ts): a tool name, handles and a hash of a claim; compared, never returned',
   'principal_terms.term': 'search index: lower-cased words of member text, matched against, never returned',
   'principal_terms.principal_id': 'server id',
   'server_secrets.name': 'server constant',
