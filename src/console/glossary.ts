@@ -1,3 +1,4 @@
+import { reasonForPrincipal } from '../admin/decisions.ts';
 import type { RefusalCode } from '../core/refusals/catalogue.ts';
 import type { Scope } from '../core/scopes.ts';
 import type { Tier } from '../core/tiers.ts';
@@ -166,6 +167,11 @@ export interface CodeWords {
   readonly todo: string;
 }
 
+/** Why a request with this code waits, in the Decisions page's words, when no record gives figures. */
+function waitsBecause(code: RefusalCode): string {
+  return reasonForPrincipal({ reasonCode: code, reason: '', arguments: {} });
+}
+
 /**
  * The refusals an agent's call can meet, and the reasons a request waits or was closed,
  * said to the member whose agent it was. The catalogue's line for a code is written for
@@ -247,6 +253,28 @@ export const CODES: Readonly<Partial<Record<RefusalCode, CodeWords>>> = {
   review_needs_approval: {
     said: 'Your mandate says reviews of candidates wait for your approval.',
     todo: 'Approve or deny it under Decisions.',
+  },
+  answer_counterpart_not_in_mandate: {
+    said: 'Your mandate does not let your agents answer this member without you.',
+    todo: 'Approve or deny it under Decisions, or add the member in your mandate.',
+  },
+  // Where the decision's own record has no figures to give, the sentence the Decisions page
+  // shows is the one the member reads here too (its home is reasonForPrincipal).
+  profile_change_needs_approval: {
+    said: waitsBecause('profile_change_needs_approval'),
+    todo: 'Approve or deny it under Decisions, or change what waits in your mandate.',
+  },
+  self_report_needs_approval: {
+    said: waitsBecause('self_report_needs_approval'),
+    todo: 'Approve or deny it under Decisions, or change what waits in your mandate.',
+  },
+  private_words: {
+    said: waitsBecause('private_words'),
+    todo: 'Approve it under Decisions if those words may go on, or deny it.',
+  },
+  denied_by_principal: {
+    said: 'You denied the same request a short while ago, so your agent was refused without asking you again.',
+    todo: 'Nothing to do; if you changed your mind, do it yourself, or shorten how long a denial holds in your mandate.',
   },
   stale_token_revoked: {
     said: 'The agent that asked lost its token (you revoked it) before you decided, so it did not run.',

@@ -71,7 +71,7 @@ void describe('layers: imports are allowed only as listed', () => {
       case: 'Warden reaches the gate by package name, not by a path into packages/',
       file: 'src/untrusted/probe.ts',
       code: "import { sanitize } from '../../packages/gate/src/text/index.ts';\nimport { forPeople } from '@warden-mcp/gate/text';\nexport const x = [sanitize, forPeople];\n",
-      refused: [/import the gate package by name/],
+      refused: [/import the gate package by a documented subpath/],
     },
     {
       case: 'the gate imports nothing of Warden',

@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decide } from '../../src/admin/decisions.ts';
-import { AdminRefusal } from '../../src/admin/errors.ts';
 import { changeMandate } from '../../src/admin/mandate.ts';
 import { editProfile } from '../../src/admin/profile.ts';
 import { REFUSALS, type RefusalCode } from '../../src/core/refusals/catalogue.ts';

@@ -46,9 +46,14 @@ function argsOf(r: ActivityRecord): Args {
 
 /** What the call came to, for the principal: done, refused and why, or queued for them. */
 function outcome(r: ActivityRecord, c: Called): Html {
-  const details = technical(
-    html`Tool <code>${c.name}</code>${r.code ? html`, code <code>${r.code}</code>` : ''}`,
-  );
+  // A name the club does not serve is on the row already, as the agent sent it: once is enough.
+  const code = r.code ? html`code <code>${r.code}</code>` : '';
+  const details =
+    c.act === null
+      ? r.code
+        ? technical(html`${code}`)
+        : ''
+      : technical(html`Tool <code>${c.name}</code>${r.code ? html`, ${code}` : ''}`);
   switch (r.outcome) {
     case 'done':
       return html`${DONE} ${details}`;

@@ -14,7 +14,7 @@ export const rows: readonly ThreatRow[] = [
     act: 'Sends a batch of 100 calls in one POST, for an answer of unbounded size',
     answer: 'refused',
     code: 'batch_too_large',
-    test: 'threat: transport: flood file_evidence through JSON-RPC batches',
+    test: 'threat: transport: send a batch of 100 calls in one POST',
   },
   {
     tool: 'transport',

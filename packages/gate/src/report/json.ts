@@ -8,7 +8,7 @@ import { summarize } from './summary.ts';
 /**
  * The shape of the JSON report, published as schema/report.schema.json (the package's
  * `./report.schema.json`). A change a reader of the old shape would trip on is a new version;
- * test/report/json-schema.test.ts judges every change of the schema with the gate itself.
+ * test/report/json.test.ts judges every change of the schema with the gate itself.
  * Version 1 is the unversioned shape that listed `tools` at the top.
  */
 export const JSON_REPORT_VERSION = 2;
