@@ -24,7 +24,7 @@ export function parseFormat(value: string | undefined, json: boolean): Format {
  * call rejected, nothing left unjudged. The seed's contract is silence on compatible: the text
  * and GitHub formats print nothing for such a result unless `verbose` asks for the list.
  */
-function isQuiet(result: GateResult, ctx: RenderContext): boolean {
+export function isQuiet(result: GateResult, ctx: RenderContext): boolean {
   if (ctx.verbose) return false;
   if (result.verdict !== 'identical' && result.verdict !== 'compatible') return false;
   return result.servers.every(

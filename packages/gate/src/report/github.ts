@@ -14,7 +14,7 @@ const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', c
  * the rest without a word, so the gate writes nine items and one tenth that counts the others,
  * grouped by server and kind of change ("111 more: 100 tools removed, 11 tools changed").
  */
-const ANNOTATIONS_PER_LEVEL = 10;
+export const ANNOTATIONS_PER_LEVEL = 10;
 
 /** Data of a workflow command, escaped as the runner reads it. */
 const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
