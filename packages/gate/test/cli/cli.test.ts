@@ -58,8 +58,8 @@ const breaking = {
 };
 const undecided = {
   tools: [
-    // An extension keyword's meaning is unknown: its change is undecided by policy.
-    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, 'x-beta': true } },
+    // A keyword the gate does not analyse (not an x- annotation): its change is undecided by policy.
+    { ...v1.tools[0], inputSchema: { ...v1.tools[0]?.inputSchema, beta: true } },
     v1.tools[1],
   ],
 };

@@ -22,7 +22,7 @@ export const v2 = {
       ...base,
       inputSchema: { ...base.inputSchema, properties: { q: { type: 'string' }, limit: { type: 'integer' } } },
     },
-    { name: 'greet', inputSchema: { type: 'object', 'x-beta': true } },
+    { name: 'greet', inputSchema: { type: 'object', beta: true } },
     { name: 'added <&> "tool"', inputSchema: { type: 'object' } },
   ],
 };

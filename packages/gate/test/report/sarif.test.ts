@@ -17,7 +17,7 @@ describe('the SARIF report (report/sarif.ts)', () => {
     assert.equal(validate(doc), true, JSON.stringify(validate.errors?.slice(0, 3)));
     const results = doc.runs[0]?.results ?? [];
     assert.ok(results.some((r) => r.ruleId === 'type-narrowed' && r.level === 'error'));
-    assert.ok(results.some((r) => r.ruleId === 'extension-keyword-changed' && r.level === 'warning'));
+    assert.ok(results.some((r) => r.ruleId === 'unknown-keyword-changed' && r.level === 'warning'));
     assert.deepEqual(
       [...new Set(results.map((r) => r.level))],
       ['error', 'warning', 'note'],
