@@ -93,14 +93,14 @@ for (const [backend, location] of [
       try {
         const viaA = await connectClient(r.a.mcpUrl, r.token, 'legacy');
         const viaB = await connectClient(r.b.mcpUrl, r.token, 'legacy');
-        // Claims with their artifact: a self-report would wait for the principal (the default).
-        const commit = (c: string) => ({
-          origin: 'commit',
-          claim: c,
-          artifact_ref: `https://git.example.org/a/b@${c[0]!.repeat(40)}`,
+        // Evidence with its artifact is filed at once (a self-report would wait for the principal).
+        const commit = (sha: string) => `https://git.example.org/dora/app/-/commit/${sha.repeat(40)}`;
+        const file = (claim: string, sha: string) => ({
+          name: 'file_evidence',
+          arguments: { origin: 'commit', claim, artifact_ref: commit(sha) },
         });
-        await viaA.callTool({ name: 'file_evidence', arguments: commit('a one') });
-        await viaB.callTool({ name: 'file_evidence', arguments: commit('b two') });
+        assert.ok(!(await viaA.callTool(file('one', 'a'))).isError);
+        assert.ok(!(await viaB.callTool(file('two', 'b'))).isError);
         const first = (await viaA.callTool({ name: 'list_evidence', arguments: { limit: 1 } }))
           .structuredContent as { evidence: { id: string }[]; next_cursor?: string };
         assert.ok(first.next_cursor);
