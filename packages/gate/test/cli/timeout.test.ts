@@ -8,25 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { bufferIo, GATE_EXIT } from '../../src/host/io.ts';
 import { main } from '../../src/cli/main.ts';
+import { processesWith } from '../processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'warden-gate.js');
 const NEVER = path.join(ROOT, 'test', 'fixtures', 'compat', 'servers', 'never-answers.mjs');
-
-/** Processes whose command line holds `marker` (Linux's /proc). */
-function processesWith(marker: string): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** The gate as a process: its exit code, stderr, how long it ran, and what it left running. */
 async function runGate(

@@ -6,26 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { processesWith } from '../processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = path.join(ROOT, 'bin', 'warden-gate.js');
 const STUBBORN = path.join(ROOT, 'test', 'fixtures', 'compat', 'servers', 'stubborn.ts');
 const run = promisify(execFile);
-
-/** Processes whose command line holds `marker` (Linux's /proc; elsewhere the test is skipped). */
-function processesWith(marker: string): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe(
   'a server started through a launcher is stopped with it',
