@@ -453,6 +453,8 @@ export interface Store extends ConsoleStore, OAuthStore {
   getDecision(id: string): Promise<DecisionRecord | null>;
   /** The latest decision with this request key that the principal denied at or after `since` (ISO), if any. */
   findDenial(principalId: string, requestKey: string, since: string): Promise<DecisionRecord | null>;
+  /** The oldest decision with this request key still waiting for the principal, if any (one indexed row, however long the queue). */
+  findPending(principalId: string, requestKey: string): Promise<DecisionRecord | null>;
   listDecisions(principalId: string, filter?: { status?: DecisionStatus }): Promise<DecisionRecord[]>;
   /**
    * Moves a pending decision to approved/denied; false when it was no longer pending

@@ -523,6 +523,15 @@ export class SqlStore extends ConsoleSql implements Store {
     return r ? toDecision(r) : null;
   }
 
+  async findPending(principalId: string, requestKey: string): Promise<DecisionRecord | null> {
+    const r = await this.sql.get(
+      `${SELECT.decision} WHERE d.principal_id = ? AND d.request_key = ? AND d.status = 'pending'
+       ORDER BY d.created_at, d.id LIMIT 1`,
+      [principalId, requestKey],
+    );
+    return r ? toDecision(r) : null;
+  }
+
   async getDecision(id: string): Promise<DecisionRecord | null> {
     const r = await this.sql.get(`${SELECT.decision} WHERE d.id = ?`, [id]);
     return r ? toDecision(r) : null;

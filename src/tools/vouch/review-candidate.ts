@@ -67,17 +67,10 @@ export const reviewCandidate: ToolSpec<ToolContext, Args> = {
       if (!verdict.within) {
         // A review already waiting for the principal would make this one a conflict on
         // approval: say so now, rather than queue a decision that can only fail.
-        const waiting = (await ctx.store.listDecisions(me.id, { status: 'pending' })).find(
-          (d) => d.tool === 'review_candidate' && d.arguments['handle'] === candidate.handle,
-        );
+        const key = sameRequest.review(candidate.handle);
+        const waiting = await ctx.store.findPending(me.id, key);
         if (waiting) return alreadyQueued(candidate.handle, waiting.id);
-        return queueForPrincipal(
-          ctx,
-          'review_candidate',
-          { ...args },
-          verdict,
-          sameRequest.review(candidate.handle),
-        );
+        return queueForPrincipal(ctx, 'review_candidate', { ...args }, verdict, key);
       }
     }
     // The check above is only a courtesy; the store's unique index is what holds, on every replica.

@@ -38,6 +38,9 @@ export function reviewAndDecisionContract(backend: Backend): void {
         null,
         'pending is no denial',
       );
+      assert.equal((await store().findPending(a.id, key))?.id, pending.id, 'the one waiting, by its key');
+      assert.equal(await store().findPending(a.id, 'ask_agent:@dave'), null);
+      assert.equal(await store().findPending(b.id, key), null, 'another principal');
       const first = await ask(a.id, key);
       assert.ok(await store().claimDecision(first.id, 'denied', 'No.', '2026-01-01T00:00:00.000Z'));
       const second = await ask(a.id, key);
