@@ -116,7 +116,10 @@ describe('warden-gate (in process)', () => {
     assert.equal(bad.code, 1);
     const lines = bad.out.trim().split('\n');
     assert.equal(lines[0], 'breaking: 1 tool changed (type-narrowed)');
-    assert.match(lines[1] ?? '', /^ {2}search: breaking — type "number \(non-integer\)" is no longer accepted/);
+    assert.match(
+      lines[1] ?? '',
+      /^ {2}search: breaking — type "number \(non-integer\)" is no longer accepted/,
+    );
     assert.match(
       lines[2] ?? '',
       /^ {4}accept: warden-gate accept --lock \S+ --manifest \S+ --tool search@sha256:[0-9a-f]{64}$/,
