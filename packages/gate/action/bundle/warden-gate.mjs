@@ -52082,7 +52082,13 @@ function updateLock(args, compared2, io, now = /* @__PURE__ */ new Date()) {
     return;
   }
   if (taken.items.length === 0 && taken.pinned.length === 0) return;
-  writeLock(args.lock, lock);
+  try {
+    writeLock(args.lock, lock);
+  } catch (err) {
+    throw new UsageError(
+      `--update-lock cannot write ${args.lock}: ${err.code ?? String(err)}`
+    );
+  }
   const many = result.servers.length > 1;
   const n = taken.items.length;
   const parts = [
@@ -52098,6 +52104,7 @@ var UPDATE_REASON;
 var init_update_lock = __esm({
   "src/cli/update-lock.ts"() {
     "use strict";
+    init_io();
     init_lockfile();
     init_take();
     init_groups();

@@ -1,7 +1,7 @@
 // `check --update-lock`: a compatible run's drift taken into the lock in the same step, so a CI
 // job keeps the lock current with no laptop; a breaking or unknown run leaves it untouched.
 import type { Launch, ServerSnapshot } from '../compat/index.ts';
-import type { CliIo } from '../host/io.ts';
+import { UsageError, type CliIo } from '../host/io.ts';
 import type { GateResult } from '../lock/compare.ts';
 import { writeLock, type Lock } from '../lock/lockfile.ts';
 import { takeCompatible } from '../lock/take.ts';
@@ -42,7 +42,13 @@ export function updateLock(args: GateArgs, compared: Compared, io: CliIo, now = 
     return;
   }
   if (taken.items.length === 0 && taken.pinned.length === 0) return;
-  writeLock(args.lock, lock);
+  try {
+    writeLock(args.lock, lock);
+  } catch (err) {
+    throw new UsageError(
+      `--update-lock cannot write ${args.lock}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+    );
+  }
   const many = result.servers.length > 1;
   const n = taken.items.length;
   const parts = [

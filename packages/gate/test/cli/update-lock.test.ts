@@ -199,6 +199,29 @@ describe('check --update-lock (options)', () => {
     assert.match(diff.err, /option --update-lock does not apply here/);
   });
 
+  it('a lock that cannot be written is one line and an error, the lock as it was', async () => {
+    const lock = await pinned('stuck.lock.json');
+    const before = fs.readFileSync(lock, 'utf8');
+    // The temporary file the lock is written through, taken by a folder.
+    const tmp = file(`.stuck.lock.json.${process.pid}.tmp`);
+    fs.mkdirSync(tmp);
+    try {
+      const r = await gate(
+        'check',
+        '--manifest',
+        write('compatible.json', compatible),
+        '--lock',
+        lock,
+        '--update-lock',
+      );
+      assert.equal(r.code, 3);
+      assert.equal(r.err, `warden-gate check: --update-lock cannot write ${lock}: EISDIR\n`);
+      assert.equal(fs.readFileSync(lock, 'utf8'), before);
+    } finally {
+      fs.rmSync(tmp, { recursive: true });
+    }
+  });
+
   it('pins surfaces the lock never held, when the change is otherwise compatible', async () => {
     const lock = await pinned('surfaces.lock.json');
     const more = { ...v1, prompts: [{ name: 'hello' }], instructions: 'Be brief.' };

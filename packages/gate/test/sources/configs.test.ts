@@ -216,7 +216,10 @@ describe('a whole client configuration', () => {
         missing.err,
         /note: web: headers\.Authorization left out: \$\{input:token\} has no value \(give inputs with --input/,
       );
-      assert.match(missing.out, /^ {2}launch: unknown — the server could not be started or reached: HTTP 401/m);
+      assert.match(
+        missing.out,
+        /^ {2}launch: unknown — the server could not be started or reached: HTTP 401/m,
+      );
       assert.ok(
         ![pinned.out, pinned.err, missing.out, missing.err, fs.readFileSync(lock, 'utf8')]
           .join('')
