@@ -9,6 +9,7 @@ import {
   DEFAULT_SERVER,
   lockServer,
   readLock,
+  PLAIN,
   renderText,
   type JsonObject,
   type ServerComparison,
@@ -33,8 +34,12 @@ import { SKILL_URI } from '../../src/skill/index.ts';
 
 const TIERS = Object.keys(CLUB_TIERS) as ClubTier[];
 const digestOf = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
+/** The text report, every item listed (a compatible one is otherwise its group's one line). */
 const text = (comparison: ServerComparison, tier: string) =>
-  renderText({ verdict: comparison.verdict, servers: [{ name: tier, comparison }] });
+  renderText(
+    { verdict: comparison.verdict, servers: [{ name: tier, comparison }] },
+    { ...PLAIN, verbose: true },
+  );
 
 /** The club's skill in a snapshot, with its files as listed (never dynamic: Warden lists every file). */
 function skillOf(snapshot: ServerSnapshot): SkillEntry & { resources: SkillFile[] } {
@@ -136,7 +141,7 @@ describe('Warden gates itself: every surface the club serves, against its commit
     const report = text(changed, 'member');
     assert.match(
       report,
-      /^skill skill:\/\/warden-club\/SKILL\.md: compatible — skill file "skill:\/\/warden-club\/SKILL\.md" changed: .*\{\+ Always greet the principal by name\.\+\} \(skill-file-changed at \/resources\/0\)$/m,
+      /^ {2}skill skill:\/\/warden-club\/SKILL\.md: compatible — skill file "skill:\/\/warden-club\/SKILL\.md" changed: .*\{\+ Always greet the principal by name\.\+\} \(skill-file-changed at \/resources\/0\)$/m,
     );
 
     // A text that talks to the model the way tool poisoning does needs a person, whatever else changed.

@@ -110,6 +110,7 @@ function gateArgs(reports) {
   if (input('calls')) argv.push('--calls', input('calls'));
   if (flag('allow-unknown')) argv.push('--allow-unknown');
   if (flag('strict-descriptions')) argv.push('--strict-descriptions');
+  if (flag('update-lock')) argv.push('--update-lock', '--reason', updateReason());
   argv.push('--format', 'github');
   argv.push('--report', `markdown=${reports.markdown}`, '--report', `json=${reports.json}`);
   if (reports.sarif) argv.push('--report', `sarif=${reports.sarif}`);
@@ -117,6 +118,22 @@ function gateArgs(reports) {
   const command = splitWords(input('command'), 'command');
   if (command.length > 0) argv.push('--', ...command);
   return argv;
+}
+
+/** The reason recorded with each change `update-lock` takes in: this workflow run, when known. */
+function updateReason() {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = process.env;
+  const where = server && repo && id ? `${server}/${repo}/actions/runs/${id}` : 'a workflow run';
+  return `compatible change taken in by the Warden gate Action (${where})`;
+}
+
+/** The lock's bytes, to tell whether the run rewrote it (undefined when there is none). */
+function lockBytes() {
+  try {
+    return fs.readFileSync(input('lock') || 'mcp-lock.json');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The gate's executable script: given outright, or found in the prefix the package was installed to. */
@@ -206,11 +223,12 @@ function failed(message, code, secrets) {
 }
 
 /** The outputs and summary of a run the gate decided, read from its own reports. */
-function decided(doc, reports, code, secrets) {
+function decided(doc, reports, code, secrets, lockUpdated) {
   const outputs = { verdict: doc.verdict, 'exit-code': code };
   for (const key of ['breaking', 'unknown', 'compatible', 'identical'])
     outputs[key] = doc.summary?.[key] ?? '';
   outputs.sarif = reports.sarif && fs.existsSync(reports.sarif) ? input('sarif') : '';
+  outputs['lock-updated'] = String(lockUpdated);
   const markdown = fs.existsSync(reports.markdown) ? fs.readFileSync(reports.markdown, 'utf8') : '';
   finish(outputs, markdown, secrets, code);
 }
@@ -232,9 +250,12 @@ async function main() {
       failed(err.message, ERROR_EXIT, secrets);
       return;
     }
+    const before = lockBytes();
     const { code, stderr } = await runGate(bin, argv);
+    const after = lockBytes();
+    const updated = before !== undefined && after !== undefined && !before.equals(after);
     const doc = readJson(reports.json);
-    if (doc && typeof doc.verdict === 'string') decided(doc, reports, code ?? ERROR_EXIT, secrets);
+    if (doc && typeof doc.verdict === 'string') decided(doc, reports, code ?? ERROR_EXIT, secrets, updated);
     // No report, nothing decided: whatever the process ended with, never a verdict's code.
     else failed(stderr, ERROR_EXIT, secrets);
   } finally {

@@ -136,7 +136,16 @@ async function action(
   return { ...result, summary: read(summaryFile), outputs: parseOutputs(read(outputFile)) };
 }
 
-const OUTPUTS = ['verdict', 'exit-code', 'breaking', 'unknown', 'compatible', 'identical', 'sarif'];
+const OUTPUTS = [
+  'verdict',
+  'exit-code',
+  'breaking',
+  'unknown',
+  'compatible',
+  'identical',
+  'sarif',
+  'lock-updated',
+];
 
 describe('the GitHub Action (entry script, real gate)', () => {
   it('a breaking change: annotations, the Markdown table, outputs with counts, SARIF, exit 1', async () => {
@@ -163,6 +172,7 @@ describe('the GitHub Action (entry script, real gate)', () => {
       compatible: '0',
       identical: '1',
       sarif: 'out/warden.sarif',
+      'lock-updated': 'false',
     });
     const sarif = JSON.parse(fs.readFileSync(file('out/warden.sarif'), 'utf8'));
     assert.equal(sarif.version, '2.1.0');
@@ -182,6 +192,7 @@ describe('the GitHub Action (entry script, real gate)', () => {
       compatible: '0',
       identical: '2',
       sarif: '',
+      'lock-updated': 'false',
     });
   });
 
@@ -227,6 +238,51 @@ describe('the GitHub Action (entry script, real gate)', () => {
     // The live server serves surfaces the manifest-made lock never pinned, so the run is not
     // silent (its summary line is printed), but a compatible item is never annotated.
     assert.doesNotMatch(r.stdout, /^::/m);
+  });
+
+  it('update-lock: a compatible change taken into the lock with the run as its reason, never a breaking one', async () => {
+    const drift = file('drift-lock.json');
+    fs.copyFileSync(lock, drift);
+    const runner = {
+      WARDEN_GATE_BIN: BIN,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'acme/tools',
+      GITHUB_RUN_ID: '4242',
+    };
+    const breakingRun = await action(
+      { lock: 'drift-lock.json', manifest: file('breaking.json'), 'update-lock': 'true' },
+      runner,
+    );
+    assert.equal(breakingRun.code, 1);
+    assert.equal(breakingRun.outputs['lock-updated'], 'false');
+    assert.equal(fs.readFileSync(drift, 'utf8'), fs.readFileSync(lock, 'utf8'), 'the lock untouched');
+    assert.match(breakingRun.stderr, /drift-lock\.json not updated: the change is breaking/);
+    const r = await action(
+      { lock: 'drift-lock.json', manifest: file('compatible.json'), 'update-lock': 'true' },
+      runner,
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, '', 'silent on compatible, as without update-lock');
+    assert.equal(r.outputs.verdict, 'compatible');
+    assert.equal(r.outputs['lock-updated'], 'true');
+    assert.match(
+      r.stderr,
+      /^warden-gate check: drift-lock\.json updated: took in 1 compatible change: 1 tool changed/m,
+    );
+    const audit = JSON.parse(fs.readFileSync(drift, 'utf8')).audit as { by: string; reason?: string }[];
+    assert.deepEqual(
+      audit.at(-1)?.reason,
+      'compatible change taken in by the Warden gate Action (https://github.com/acme/tools/actions/runs/4242)',
+    );
+    assert.equal(audit.at(-1)?.by, 'auto');
+    const again = await action(
+      { lock: 'drift-lock.json', manifest: file('compatible.json'), 'update-lock': 'true' },
+      runner,
+    );
+    assert.equal(again.code, 0);
+    assert.equal(again.outputs.verdict, 'identical');
+    assert.equal(again.outputs['lock-updated'], 'false');
+    assert.equal(again.stdout + again.stderr, '', 'nothing left to take in, nothing said');
   });
 
   it('refuses an input that is not true or false, before the gate runs', async () => {

@@ -104,7 +104,7 @@ stopped (exit 3).
                           | --config FILE [--server NAME] [--input ID=VALUE]... [--offline])
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
-                         [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS]
+                         [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS] [--update-lock [--reason TEXT]]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
@@ -124,6 +124,10 @@ the exit an error. --server NAME checks that one; --input fills VS Code's \${inp
 --timeout SECONDS (default 15) bounds a live server's start and initialize, then each list
 request; on expiry, or whenever the run ends, the server and every process it started are
 stopped (exit 3).
+--update-lock takes the change into the lock when, and only when, it is identical or compatible
+(new items, surfaces not pinned before), each recorded in the audit trail with --reason TEXT
+(default: "compatible change taken in by check --update-lock"), and says what it took in one
+line on stderr; a breaking or unknown change leaves the lock untouched and exits as without it.
 `;
     DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
@@ -19639,8 +19643,8 @@ function rejectingKeyword(sup, dialect) {
   };
 }
 function compareFinite(sub, sup, ctx) {
-  const listed = valuesOf2(sub);
-  const a = listed && acceptedMembers(listed, sub, "sub", ctx), b = valuesOf2(sup);
+  const listed2 = valuesOf2(sub);
+  const a = listed2 && acceptedMembers(listed2, sub, "sub", ctx), b = valuesOf2(sup);
   const supKind = "const" in sup ? "const" : "enum";
   const at = ctx.onNew([valuesOf2(sub) && "const" in sub ? "const" : "enum"], [supKind]);
   if (a) {
@@ -22917,9 +22921,9 @@ function wordDiff(before, after, maxCells = 4e6) {
   if (a.length * b.length > maxCells) return `[-${before}-]{+${after}+}`;
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i2 = a.length - 1; i2 >= 0; i2--) {
-    const row = lcs[i2], next = lcs[i2 + 1];
+    const row2 = lcs[i2], next = lcs[i2 + 1];
     for (let j2 = b.length - 1; j2 >= 0; j2--) {
-      row[j2] = a[i2] === b[j2] ? next[j2 + 1] + 1 : Math.max(next[j2], row[j2 + 1]);
+      row2[j2] = a[i2] === b[j2] ? next[j2 + 1] + 1 : Math.max(next[j2], row2[j2 + 1]);
     }
   }
   const out = [];
@@ -23941,7 +23945,7 @@ function acceptEntry(at, item3, how) {
     oldHash: item3.oldHash,
     newHash: item3.newHash,
     by: how.byHand ? "hand" : "auto",
-    ...how.reason && how.byHand ? { reason: how.reason } : {}
+    ...how.reason ? { reason: how.reason } : {}
   };
 }
 function lockTool(tool) {
@@ -27702,11 +27706,11 @@ function isRecursive(inst, stack, resolve2) {
         result = answer;
     }
   };
-  const shape3 = (sh, spread) => {
+  const shape3 = (sh, spread2) => {
     let answer = NONE;
     for (const key of Reflect.ownKeys(sh)) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
-      if (spread && !desc.enumerable)
+      if (spread2 && !desc.enumerable)
         continue;
       const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
       if (child > answer)
@@ -49036,12 +49040,12 @@ var require_readShebang = __commonJS({
     "use strict";
     var fs11 = __require("fs");
     var shebangCommand = require_shebang_command();
-    function readShebang(command2) {
+    function readShebang(command3) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs11.openSync(command2, "r");
+        fd = fs11.openSync(command3, "r");
         fs11.readSync(fd, buffer, 0, size, 0);
         fs11.closeSync(fd);
       } catch (e) {
@@ -49091,7 +49095,7 @@ var require_parse = __commonJS({
       }
       return parsed;
     }
-    function parse2(command2, args, options) {
+    function parse2(command3, args, options) {
       if (args && !Array.isArray(args)) {
         options = args;
         args = null;
@@ -49099,12 +49103,12 @@ var require_parse = __commonJS({
       args = args ? args.slice(0) : [];
       options = Object.assign({}, options);
       const parsed = {
-        command: command2,
+        command: command3,
         args,
         options,
         file: void 0,
         original: {
-          command: command2,
+          command: command3,
           args
         }
       };
@@ -49171,14 +49175,14 @@ var require_cross_spawn = __commonJS({
     var cp = __require("child_process");
     var parse2 = require_parse();
     var enoent = require_enoent();
-    function spawn3(command2, args, options) {
-      const parsed = parse2(command2, args, options);
+    function spawn3(command3, args, options) {
+      const parsed = parse2(command3, args, options);
       const spawned = cp.spawn(parsed.command, parsed.args, parsed.options);
       enoent.hookChildProcess(spawned, parsed);
       return spawned;
     }
-    function spawnSync(command2, args, options) {
-      const parsed = parse2(command2, args, options);
+    function spawnSync(command3, args, options) {
+      const parsed = parse2(command3, args, options);
       const result = cp.spawnSync(parsed.command, parsed.args, parsed.options);
       result.error = result.error || enoent.verifyENOENTSync(result.status, parsed);
       return result;
@@ -49547,13 +49551,13 @@ function causeOf(err, ctx) {
   return { said: failure2.message };
 }
 function spawnCause(e) {
-  const command2 = field(e, "path") || "the command";
+  const command3 = field(e, "path") || "the command";
   const code = codeOf(e);
   if (code === "ENOENT")
-    return { said: `command not found: ${command2} (ENOENT)`, next: "is it installed and on PATH?" };
+    return { said: `command not found: ${command3} (ENOENT)`, next: "is it installed and on PATH?" };
   if (code === "EACCES")
-    return { said: `permission denied running ${command2} (EACCES)`, next: "is it an executable file?" };
-  return { said: `cannot start ${command2}: ${messageOf2(e)}` };
+    return { said: `permission denied running ${command3} (EACCES)`, next: "is it an executable file?" };
+  return { said: `cannot start ${command3}: ${messageOf2(e)}` };
 }
 function httpCause(f, ctx) {
   const said = errorDescription(f.body);
@@ -49753,9 +49757,9 @@ var init_read_server = __esm({
 // src/connect/launch.ts
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-function groupLaunch(command2, args) {
-  if (process.platform === "win32" || !GROUP_LAUNCHER) return { command: command2, args: [...args] };
-  return { command: process.execPath, args: [GROUP_LAUNCHER, command2, ...args] };
+function groupLaunch(command3, args) {
+  if (process.platform === "win32" || !GROUP_LAUNCHER) return { command: command3, args: [...args] };
+  return { command: process.execPath, args: [GROUP_LAUNCHER, command3, ...args] };
 }
 var GROUP_LAUNCHER;
 var init_launch2 = __esm({
@@ -49918,8 +49922,8 @@ async function loadSnapshot(source) {
     }
   }
   const { reachAndRead: reachAndRead2, ReachError: ReachError2 } = await Promise.resolve().then(() => (init_reach(), reach_exports));
-  const [command2, ...args] = source.command ?? [];
-  const target2 = source.url ? { kind: "http", url: source.url, headers: source.headers } : { kind: "stdio", command: command2, args };
+  const [command3, ...args] = source.command ?? [];
+  const target2 = source.url ? { kind: "http", url: source.url, headers: source.headers } : { kind: "stdio", command: command3, args };
   try {
     const timeoutMs = source.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     return parseSnapshot(
@@ -50039,7 +50043,7 @@ import { parseArgs } from "node:util";
 function parseGateArgs(argv, allowed) {
   const dash = argv.indexOf("--");
   const own2 = dash >= 0 ? argv.slice(0, dash) : argv;
-  const command2 = dash >= 0 ? argv.slice(dash + 1) : [];
+  const command3 = dash >= 0 ? argv.slice(dash + 1) : [];
   let parsed;
   try {
     parsed = parseArgs({ args: own2, options: OPTIONS, allowPositionals: true, strict: true });
@@ -50051,14 +50055,14 @@ function parseGateArgs(argv, allowed) {
     if (key !== "help" && !allowed.includes(key))
       throw new UsageError(`option --${key} does not apply here`);
   }
-  if (command2.length > 0 && !allowed.includes("url"))
+  if (command3.length > 0 && !allowed.includes("url"))
     throw new UsageError("this command takes no server command");
   return {
     source: {
       url: v.url,
       manifest: v.manifest,
       headers: parseHeaders(v.header ?? []),
-      command: command2.length > 0 ? command2 : void 0,
+      command: command3.length > 0 ? command3 : void 0,
       ...v.timeout === void 0 ? {} : { timeoutMs: parseTimeout(v.timeout) }
     },
     config: v.config,
@@ -50081,6 +50085,7 @@ function parseGateArgs(argv, allowed) {
     items: v.item ?? [],
     all: v.all === true,
     reason: v.reason,
+    updateLock: v["update-lock"] === true,
     server: v.server,
     help: v.help === true
   };
@@ -50137,6 +50142,7 @@ var init_options = __esm({
       item: { type: "string", multiple: true },
       all: { type: "boolean" },
       reason: { type: "string" },
+      "update-lock": { type: "boolean" },
       server: { type: "string" },
       help: { type: "boolean", short: "h" }
     };
@@ -50288,7 +50294,7 @@ function targetFromEntry(name, raw, source, ctx) {
   if (type !== void 0 && type !== "stdio") return invalid(base, `unknown server type "${type}"`);
   if (typeof raw["command"] !== "string")
     return invalid(base, 'the entry has neither a "url" nor a "command"');
-  const command2 = expand(raw["command"], "command");
+  const command3 = expand(raw["command"], "command");
   const args = (Array.isArray(raw["args"]) ? raw["args"] : []).filter((a) => typeof a === "string").map((a, i) => expand(a, `args[${i}]`));
   const env = {};
   for (const [key, value] of Object.entries(isObject12(raw["env"]) ? raw["env"] : {})) {
@@ -50301,12 +50307,12 @@ function targetFromEntry(name, raw, source, ctx) {
   const target2 = {
     ...base,
     kind: "stdio",
-    command: command2 ?? raw["command"],
+    command: command3 ?? raw["command"],
     args: args.map((a, i) => a ?? String(raw["args"][i])),
     env,
     ...cwd ? { cwd } : {}
   };
-  if (command2 === null || args.includes(null) || cwd === null)
+  if (command3 === null || args.includes(null) || cwd === null)
     target2.invalid = "its command line holds a reference that could not be filled in";
   return target2;
 }
@@ -50412,8 +50418,8 @@ var init_config = __esm({
 // src/sources/npm-package.ts
 import { execFile } from "node:child_process";
 import path2 from "node:path";
-function packageOf(command2, args) {
-  const words = [path2.basename(command2).replace(/\.(?:cmd|exe|ps1)$/i, ""), ...args];
+function packageOf(command3, args) {
+  const words = [path2.basename(command3).replace(/\.(?:cmd|exe|ps1)$/i, ""), ...args];
   const runner = RUNNERS.find((r) => r.every((w, i) => words[i] === w));
   if (!runner) return void 0;
   const rest = words.slice(runner.length);
@@ -50645,8 +50651,8 @@ __export(config_check_exports, {
   pinnedLaunch: () => pinnedLaunch
 });
 function assertConfigAlone(args) {
-  const { url: url2, manifest, command: command2 } = args.source;
-  if (url2 || manifest || command2?.length)
+  const { url: url2, manifest, command: command3 } = args.source;
+  if (url2 || manifest || command3?.length)
     throw new UsageError("give --config FILE or one source (--url, --manifest, -- COMMAND), not both");
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]}"`);
   return args.config;
@@ -51052,14 +51058,21 @@ function shellWord(word) {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 function acceptCommand(ctx, many, server, item3) {
+  if (!isBlessable(item3)) return void 0;
+  return command(ctx, many, server, [acceptArgument(item3)]);
+}
+function acceptAllCommand(ctx, many, server) {
+  return command(ctx, many, server, ["--all", "--reason", "'WHY'"]);
+}
+function command(ctx, many, server, what) {
   const source = ctx.accept;
-  if (!source || !isBlessable(item3)) return void 0;
+  if (!source) return void 0;
   const words = [
     ctx.program,
     "accept",
     ...["--lock", source.lock, ...source.options].map(shellWord),
     ...many && !source.serverGiven ? ["--server", shellWord(server)] : [],
-    acceptArgument(item3),
+    ...what,
     ...source.command.length > 0 ? ["--", ...source.command.map(shellWord)] : []
   ];
   return forPeople(words.join(" "), 4e3);
@@ -51207,6 +51220,73 @@ var init_context2 = __esm({
   }
 });
 
+// src/report/groups.ts
+function groupEntries(entries) {
+  const groups = /* @__PURE__ */ new Map();
+  const servers = [];
+  for (const e of entries) {
+    if (!servers.includes(e.server)) servers.push(e.server);
+    const rule = headline(e.item.findings)?.rule ?? "";
+    const key = [e.server, e.item.verdict, e.item.kind, e.item.change, rule].join("\0");
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        server: e.server,
+        verdict: e.item.verdict,
+        kind: e.item.kind,
+        change: e.item.change,
+        rule,
+        entries: []
+      };
+      groups.set(key, group);
+    }
+    group.entries.push(e);
+  }
+  const order = [...groups.values()];
+  return order.map((g, i) => ({ g, i })).sort(
+    (a, b) => (RANK3[a.g.verdict] ?? 5) - (RANK3[b.g.verdict] ?? 5) || servers.indexOf(a.g.server) - servers.indexOf(b.g.server) || b.g.entries.length - a.g.entries.length || a.i - b.i
+  ).map(({ g }) => g);
+}
+function groupTitle(group, many, count = group.entries.length) {
+  const what = SINGLE2.has(group.kind) ? group.kind : `${count} ${group.kind}${count === 1 ? "" : "s"}`;
+  const change = group.change === "unchanged" ? "flagged" : group.change;
+  const plain = (group.change === "added" || group.change === "removed") && group.rule.endsWith(`-${group.change}`);
+  const rule = plain || group.rule === "" ? "" : ` (${group.rule})`;
+  return `${many ? `${group.server}: ` : ""}${what} ${change}${rule}`;
+}
+function groupTitles(groups, many) {
+  return groups.map((g) => groupTitle(g, many)).join(", ");
+}
+function spread(groups, limit) {
+  const chosen = /* @__PURE__ */ new Set();
+  for (let i = 0; chosen.size < limit; i++) {
+    const round = groups.filter((g) => i < g.entries.length);
+    if (round.length === 0) break;
+    for (const g of round) {
+      if (chosen.size >= limit) break;
+      chosen.add(g.entries[i]);
+    }
+  }
+  return chosen;
+}
+function listed(group, verbose) {
+  return verbose ? group.entries : group.entries.slice(0, ITEMS_PER_GROUP);
+}
+function serversCut(groups, verbose) {
+  const servers = groups.filter((g) => listed(g, verbose).length < g.entries.length).filter((g) => g.entries.some((e) => isBlessable(e.item))).map((g) => g.server);
+  return [...new Set(servers)];
+}
+var ITEMS_PER_GROUP, RANK3, SINGLE2;
+var init_groups = __esm({
+  "src/report/groups.ts"() {
+    "use strict";
+    init_order();
+    ITEMS_PER_GROUP = 10;
+    RANK3 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
+    SINGLE2 = /* @__PURE__ */ new Set(["instructions", "server", "launch"]);
+  }
+});
+
 // src/report/summary.ts
 function summarize(result) {
   const summary = { ...zero(), servers: result.servers.length, kinds: {} };
@@ -51250,19 +51330,45 @@ function asGateResult(result) {
   const comparison = { verdict: result.verdict, items, replay: result.replay, unpinned: [], unread: [] };
   return { verdict: result.verdict, servers: [{ name: "default", comparison }] };
 }
+function groupNames(group, max = NAMES_PER_LINE) {
+  if (SINGLE2.has(group.kind)) return "";
+  const names3 = group.entries.slice(0, max).map((e) => oneLine(e.item.name, 200));
+  const more = group.entries.length > max ? ` and ${group.entries.length - max} more` : "";
+  return `: ${names3.join(", ")}${more}`;
+}
+function entryLines(entry, many, ctx) {
+  const { server, item: item3 } = entry;
+  const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
+  const [top, ...rest] = orderFindings(item3.findings);
+  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
+  const hidden = rest.length - shown.length;
+  const more = hidden > 0 ? `; +${hidden} compatible` : "";
+  const lines = [top ? `${label}: ${item3.verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${item3.verdict}`];
+  for (const f of shown) lines.push(`  ${f.verdict} \u2014 ${findingLine(f)}`);
+  const command3 = acceptCommand(ctx, many, server, item3);
+  if (command3) lines.push(`  accept: ${command3}`);
+  return lines;
+}
 function itemLines(result, ctx) {
   const many = result.servers.length > 1;
+  const groups = groupEntries(changedItems(result));
   const lines = [];
-  for (const { server, item: item3 } of changedItems(result)) {
-    const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
-    const [top, ...rest] = orderFindings(item3.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
-    const hidden = rest.length - shown.length;
-    const more = hidden > 0 ? `; +${hidden} compatible` : "";
-    lines.push(top ? `${label}: ${item3.verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${item3.verdict}`);
-    for (const f of shown) lines.push(`  ${f.verdict} \u2014 ${findingLine(f)}`);
-    const command2 = acceptCommand(ctx, many, server, item3);
-    if (command2) lines.push(`  accept: ${command2}`);
+  for (const group of groups) {
+    const title = `${group.verdict}: ${oneLine(groupTitle(group, many), 500)}`;
+    if (group.verdict === "compatible" && !ctx.verbose) {
+      lines.push(`${title}${groupNames(group)}`);
+      continue;
+    }
+    const shown = listed(group, ctx.verbose);
+    lines.push(title);
+    for (const entry of shown) lines.push(...entryLines(entry, many, ctx).map((l) => `  ${l}`));
+    const rest = group.entries.length - shown.length;
+    if (rest > 0)
+      lines.push(`  \u2026 and ${rest} more ${rest === 1 ? "is" : "are"} not listed (--verbose lists every one)`);
+  }
+  for (const server of serversCut(groups, ctx.verbose)) {
+    const command3 = acceptAllCommand(ctx, many, server);
+    if (command3) lines.push(`accept them all at once, once reviewed as a whole: ${command3}`);
   }
   return lines;
 }
@@ -51299,6 +51405,7 @@ function renderText(result, ctx = PLAIN2) {
   return `${lines.join("\n")}
 `;
 }
+var NAMES_PER_LINE;
 var init_text3 = __esm({
   "src/report/text.ts"() {
     "use strict";
@@ -51308,12 +51415,14 @@ var init_text3 = __esm({
     init_compare();
     init_context2();
     init_order();
+    init_groups();
     init_summary();
+    NAMES_PER_LINE = 20;
   }
 });
 
 // src/report/github.ts
-function command(level, title, message, at) {
+function command2(level, title, message, at) {
   const props3 = [...at ? [`file=${prop(at.file)}`, `line=${at.line}`] : [], `title=${prop(title)}`];
   return `::${level} ${props3.join(",")}::${data(message)}`;
 }
@@ -51321,33 +51430,42 @@ function renderGithub(result, ctx) {
   const many = result.servers.length > 1;
   const out = [];
   const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== "compatible");
+  const groups = groupEntries(entries);
   const byLevel = /* @__PURE__ */ new Map();
-  for (const e of entries) {
-    const level = LEVEL[e.item.verdict] ?? "notice";
-    byLevel.set(level, [...byLevel.get(level) ?? [], e]);
+  for (const g of groups) {
+    const level = LEVEL[g.verdict] ?? "notice";
+    byLevel.set(level, [...byLevel.get(level) ?? [], g]);
   }
   const annotated = /* @__PURE__ */ new Set();
   const overflow = [];
-  const listed = [];
+  const named = [];
+  const rejected = result.servers.flatMap(
+    (s) => s.comparison.replay.rejected.map((r) => ({ server: s.name, r }))
+  );
+  const errors = (byLevel.get("error") ?? []).reduce((n, g) => n + g.entries.length, 0);
+  const callsApart = rejected.length > 1 && errors + rejected.length > ANNOTATIONS_PER_LEVEL;
   for (const [level, list] of byLevel) {
-    if (list.length <= ANNOTATIONS_PER_LEVEL) {
-      list.forEach((e) => annotated.add(e));
+    const all = list.flatMap((g) => g.entries);
+    const cap = ANNOTATIONS_PER_LEVEL - (level === "error" ? callsApart ? 1 : rejected.length : 0);
+    if (all.length <= cap) {
+      all.forEach((e) => annotated.add(e));
       continue;
     }
-    const shown = list.slice(0, ANNOTATIONS_PER_LEVEL - 1);
-    shown.forEach((e) => annotated.add(e));
-    const rest = list.slice(ANNOTATIONS_PER_LEVEL - 1);
-    const verdict = rest[0]?.item.verdict ?? "";
+    spread(list, cap - 1).forEach((e) => annotated.add(e));
+    const rest = groupEntries(all.filter((e) => !annotated.has(e)));
+    const count = all.length - (cap - 1);
+    const verdict = list[0]?.verdict ?? "";
     overflow.push(
-      command(
+      command2(
         level,
-        `warden gate: ${rest.length} more ${verdict} changes`,
-        `${rest.length} more ${verdict} changes, not annotated one by one: ${groupCounts(rest, many)} (named in the log below; --format text shows each with its findings)`
+        `warden gate: ${count} more ${verdict} changes`,
+        `${count} more ${verdict} changes, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`
       )
     );
-    listed.push(...groupLines(rest, many, verdict));
+    named.push(...rest.map((g) => `${verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
   }
-  for (const { server, item: item3 } of entries.filter((e) => annotated.has(e))) {
+  const inOrder = groups.flatMap((g) => g.entries);
+  for (const { server, item: item3 } of inOrder.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
     const [top, ...rest] = orderFindings(item3.findings);
     const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
@@ -51360,14 +51478,23 @@ function renderGithub(result, ctx) {
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) lines.push(`accept: ${accept}`);
     const title = `warden gate: ${label} ${item3.verdict}${top ? ` (${top.rule})` : ""}`;
-    out.push(command(LEVEL[item3.verdict] ?? "notice", title, lines.join("\n"), locate(ctx, server, item3)));
+    out.push(command2(LEVEL[item3.verdict] ?? "notice", title, lines.join("\n"), locate(ctx, server, item3)));
   }
-  out.push(...overflow, ...listed);
-  for (const s of result.servers) {
-    for (const r of s.comparison.replay.rejected) {
+  out.push(...overflow, ...named);
+  const callLine = (server, r) => `${many ? `${server}: ` : ""}${callText(ctx, r)} \u2014 ${oneLine(r.error, 500)}`;
+  if (callsApart) {
+    const first = rejected[0];
+    const at = ctx.callsFile ? { file: relativePath(ctx.callsFile), line: first.r.line } : void 0;
+    const lines = rejected.slice(0, CALLS_PER_ANNOTATION).map((x) => callLine(x.server, x.r));
+    const more = rejected.length - lines.length;
+    if (more > 0) lines.push(`and ${more} more`);
+    const title = `warden gate: ${rejected.length} recorded calls now rejected`;
+    out.push(command2("error", title, lines.join("\n"), at));
+  } else {
+    for (const { server, r } of rejected) {
       const at = ctx.callsFile ? { file: relativePath(ctx.callsFile), line: r.line } : void 0;
-      const title = `warden gate: recorded call now rejected${many ? ` (${s.name})` : ""}`;
-      out.push(command("error", title, `${callText(ctx, r)} \u2014 ${oneLine(r.error, 500)}`, at));
+      const title = `warden gate: recorded call now rejected${many ? ` (${server})` : ""}`;
+      out.push(command2("error", title, `${callText(ctx, r)} \u2014 ${oneLine(r.error, 500)}`, at));
     }
   }
   for (const r of result.renames ?? [])
@@ -51378,32 +51505,7 @@ function renderGithub(result, ctx) {
   return `${out.join("\n")}
 `;
 }
-function groupCounts(entries, many) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const { server, item: item3 } of entries) {
-    const key = `${many ? `${server}: ` : ""}${item3.kind}\0${item3.change}`;
-    groups.set(key, (groups.get(key) ?? 0) + 1);
-  }
-  return [...groups].sort((a, b) => b[1] - a[1]).map(([key, n]) => {
-    const [kind, change] = key.split("\0");
-    return `${n} ${kind}${n === 1 ? "" : "s"} ${change}`;
-  }).join(", ");
-}
-function groupLines(entries, many, verdict) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const e of entries) {
-    const key = `${e.server}\0${e.item.kind}\0${e.item.change}`;
-    groups.set(key, [...groups.get(key) ?? [], e]);
-  }
-  return [...groups.values()].map((list) => {
-    const { server, item: item3 } = list[0];
-    const names3 = list.slice(0, NAMES_PER_LINE).map((e) => oneLine(e.item.name, 200));
-    const more = list.length > NAMES_PER_LINE ? ` and ${list.length - NAMES_PER_LINE} more` : "";
-    const n = list.length;
-    return `${verdict}: ${many ? `${server}: ` : ""}${n} ${item3.kind}${n === 1 ? "" : "s"} ${item3.change}: ${names3.join(", ")}${more}`;
-  });
-}
-var LEVEL, ANNOTATIONS_PER_LEVEL, data, prop, NAMES_PER_LINE;
+var LEVEL, ANNOTATIONS_PER_LEVEL, CALLS_PER_ANNOTATION, data, prop;
 var init_github = __esm({
   "src/report/github.ts"() {
     "use strict";
@@ -51412,12 +51514,13 @@ var init_github = __esm({
     init_context2();
     init_order();
     init_text3();
+    init_groups();
     init_summary();
     LEVEL = { breaking: "error", unknown: "warning", compatible: "notice" };
     ANNOTATIONS_PER_LEVEL = 10;
+    CALLS_PER_ANNOTATION = 20;
     data = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     prop = (s) => data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
-    NAMES_PER_LINE = 20;
   }
 });
 
@@ -51570,25 +51673,47 @@ function details(ctx, many, e) {
   const findings = orderFindings(e.item.findings);
   const label = `${ICON[e.item.verdict]} ${item2(e, htmlCode)}: ${e.item.verdict}, ${findings.length} finding${findings.length === 1 ? "" : "s"}`;
   const lines = ["", `<details><summary>${label}</summary>`, "", ...findings.map(findingEntry)];
-  const command2 = acceptCommand(ctx, many, e.server, e.item);
-  if (command2) lines.push("", "Accept it, once reviewed:", "", fenced(command2, "sh"));
+  const command3 = acceptCommand(ctx, many, e.server, e.item);
+  if (command3) lines.push("", "Accept it, once reviewed:", "", fenced(command3, "sh"));
   lines.push("", "</details>");
   return lines;
+}
+function row(ctx, e) {
+  const [top] = orderFindings(e.item.findings);
+  const finding3 = top ? `${mdText(oneLine(renderMessage(top), 300))} (${mdCode(top.rule)})` : "";
+  return `| ${ICON[e.item.verdict]} | ${item2(e)} | ${e.item.verdict} | ${finding3} | ${where(ctx, e, top)} |`;
 }
 function serverSection(ctx, result, s) {
   const many = result.servers.length > 1;
   const entries = changedItems({ verdict: s.comparison.verdict, servers: [s] });
   const lines = many ? ["", `#### Server ${mdCode(oneLine(s.name, 300))}`] : [];
   if (entries.length === 0) return many ? [...lines, "", "No change."] : lines;
+  const groups = groupEntries(entries);
+  lines.push(
+    "",
+    ...groups.map((g) => `- ${ICON[g.verdict]} ${g.verdict}: ${mdText(oneLine(groupTitle(g, false), 300))}`)
+  );
   lines.push("", "| | item | verdict | key finding | where |", "|---|---|---|---|---|");
-  for (const e of entries) {
-    const [top] = orderFindings(e.item.findings);
-    const finding3 = top ? `${mdText(oneLine(renderMessage(top), 300))} (${mdCode(top.rule)})` : "";
-    lines.push(
-      `| ${ICON[e.item.verdict]} | ${item2(e)} | ${e.item.verdict} | ${finding3} | ${where(ctx, e, top)} |`
-    );
+  const shown = [];
+  for (const g of groups) {
+    const list = listed(g, ctx.verbose);
+    shown.push(...list);
+    for (const e of list) lines.push(row(ctx, e));
+    const rest = g.entries.length - list.length;
+    if (rest > 0)
+      lines.push(
+        `| ${ICON[g.verdict]} | *${mdText(`\u2026 and ${rest} more: ${groupTitle(g, false, rest)}`)}* | ${g.verdict} | | |`
+      );
   }
-  for (const e of entries.filter((x) => isBlessable(x.item))) lines.push(...details(ctx, many, e));
+  for (const e of shown.filter((x) => isBlessable(x.item))) lines.push(...details(ctx, many, e));
+  const all = serversCut(groups, ctx.verbose).length > 0 ? acceptAllCommand(ctx, many, s.name) : void 0;
+  if (all)
+    lines.push(
+      "",
+      "Not every change is listed (`--verbose` lists each). Accept them all at once, once reviewed as a whole:",
+      "",
+      fenced(all, "sh")
+    );
   const { checked, rejected } = s.comparison.replay;
   if (rejected.length > 0) {
     lines.push(
@@ -51628,6 +51753,7 @@ var init_markdown = __esm({
     init_context2();
     init_order();
     init_text3();
+    init_groups();
     init_summary();
     ICON = { breaking: "\u274C", unknown: "\u2753", compatible: "\u2705" };
     htmlCode = (text2) => `<code>${html(text2)}</code>`;
@@ -51646,7 +51772,9 @@ function physical(at) {
 }
 function renderSarif(result, ctx) {
   const many = result.servers.length > 1;
-  const found = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
+  const all = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
+  const found = ctx.verbose ? all : all.filter((x) => x.f.verdict !== "compatible");
+  const unlisted = all.length - found.length;
   const used = [...new Set(found.map((x) => x.f.rule))].sort();
   const results = found.map(({ server, item: item3, f }) => {
     const label = itemLabel(server, many, item3.kind, item3.name);
@@ -51699,7 +51827,8 @@ function renderSarif(result, ctx) {
       verdict: result.verdict,
       summary: summarize(result),
       summaryLine: summaryLine(summarize(result)),
-      renames: result.renames ?? []
+      renames: result.renames ?? [],
+      ...unlisted > 0 ? { compatibleFindingsNotListed: unlisted } : {}
     }
   };
   const doc = { $schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run2] };
@@ -51850,6 +51979,139 @@ var init_reports = __esm({
   }
 });
 
+// src/lock/take.ts
+function applyItem(server, report2, live, launch) {
+  if (report2.kind === "server") return void (server.server = live.identity ?? null);
+  if (report2.kind === "instructions") return void (server.instructions = live.instructions ?? null);
+  if (report2.kind === "launch") {
+    if (launch) server.launch = launch;
+    return;
+  }
+  if (report2.kind === "tool") {
+    const def2 = live.tools.find((t) => t.name === report2.name);
+    if (def2) setMember(server.tools, report2.name, lockTool(def2));
+    else delete server.tools[report2.name];
+    return;
+  }
+  const surface = {
+    prompt: "prompts",
+    resource: "resources",
+    "resource-template": "resourceTemplates",
+    skill: "skills"
+  }[report2.kind];
+  const items = live[surface] ?? [];
+  const def = items.find((i) => ITEM_KEYS[surface](i) === report2.name);
+  const pinned = server[surface] ??= {};
+  if (def) setMember(pinned, report2.name, lockItem(def));
+  else delete pinned[report2.name];
+}
+function pinUnpinned(lock, pinned, unpinned, live, at) {
+  if (unpinned.length === 0) return false;
+  const fresh = lockServer(live);
+  for (const surface of unpinned) {
+    if (surface === "identity") pinned.server = fresh.server ?? null;
+    else pinned[surface] = fresh[surface];
+  }
+  lock.audit.push({
+    at,
+    action: "pin",
+    by: "auto",
+    reason: `pinned ${unpinned.join(", ")} (not in the lock before)`
+  });
+  return true;
+}
+function takeCompatible(lock, result, live, launches, how) {
+  if (result.verdict !== "identical" && result.verdict !== "compatible") return void 0;
+  const taken = { items: [], pinned: [] };
+  const several = Object.keys(lock.servers).length > 1 || result.servers.length > 1;
+  for (const { name, comparison } of result.servers) {
+    const now = live.get(name);
+    if (!now) continue;
+    const changed3 = comparison.items.filter((i) => i.verdict !== "identical");
+    const isNew = !Object.hasOwn(lock.servers, name);
+    if (isNew)
+      lock.servers = buildLock({ ...lock.servers, [name]: lockServer(now, launches.get(name)) }, []).servers;
+    const pinned = lock.servers[name];
+    for (const item3 of changed3) {
+      if (!isNew) applyItem(pinned, item3, now, launches.get(name));
+      lock.audit.push(
+        acceptEntry(how.at, item3, {
+          byHand: false,
+          reason: how.reason,
+          ...several ? { server: name } : {}
+        })
+      );
+      taken.items.push({ server: name, item: item3 });
+    }
+    if (!isNew && pinUnpinned(lock, pinned, comparison.unpinned, now, how.at))
+      taken.pinned.push({ server: name, surfaces: [...comparison.unpinned] });
+  }
+  return taken;
+}
+var init_take = __esm({
+  "src/lock/take.ts"() {
+    "use strict";
+    init_own();
+    init_lockfile();
+  }
+});
+
+// src/cli/update-lock.ts
+var update_lock_exports = {};
+__export(update_lock_exports, {
+  UPDATE_REASON: () => UPDATE_REASON,
+  updateLock: () => updateLock
+});
+function updateLock(args, compared2, io, now = /* @__PURE__ */ new Date()) {
+  const { lock, live, result, failed } = compared2;
+  const program = `${io.program ?? "warden-gate"} check`;
+  if (failed.length > 0) {
+    io.stderr(`${program}: ${args.lock} not updated: ${failed.join(", ")} could not be read
+`);
+    return;
+  }
+  const taken = takeCompatible(lock, result, live, compared2.launches ?? /* @__PURE__ */ new Map(), {
+    at: now.toISOString(),
+    reason: args.reason ?? UPDATE_REASON
+  });
+  if (!taken) {
+    io.stderr(
+      `${program}: ${args.lock} not updated: the change is ${result.verdict}; review it and accept it by hand
+`
+    );
+    return;
+  }
+  if (taken.items.length === 0 && taken.pinned.length === 0) return;
+  try {
+    writeLock(args.lock, lock);
+  } catch (err) {
+    throw new UsageError(
+      `--update-lock cannot write ${args.lock}: ${err.code ?? String(err)}`
+    );
+  }
+  const many = result.servers.length > 1;
+  const n = taken.items.length;
+  const parts = [
+    ...n > 0 ? [
+      `took in ${n} compatible change${n === 1 ? "" : "s"}: ${groupTitles(groupEntries(taken.items), many)}`
+    ] : [],
+    ...taken.pinned.map((p) => `pinned ${many ? `${p.server}: ` : ""}${p.surfaces.join(", ")}`)
+  ];
+  io.stderr(`${program}: ${args.lock} updated: ${parts.join("; ")}
+`);
+}
+var UPDATE_REASON;
+var init_update_lock = __esm({
+  "src/cli/update-lock.ts"() {
+    "use strict";
+    init_io();
+    init_lockfile();
+    init_take();
+    init_groups();
+    UPDATE_REASON = "compatible change taken in by check --update-lock";
+  }
+});
+
 // src/cli/check.ts
 var check_exports = {};
 __export(check_exports, {
@@ -51861,13 +52123,19 @@ async function runCheck(argv, io) {
     ...CONFIG_OPTIONS,
     ...JUDGE_OPTIONS,
     "lock",
-    "server"
+    "server",
+    "update-lock",
+    "reason"
   ]);
   if (args.help) {
     io.stdout(CHECK_USAGE);
     return GATE_EXIT.pass;
   }
   assertConfigOptions(args, false);
+  if (args.reason !== void 0 && !args.updateLock)
+    throw new UsageError("--reason goes with --update-lock (the reason recorded with what it takes in)");
+  if (args.updateLock && (args.reason ?? "x").trim() === "")
+    throw new UsageError("--reason must say something: it is recorded with every change taken in");
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
   const compared2 = args.config ? await (await Promise.resolve().then(() => (init_config_check(), config_check_exports))).compareLockWithConfig(args, io) : { ...await compareLockWithSource(args), failed: [] };
@@ -51875,6 +52143,7 @@ async function runCheck(argv, io) {
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
+  if (args.updateLock) (await Promise.resolve().then(() => (init_update_lock(), update_lock_exports))).updateLock(args, compared2, io);
   return compared2.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
 }
 var init_check = __esm({
@@ -51938,31 +52207,6 @@ var accept_exports = {};
 __export(accept_exports, {
   runAccept: () => runAccept
 });
-function apply(server, report2, live, launch) {
-  if (report2.kind === "server") return void (server.server = live.identity ?? null);
-  if (report2.kind === "instructions") return void (server.instructions = live.instructions ?? null);
-  if (report2.kind === "launch") {
-    if (launch) server.launch = launch;
-    return;
-  }
-  if (report2.kind === "tool") {
-    const def2 = live.tools.find((t) => t.name === report2.name);
-    if (def2) setMember(server.tools, report2.name, lockTool(def2));
-    else delete server.tools[report2.name];
-    return;
-  }
-  const surface = {
-    prompt: "prompts",
-    resource: "resources",
-    "resource-template": "resourceTemplates",
-    skill: "skills"
-  }[report2.kind];
-  const items = live[surface] ?? [];
-  const def = items.find((i) => ITEM_KEYS[surface](i) === report2.name);
-  const pinned = server[surface] ??= {};
-  if (def) setMember(pinned, report2.name, lockItem(def));
-  else delete pinned[report2.name];
-}
 async function runAccept(argv, io) {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
@@ -52024,10 +52268,11 @@ async function runAccept(argv, io) {
       );
       continue;
     }
-    apply(pinned, report2, liveSnapshot, launches.get(name));
+    applyItem(pinned, report2, liveSnapshot, launches.get(name));
     const entry = acceptEntry(now, report2, {
       byHand,
-      ...args.reason !== void 0 ? { reason: args.reason } : {},
+      // The reason is the person's, for what they named (or for everything, with --all).
+      ...args.reason !== void 0 && byHand ? { reason: args.reason } : {},
       ...Object.keys(lock.servers).length > 1 ? { server: name } : {}
     });
     lock.audit.push(entry);
@@ -52036,20 +52281,8 @@ async function runAccept(argv, io) {
     );
   }
   const unpinned = serverResult.comparison.unpinned;
-  if (unpinned.length > 0) {
-    const fresh = lockServer(liveSnapshot);
-    for (const surface of unpinned) {
-      if (surface === "identity") pinned.server = fresh.server ?? null;
-      else pinned[surface] = fresh[surface];
-    }
-    lock.audit.push({
-      at: now,
-      action: "pin",
-      by: "auto",
-      reason: `pinned ${unpinned.join(", ")} (not in the lock before)`
-    });
+  if (pinUnpinned(lock, pinned, unpinned, liveSnapshot, now))
     lines.push(`pinned ${unpinned.join(", ")}, which the lock did not hold before`);
-  }
   if (pending.length < changed3.length || unpinned.length > 0) writeLock(args.lock, lock);
   if (lines.length > 0) io.stdout(`${lines.join("\n")}
 `);
@@ -52079,10 +52312,10 @@ var init_accept = __esm({
     init_compare();
     init_compare_source();
     init_lockfile();
+    init_take();
     init_options();
     init_exit_code();
     init_selection();
-    init_own();
   }
 });
 
@@ -52677,11 +52910,11 @@ import fs10 from "node:fs";
 import readline from "node:readline";
 async function serveStdioProxy(options, enforcer, io) {
   const args = options;
-  const command2 = options.command;
+  const command3 = options.command;
   const record2 = args.calls ? fs10.createWriteStream(args.calls, { flags: "a" }) : void 0;
   const recordCall = (call) => void record2?.write(`${jsonText(call)}
 `);
-  const [cmd, ...rest] = command2;
+  const [cmd, ...rest] = command3;
   const timeoutMs = options.timeoutMs ?? LIST_PAGE_TIMEOUT_MS;
   const launch = groupLaunch(cmd, rest);
   const grouped2 = launch.command !== cmd;
@@ -52879,8 +53112,8 @@ async function runProxy(argv, io) {
     io.stdout(PROXY_USAGE);
     return GATE_EXIT.pass;
   }
-  const command2 = args.source.command;
-  if (args.source.url && command2)
+  const command3 = args.source.command;
+  if (args.source.url && command3)
     throw new UsageError("proxy takes one upstream: --url URL, or -- COMMAND ARGS...");
   if (!args.source.url && Object.keys(args.source.headers).length > 0)
     throw new UsageError("--header applies to --url only");
@@ -52902,8 +53135,8 @@ async function runProxy(argv, io) {
       enforcer,
       io
     );
-  if (!command2) throw new UsageError("proxy needs an upstream: --url URL, or -- COMMAND ARGS...");
-  return serveStdioProxy({ command: command2, calls: args.calls, timeoutMs: args.source.timeoutMs }, enforcer, io);
+  if (!command3) throw new UsageError("proxy needs an upstream: --url URL, or -- COMMAND ARGS...");
+  return serveStdioProxy({ command: command3, calls: args.calls, timeoutMs: args.source.timeoutMs }, enforcer, io);
 }
 var init_proxy = __esm({
   "src/cli/proxy.ts"() {

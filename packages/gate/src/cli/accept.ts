@@ -1,57 +1,13 @@
 import { ACCEPT_USAGE } from './usage.ts';
-import {
-  worstVerdict,
-  type ItemReport,
-  type JsonObject,
-  type Launch,
-  type ServerSnapshot,
-} from '../compat/index.ts';
+import { worstVerdict, type ItemReport, type Launch, type ServerSnapshot } from '../compat/index.ts';
 import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
 import { itemLabel } from '../lock/compare.ts';
 import { compareLockWithSource } from './compare-source.ts';
-import {
-  acceptEntry,
-  ITEM_KEYS,
-  lockItem,
-  lockServer,
-  lockTool,
-  pickServer,
-  writeLock,
-  type ServerLock,
-} from '../lock/lockfile.ts';
+import { acceptEntry, pickServer, writeLock } from '../lock/lockfile.ts';
+import { applyItem, pinUnpinned } from '../lock/take.ts';
 import { parseGateArgs, SOURCE_OPTIONS, type GateArgs } from './options.ts';
 import { exitCode } from '../report/exit-code.ts';
 import { acceptArgument, matchesHash, parseSelection } from '../lock/selection.ts';
-import { setMember } from '../compat/own.ts';
-
-/** Writes one item's live state into the pinned server (or removes it). */
-function apply(server: ServerLock, report: ItemReport, live: ServerSnapshot, launch?: Launch): void {
-  if (report.kind === 'server') return void (server.server = live.identity ?? null);
-  if (report.kind === 'instructions') return void (server.instructions = live.instructions ?? null);
-  if (report.kind === 'launch') {
-    if (launch) server.launch = launch;
-    return;
-  }
-  if (report.kind === 'tool') {
-    const def = live.tools.find((t) => t.name === report.name);
-    if (def) setMember(server.tools, report.name, lockTool(def));
-    else delete server.tools[report.name];
-    return;
-  }
-  const surface = (
-    {
-      prompt: 'prompts',
-      resource: 'resources',
-      'resource-template': 'resourceTemplates',
-      skill: 'skills',
-    } as const
-  )[report.kind];
-  const items = (live[surface] ?? []) as unknown as JsonObject[];
-  const def = items.find((i) => ITEM_KEYS[surface](i) === report.name);
-  const pinned = (server[surface] ??= {});
-  if (def) setMember(pinned, report.name, lockItem(def));
-  else delete pinned[report.name];
-}
 
 export async function runAccept(argv: string[], io: CliIo): Promise<number> {
   const args = parseGateArgs(argv, [
@@ -114,10 +70,11 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
       );
       continue;
     }
-    apply(pinned, report, liveSnapshot, launches.get(name));
+    applyItem(pinned, report, liveSnapshot, launches.get(name));
     const entry = acceptEntry(now, report, {
       byHand,
-      ...(args.reason !== undefined ? { reason: args.reason } : {}),
+      // The reason is the person's, for what they named (or for everything, with --all).
+      ...(args.reason !== undefined && byHand ? { reason: args.reason } : {}),
       ...(Object.keys(lock.servers).length > 1 ? { server: name } : {}),
     });
     lock.audit.push(entry);
@@ -127,20 +84,8 @@ export async function runAccept(argv: string[], io: CliIo): Promise<number> {
   }
   // Surfaces an older lock never pinned start being pinned now: there is nothing to compare them with.
   const unpinned = serverResult.comparison.unpinned;
-  if (unpinned.length > 0) {
-    const fresh = lockServer(liveSnapshot);
-    for (const surface of unpinned) {
-      if (surface === 'identity') pinned.server = fresh.server ?? null;
-      else (pinned as unknown as Record<string, unknown>)[surface] = fresh[surface];
-    }
-    lock.audit.push({
-      at: now,
-      action: 'pin',
-      by: 'auto',
-      reason: `pinned ${unpinned.join(', ')} (not in the lock before)`,
-    });
+  if (pinUnpinned(lock, pinned, unpinned, liveSnapshot, now))
     lines.push(`pinned ${unpinned.join(', ')}, which the lock did not hold before`);
-  }
   if (pending.length < changed.length || unpinned.length > 0) writeLock(args.lock, lock);
   if (lines.length > 0) io.stdout(`${lines.join('\n')}\n`);
   const left = {

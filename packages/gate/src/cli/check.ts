@@ -1,5 +1,5 @@
 import { CHECK_USAGE } from './usage.ts';
-import { GATE_EXIT, type CliIo } from '../host/io.ts';
+import { GATE_EXIT, UsageError, type CliIo } from '../host/io.ts';
 import { compareLockWithSource } from './compare-source.ts';
 import { checkContext } from './contexts.ts';
 import {
@@ -20,12 +20,18 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     ...JUDGE_OPTIONS,
     'lock',
     'server',
+    'update-lock',
+    'reason',
   ]);
   if (args.help) {
     io.stdout(CHECK_USAGE);
     return GATE_EXIT.pass;
   }
   assertConfigOptions(args, false);
+  if (args.reason !== undefined && !args.updateLock)
+    throw new UsageError('--reason goes with --update-lock (the reason recorded with what it takes in)');
+  if (args.updateLock && (args.reason ?? 'x').trim() === '')
+    throw new UsageError('--reason must say something: it is recorded with every change taken in');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
   const compared = args.config
@@ -35,6 +41,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
+  if (args.updateLock) (await import('./update-lock.ts')).updateLock(args, compared, io);
   // A server that could not be read leaves the run undecided: an error, whatever the others say.
   return compared.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
 }

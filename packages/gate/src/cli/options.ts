@@ -26,6 +26,7 @@ const OPTIONS = {
   item: { type: 'string', multiple: true },
   all: { type: 'boolean' },
   reason: { type: 'string' },
+  'update-lock': { type: 'boolean' },
   server: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -60,6 +61,8 @@ export interface GateArgs {
   /** accept: every pending change, with one reason (--reason) recorded for all of them. */
   all: boolean;
   reason?: string;
+  /** check: take a compatible run's drift into the lock (never a breaking or unknown one). */
+  updateLock: boolean;
   /** The server of a lock pinning several (from a client configuration). */
   server?: string;
   help: boolean;
@@ -111,6 +114,7 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     items: v.item ?? [],
     all: v.all === true,
     reason: v.reason,
+    updateLock: v['update-lock'] === true,
     server: v.server,
     help: v.help === true,
   };

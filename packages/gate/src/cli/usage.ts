@@ -25,7 +25,7 @@ export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"
                           | --config FILE [--server NAME] [--input ID=VALUE]... [--offline])
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
-                         [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS]
+                         [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS] [--update-lock [--reason TEXT]]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
@@ -45,6 +45,10 @@ the exit an error. --server NAME checks that one; --input fills VS Code's \${inp
 --timeout SECONDS (default 15) bounds a live server's start and initialize, then each list
 request; on expiry, or whenever the run ends, the server and every process it started are
 stopped (exit 3).
+--update-lock takes the change into the lock when, and only when, it is identical or compatible
+(new items, surfaces not pinned before), each recorded in the audit trail with --reason TEXT
+(default: "compatible change taken in by check --update-lock"), and says what it took in one
+line on stderr; a breaking or unknown change leaves the lock untouched and exits as without it.
 `;
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]

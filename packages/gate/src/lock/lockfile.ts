@@ -68,8 +68,9 @@ export interface AuditEntry {
 }
 
 /**
- * One accepted change as the audit trail records it: by hand (a person named it, with their
- * reason) or automatically (a compatible change). `server` names it in a lock of several.
+ * One accepted change as the audit trail records it: by hand (a person named it) or
+ * automatically (a compatible change), with the reason given, if any. `server` names it in a
+ * lock of several.
  */
 export function acceptEntry(
   at: string,
@@ -87,7 +88,7 @@ export function acceptEntry(
     oldHash: item.oldHash,
     newHash: item.newHash,
     by: how.byHand ? 'hand' : 'auto',
-    ...(how.reason && how.byHand ? { reason: how.reason } : {}),
+    ...(how.reason ? { reason: how.reason } : {}),
   };
 }
 

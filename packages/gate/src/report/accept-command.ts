@@ -22,14 +22,27 @@ export function acceptCommand(
   server: string,
   item: ItemReport,
 ): string | undefined {
+  if (!isBlessable(item)) return undefined;
+  return command(ctx, many, server, [acceptArgument(item)]);
+}
+
+/**
+ * The one command that accepts every pending change of a server at once (`--all`), for a large
+ * upgrade reviewed as a whole; the reason is left for the person to write.
+ */
+export function acceptAllCommand(ctx: RenderContext, many: boolean, server: string): string | undefined {
+  return command(ctx, many, server, ['--all', '--reason', "'WHY'"]);
+}
+
+function command(ctx: RenderContext, many: boolean, server: string, what: string[]): string | undefined {
   const source = ctx.accept;
-  if (!source || !isBlessable(item)) return undefined;
+  if (!source) return undefined;
   const words = [
     ctx.program,
     'accept',
     ...['--lock', source.lock, ...source.options].map(shellWord),
     ...(many && !source.serverGiven ? ['--server', shellWord(server)] : []),
-    acceptArgument(item),
+    ...what,
     ...(source.command.length > 0 ? ['--', ...source.command.map(shellWord)] : []),
   ];
   // Shown to a person: a hidden character in a name is made visible (the command then refuses

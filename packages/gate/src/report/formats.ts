@@ -38,7 +38,8 @@ export function isQuiet(result: GateResult, ctx: RenderContext): boolean {
 /**
  * One result in one format; every format orders breaking first and carries the summary. Text
  * and GitHub annotations are silent on a quiet result (isQuiet); the documents a program reads
- * (JSON, SARIF, JUnit) and the Markdown summary are always whole.
+ * (JSON, SARIF, JUnit) and the Markdown summary are always written, SARIF without its compatible
+ * findings unless `verbose` (code scanning would keep each as an alert until it is accepted).
  */
 export function renderFormat(result: GateResult, format: Format, ctx: RenderContext): string {
   if ((format === 'text' || format === 'github') && isQuiet(result, ctx)) return '';

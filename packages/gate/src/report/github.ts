@@ -4,17 +4,22 @@ import { acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import { callText, locate, relativePath, type Location, type RenderContext } from './context.ts';
 import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
-import { findingLine, oneLine } from './text.ts';
+import { findingLine, groupNames, oneLine } from './text.ts';
+import { groupEntries, groupTitle, groupTitles, spread, type Group } from './groups.ts';
 import { summarize, summaryLine } from './summary.ts';
 
 const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', compatible: 'notice' };
 
 /**
  * Annotations of one level a run writes at most: GitHub shows ten per level per step and drops
- * the rest without a word, so the gate writes nine items and one tenth that counts the others,
- * grouped by server and kind of change ("111 more: 100 tools removed, 11 tools changed").
+ * the rest without a word, so the gate writes nine items (the first of every group before the
+ * second of any) and one tenth that counts the others, grouped as every report groups them
+ * (report/groups.ts: "111 more: 100 tools removed, 11 tools changed (type-narrowed)").
  */
 export const ANNOTATIONS_PER_LEVEL = 10;
+
+/** Rejected recorded calls one shared annotation names, past the cap (the text report lists all). */
+const CALLS_PER_ANNOTATION = 20;
 
 /** Data of a workflow command, escaped as the runner reads it. */
 const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -30,34 +35,45 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
   const out: string[] = [];
   const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== 'compatible');
-  const byLevel = new Map<string, Entry[]>();
-  for (const e of entries) {
-    const level = LEVEL[e.item.verdict] ?? 'notice';
-    byLevel.set(level, [...(byLevel.get(level) ?? []), e]);
+  const groups = groupEntries(entries);
+  const byLevel = new Map<string, Group[]>();
+  for (const g of groups) {
+    const level = LEVEL[g.verdict] ?? 'notice';
+    byLevel.set(level, [...(byLevel.get(level) ?? []), g]);
   }
   const annotated = new Set<Entry>();
   const overflow: string[] = [];
   /** Plain log lines naming the items past the cap, a line per group. */
-  const listed: string[] = [];
+  const named: string[] = [];
+  const rejected = result.servers.flatMap((s) =>
+    s.comparison.replay.rejected.map((r) => ({ server: s.name, r })),
+  );
+  const errors = (byLevel.get('error') ?? []).reduce((n, g) => n + g.entries.length, 0);
+  // Rejected recorded calls are errors too: past the cap they share one annotation.
+  const callsApart = rejected.length > 1 && errors + rejected.length > ANNOTATIONS_PER_LEVEL;
   for (const [level, list] of byLevel) {
-    if (list.length <= ANNOTATIONS_PER_LEVEL) {
-      list.forEach((e) => annotated.add(e));
+    const all = list.flatMap((g) => g.entries);
+    const cap = ANNOTATIONS_PER_LEVEL - (level === 'error' ? (callsApart ? 1 : rejected.length) : 0);
+    if (all.length <= cap) {
+      all.forEach((e) => annotated.add(e));
       continue;
     }
-    const shown = list.slice(0, ANNOTATIONS_PER_LEVEL - 1);
-    shown.forEach((e) => annotated.add(e));
-    const rest = list.slice(ANNOTATIONS_PER_LEVEL - 1);
-    const verdict = rest[0]?.item.verdict ?? '';
+    // The first of every group before the second of any: no group hides behind a larger one.
+    spread(list, cap - 1).forEach((e) => annotated.add(e));
+    const rest = groupEntries(all.filter((e) => !annotated.has(e)));
+    const count = all.length - (cap - 1);
+    const verdict = list[0]?.verdict ?? '';
     overflow.push(
       command(
         level,
-        `warden gate: ${rest.length} more ${verdict} changes`,
-        `${rest.length} more ${verdict} changes, not annotated one by one: ${groupCounts(rest, many)} (named in the log below; --format text shows each with its findings)`,
+        `warden gate: ${count} more ${verdict} changes`,
+        `${count} more ${verdict} changes, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`,
       ),
     );
-    listed.push(...groupLines(rest, many, verdict));
+    named.push(...rest.map((g) => `${verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
   }
-  for (const { server, item } of entries.filter((e) => annotated.has(e))) {
+  const inOrder = groups.flatMap((g) => g.entries);
+  for (const { server, item } of inOrder.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
     const [top, ...rest] = orderFindings(item.findings);
     const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
@@ -72,11 +88,21 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     const title = `warden gate: ${label} ${item.verdict}${top ? ` (${top.rule})` : ''}`;
     out.push(command(LEVEL[item.verdict] ?? 'notice', title, lines.join('\n'), locate(ctx, server, item)));
   }
-  out.push(...overflow, ...listed);
-  for (const s of result.servers) {
-    for (const r of s.comparison.replay.rejected) {
+  out.push(...overflow, ...named);
+  const callLine = (server: string, r: (typeof rejected)[number]['r']): string =>
+    `${many ? `${server}: ` : ''}${callText(ctx, r)} — ${oneLine(r.error, 500)}`;
+  if (callsApart) {
+    const first = rejected[0] as (typeof rejected)[number];
+    const at = ctx.callsFile ? { file: relativePath(ctx.callsFile), line: first.r.line } : undefined;
+    const lines = rejected.slice(0, CALLS_PER_ANNOTATION).map((x) => callLine(x.server, x.r));
+    const more = rejected.length - lines.length;
+    if (more > 0) lines.push(`and ${more} more`);
+    const title = `warden gate: ${rejected.length} recorded calls now rejected`;
+    out.push(command('error', title, lines.join('\n'), at));
+  } else {
+    for (const { server, r } of rejected) {
       const at = ctx.callsFile ? { file: relativePath(ctx.callsFile), line: r.line } : undefined;
-      const title = `warden gate: recorded call now rejected${many ? ` (${s.name})` : ''}`;
+      const title = `warden gate: recorded call now rejected${many ? ` (${server})` : ''}`;
       out.push(command('error', title, `${callText(ctx, r)} — ${oneLine(r.error, 500)}`, at));
     }
   }
@@ -87,39 +113,4 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     );
   out.push(`warden gate: ${summaryLine(summarize(result))}`);
   return `${out.join('\n')}\n`;
-}
-
-/** Items counted by server and kind of change, largest group first: `100 tools removed, 11 tools changed`. */
-function groupCounts(entries: readonly Entry[], many: boolean): string {
-  const groups = new Map<string, number>();
-  for (const { server, item } of entries) {
-    const key = `${many ? `${server}: ` : ''}${item.kind}\u0000${item.change}`;
-    groups.set(key, (groups.get(key) ?? 0) + 1);
-  }
-  return [...groups]
-    .sort((a, b) => b[1] - a[1])
-    .map(([key, n]) => {
-      const [kind, change] = key.split('\u0000') as [string, string];
-      return `${n} ${kind}${n === 1 ? '' : 's'} ${change}`;
-    })
-    .join(', ');
-}
-
-/** Most names a log line of a group shows. */
-const NAMES_PER_LINE = 20;
-
-/** One plain log line per server and kind of change: `breaking: 100 tools removed: a, b, … and 80 more`. */
-function groupLines(entries: readonly Entry[], many: boolean, verdict: string): string[] {
-  const groups = new Map<string, Entry[]>();
-  for (const e of entries) {
-    const key = `${e.server}\u0000${e.item.kind}\u0000${e.item.change}`;
-    groups.set(key, [...(groups.get(key) ?? []), e]);
-  }
-  return [...groups.values()].map((list) => {
-    const { server, item } = list[0] as Entry;
-    const names = list.slice(0, NAMES_PER_LINE).map((e) => oneLine(e.item.name, 200));
-    const more = list.length > NAMES_PER_LINE ? ` and ${list.length - NAMES_PER_LINE} more` : '';
-    const n = list.length;
-    return `${verdict}: ${many ? `${server}: ` : ''}${n} ${item.kind}${n === 1 ? '' : 's'} ${item.change}: ${names.join(', ')}${more}`;
-  });
 }

@@ -1,11 +1,13 @@
 // The Markdown report, for a pull request comment or a job summary: the verdict, the summary
-// line, a table per server, and per breaking or unknown item every finding and its accept command.
+// line, per server its changes grouped (report/groups.ts) and a table listing each group's first
+// few, and per listed breaking or unknown item every finding and its accept command.
 import { renderMessage, type Finding } from '../compat/index.ts';
-import { acceptCommand } from './accept-command.ts';
+import { acceptAllCommand, acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult, type ServerResult } from '../lock/compare.ts';
 import { callText, locate, type RenderContext } from './context.ts';
 import { changedItems, isBlessable, orderFindings, type Entry } from '../lock/order.ts';
 import { oneLine } from './text.ts';
+import { groupEntries, groupTitle, listed, serversCut } from './groups.ts';
 import { summarize, summaryLine } from './summary.ts';
 
 const ICON: Record<string, string> = { breaking: '❌', unknown: '❓', compatible: '✅' };
@@ -75,20 +77,47 @@ function details(ctx: RenderContext, many: boolean, e: Entry): string[] {
   return lines;
 }
 
+function row(ctx: RenderContext, e: Entry): string {
+  const [top] = orderFindings(e.item.findings);
+  const finding = top ? `${mdText(oneLine(renderMessage(top), 300))} (${mdCode(top.rule)})` : '';
+  return `| ${ICON[e.item.verdict]} | ${item(e)} | ${e.item.verdict} | ${finding} | ${where(ctx, e, top)} |`;
+}
+
+/**
+ * A server's changes: the groups in one line each, then the table, a group's first few rows
+ * and a row counting the rest, then the details of each listed change a person must bless.
+ */
 function serverSection(ctx: RenderContext, result: GateResult, s: ServerResult): string[] {
   const many = result.servers.length > 1;
   const entries = changedItems({ verdict: s.comparison.verdict, servers: [s] });
   const lines: string[] = many ? ['', `#### Server ${mdCode(oneLine(s.name, 300))}`] : [];
   if (entries.length === 0) return many ? [...lines, '', 'No change.'] : lines;
+  const groups = groupEntries(entries);
+  lines.push(
+    '',
+    ...groups.map((g) => `- ${ICON[g.verdict]} ${g.verdict}: ${mdText(oneLine(groupTitle(g, false), 300))}`),
+  );
   lines.push('', '| | item | verdict | key finding | where |', '|---|---|---|---|---|');
-  for (const e of entries) {
-    const [top] = orderFindings(e.item.findings);
-    const finding = top ? `${mdText(oneLine(renderMessage(top), 300))} (${mdCode(top.rule)})` : '';
-    lines.push(
-      `| ${ICON[e.item.verdict]} | ${item(e)} | ${e.item.verdict} | ${finding} | ${where(ctx, e, top)} |`,
-    );
+  const shown: Entry[] = [];
+  for (const g of groups) {
+    const list = listed(g, ctx.verbose);
+    shown.push(...list);
+    for (const e of list) lines.push(row(ctx, e));
+    const rest = g.entries.length - list.length;
+    if (rest > 0)
+      lines.push(
+        `| ${ICON[g.verdict]} | *${mdText(`… and ${rest} more: ${groupTitle(g, false, rest)}`)}* | ${g.verdict} | | |`,
+      );
   }
-  for (const e of entries.filter((x) => isBlessable(x.item))) lines.push(...details(ctx, many, e));
+  for (const e of shown.filter((x) => isBlessable(x.item))) lines.push(...details(ctx, many, e));
+  const all = serversCut(groups, ctx.verbose).length > 0 ? acceptAllCommand(ctx, many, s.name) : undefined;
+  if (all)
+    lines.push(
+      '',
+      'Not every change is listed (`--verbose` lists each). Accept them all at once, once reviewed as a whole:',
+      '',
+      fenced(all, 'sh'),
+    );
   const { checked, rejected } = s.comparison.replay;
   if (rejected.length > 0) {
     lines.push(

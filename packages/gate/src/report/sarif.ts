@@ -1,5 +1,6 @@
-// SARIF 2.1.0 for code scanning: one result per finding, breaking first, located physically on
-// the lockfile line where the item is pinned and logically at the pointer inside the item.
+// SARIF 2.1.0 for code scanning: one result per breaking or unknown finding (compatible ones
+// only with --verbose), breaking first, located physically on the lockfile line where the item
+// is pinned and logically at the pointer inside the item.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULES, jsonText, renderMessage } from '../compat/index.ts';
@@ -25,7 +26,11 @@ function physical(at: Location): object {
 
 export function renderSarif(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
-  const found = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
+  const all = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
+  // Silent on compatible: a compatible finding would be a `note` on every run until accepted,
+  // so only --verbose lists them; the run's properties count the ones left out.
+  const found = ctx.verbose ? all : all.filter((x) => x.f.verdict !== 'compatible');
+  const unlisted = all.length - found.length;
   const used = [...new Set(found.map((x) => x.f.rule))].sort();
   const results = found.map(({ server, item, f }) => {
     const label = itemLabel(server, many, item.kind, item.name);
@@ -81,6 +86,7 @@ export function renderSarif(result: GateResult, ctx: RenderContext): string {
       summary: summarize(result),
       summaryLine: summaryLine(summarize(result)),
       renames: result.renames ?? [],
+      ...(unlisted > 0 ? { compatibleFindingsNotListed: unlisted } : {}),
     },
   };
   const doc = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [run] };

@@ -1,11 +1,13 @@
-// The text report: every changed item, breaking first, each with every finding that needs a
-// person and the command that accepts it; then replay, rename hints, and the summary line last.
+// The text report: the changed items grouped by server and kind of change, breaking first, each
+// with every finding that needs a person and the command that accepts it, a group's first few
+// listed and the rest counted; then replay, rename hints, and the summary line last.
 import { renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
 import { forPeople } from '../text/index.ts';
-import { acceptCommand } from './accept-command.ts';
+import { acceptAllCommand, acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import { callText, PLAIN, type RenderContext } from './context.ts';
-import { changedItems, orderFindings } from '../lock/order.ts';
+import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
+import { groupEntries, groupTitle, listed, serversCut, SINGLE, type Group } from './groups.ts';
 import { summarize, summaryLine } from './summary.ts';
 
 /** Text on one line (a diff or a validator error may span several), hidden characters shown. */
@@ -26,20 +28,60 @@ function asGateResult(result: GateResult | ManifestComparison): GateResult {
   return { verdict: result.verdict, servers: [{ name: 'default', comparison }] };
 }
 
-/** The item lines: a headline, the other findings a person must read, the accept command. */
+/** Most names a one-line group shows. */
+const NAMES_PER_LINE = 20;
+
+/**
+ * The names of a group's items after its title, bounded: `: a, b, … and 80 more`; nothing for a
+ * kind a server has one of (instructions, server, launch).
+ */
+export function groupNames(group: Group, max = NAMES_PER_LINE): string {
+  if (SINGLE.has(group.kind)) return '';
+  const names = group.entries.slice(0, max).map((e) => oneLine(e.item.name, 200));
+  const more = group.entries.length > max ? ` and ${group.entries.length - max} more` : '';
+  return `: ${names.join(', ')}${more}`;
+}
+
+/** One item's lines: a headline, the other findings a person must read, the accept command. */
+function entryLines(entry: Entry, many: boolean, ctx: RenderContext): string[] {
+  const { server, item } = entry;
+  const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
+  const [top, ...rest] = orderFindings(item.findings);
+  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+  const hidden = rest.length - shown.length;
+  const more = hidden > 0 ? `; +${hidden} compatible` : '';
+  const lines = [top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`];
+  for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
+  const command = acceptCommand(ctx, many, server, item);
+  if (command) lines.push(`  accept: ${command}`);
+  return lines;
+}
+
+/**
+ * The items, grouped (`breaking: 100 resources removed`), each group's first few listed below
+ * it and the rest counted; the one `accept --all` command when some change to bless is not listed.
+ */
 function itemLines(result: GateResult, ctx: RenderContext): string[] {
   const many = result.servers.length > 1;
+  const groups = groupEntries(changedItems(result));
   const lines: string[] = [];
-  for (const { server, item } of changedItems(result)) {
-    const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
-    const [top, ...rest] = orderFindings(item.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
-    const hidden = rest.length - shown.length;
-    const more = hidden > 0 ? `; +${hidden} compatible` : '';
-    lines.push(top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`);
-    for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
-    const command = acceptCommand(ctx, many, server, item);
-    if (command) lines.push(`  accept: ${command}`);
+  for (const group of groups) {
+    const title = `${group.verdict}: ${oneLine(groupTitle(group, many), 500)}`;
+    // A compatible change needs no hand: its group is one line, naming the items (--verbose lists them).
+    if (group.verdict === 'compatible' && !ctx.verbose) {
+      lines.push(`${title}${groupNames(group)}`);
+      continue;
+    }
+    const shown = listed(group, ctx.verbose);
+    lines.push(title);
+    for (const entry of shown) lines.push(...entryLines(entry, many, ctx).map((l) => `  ${l}`));
+    const rest = group.entries.length - shown.length;
+    if (rest > 0)
+      lines.push(`  … and ${rest} more ${rest === 1 ? 'is' : 'are'} not listed (--verbose lists every one)`);
+  }
+  for (const server of serversCut(groups, ctx.verbose)) {
+    const command = acceptAllCommand(ctx, many, server);
+    if (command) lines.push(`accept them all at once, once reviewed as a whole: ${command}`);
   }
   return lines;
 }

@@ -108,18 +108,23 @@ describe('warden-gate (in process)', () => {
     assert.equal(ok.code, 0);
     assert.equal(
       ok.out,
-      'greet: compatible — optional property "loud" added to an open object (property-added-to-open-object at /inputSchema/properties/loud)\n' +
+      'compatible: 1 tool changed (property-added-to-open-object)\n' +
+        '  greet: compatible — optional property "loud" added to an open object (property-added-to-open-object at /inputSchema/properties/loud)\n' +
         '1 compatible, 1 identical in 1 server\n',
     );
     const bad = await gate('check', '--manifest', write('break.json', breaking), '--lock', lock);
     assert.equal(bad.code, 1);
     const lines = bad.out.trim().split('\n');
-    assert.match(lines[0] ?? '', /^search: breaking — type "number \(non-integer\)" is no longer accepted/);
+    assert.equal(lines[0], 'breaking: 1 tool changed (type-narrowed)');
     assert.match(
       lines[1] ?? '',
-      /^ {2}accept: warden-gate accept --lock \S+ --manifest \S+ --tool search@sha256:[0-9a-f]{64}$/,
+      /^ {2}search: breaking — type "number \(non-integer\)" is no longer accepted/,
     );
-    assert.deepEqual(lines.slice(2), ['1 breaking, 1 identical in 1 server']);
+    assert.match(
+      lines[2] ?? '',
+      /^ {4}accept: warden-gate accept --lock \S+ --manifest \S+ --tool search@sha256:[0-9a-f]{64}$/,
+    );
+    assert.deepEqual(lines.slice(3), ['1 breaking, 1 identical in 1 server']);
     const unsure = await gate('check', '--manifest', write('unknown.json', undecided), '--lock', lock);
     assert.equal(unsure.code, 2);
     assert.equal(
@@ -187,7 +192,7 @@ describe('warden-gate (in process)', () => {
     assert.equal(r.code, 1);
     assert.match(
       r.out,
-      /^greet: breaking — recorded call on line 1 was valid and is now rejected: \/loud must be boolean/m,
+      /^ {2}greet: breaking — recorded call on line 1 was valid and is now rejected: \/loud must be boolean/m,
     );
     assert.match(r.out, /^replay: 1 of 1 recorded calls that were valid are now rejected$/m);
   });

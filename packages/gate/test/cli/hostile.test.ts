@@ -526,7 +526,7 @@ describe('hostile input through the CLI', () => {
     assert.equal(check.code, 2);
     assert.match(
       check.out,
-      /^deep: unknown — the schema nests deeper than 256 levels.*\(schema-too-deep at \/inputSchema\)\n {2}accept: .* --tool deep@sha256:[0-9a-f]{64}\n1 unknown in 1 server\n$/,
+      /^unknown: 1 tool changed \(schema-too-deep\)\n {2}deep: unknown — the schema nests deeper than 256 levels.*\(schema-too-deep at \/inputSchema\)\n {4}accept: .* --tool deep@sha256:[0-9a-f]{64}\n1 unknown in 1 server\n$/,
     );
     const diff = await gate('diff', lock, now, '--json');
     assert.equal((JSON.parse(diff.out) as { verdict: string }).verdict, 'unknown');

@@ -105,7 +105,10 @@ describe('pinning a server that is not valid MCP (real stdio and real HTTP serve
       ...stdio(path.join(dir, 'v1.json')),
     );
     assert.equal(strict.code, 2);
-    assert.match(strict.out, /^read_file: unknown — the tool is not valid MCP/);
+    assert.match(
+      strict.out,
+      /^unknown: 1 tool flagged \(tool-not-conformant\)\n {2}read_file: unknown — the tool is not valid MCP/,
+    );
 
     const broke = await gate(
       'check',

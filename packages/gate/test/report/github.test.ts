@@ -3,28 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { main } from '../../src/cli/main.ts';
-import { bufferIo } from '../../src/host/io.ts';
-import { diff } from './pair.ts';
+import { diff, diffOf as diffPair } from './pair.ts';
 
 const LEVEL = /^::(error|warning|notice) /;
 
 /** `warden-gate diff OLD NEW --format github` of two tools/list results, in-process. */
-async function diffOf(before: unknown, after: unknown, ...more: string[]) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-github-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify(before));
-    fs.writeFileSync(path.join(dir, 'b.json'), JSON.stringify(after));
-    const io = bufferIo();
-    const code = await main(
-      ['diff', path.join(dir, 'a.json'), path.join(dir, 'b.json'), '--format', 'github', ...more],
-      io,
-    );
-    return { code, out: io.out.join('') };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const diffOf = (before: unknown, after: unknown, ...more: string[]) =>
+  diffPair(before, after, '--format', 'github', ...more);
 
 const levels = (out: string) =>
   out
@@ -53,9 +38,46 @@ describe('the GitHub annotations report (report/github.ts)', () => {
     const errors = out.split('\n').filter((l) => l.startsWith('::error '));
     assert.equal(errors.length, 10);
     assert.match(errors[9] ?? '', /::111 more breaking changes, not annotated one by one: 111 tools removed/);
+    assert.equal(
+      errors.slice(0, 9).filter((l) => /title=warden gate%3A tool_\d+ breaking/.test(l)).length,
+      9,
+    );
+    // 9 annotated one by one + 111 counted: all 120.
     assert.match(out, /^breaking: 111 tools removed: tool_010, tool_011, .* and 91 more$/m);
     assert.match(out, /^warden gate: 120 breaking, 1 identical in 1 server$/m);
     assert.ok(out.split('\n').length < 20, `${out.split('\n').length} lines`);
+  });
+
+  it('rejected recorded calls count against the ten errors: past the cap they share one annotation', async () => {
+    const kept = (type: string) => ({
+      name: 'tool_000',
+      inputSchema: { type: 'object', properties: { n: { type } } },
+    });
+    const tools = Array.from({ length: 30 }, (_, i) => ({
+      name: `tool_${i + 1}`,
+      inputSchema: { type: 'object' },
+    }));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-calls-'));
+    try {
+      const calls = path.join(dir, 'calls.jsonl');
+      fs.writeFileSync(calls, '{"tool":"tool_000","arguments":{"n":1.5}}\n'.repeat(5));
+      const { code, out } = await diffOf(
+        { tools: [kept('number'), ...tools] },
+        { tools: [kept('integer')] },
+        '--calls',
+        calls,
+      );
+      assert.equal(code, 1);
+      const errors = out.split('\n').filter((l) => l.startsWith('::error '));
+      assert.equal(errors.length, 10);
+      assert.equal(
+        errors.filter((l) => l.includes('title=warden gate%3A 5 recorded calls now rejected')).length,
+        1,
+      );
+      assert.match(out, /::23 more breaking changes, not annotated one by one: 23 tools removed/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a compatible change: no annotation above notice, at most one notice, and by default nothing at all', async () => {
@@ -67,6 +89,12 @@ describe('the GitHub annotations report (report/github.ts)', () => {
       ],
     };
     const quiet = await diffOf(before, after);
+    assert.deepEqual(
+      levels(quiet.out).filter((l) => l !== 'notice'),
+      [],
+      'no annotation above notice',
+    );
+    assert.ok(levels(quiet.out).length <= 1, 'at most one notice');
     assert.deepEqual(quiet, { code: 0, out: '' });
     const identical = await diffOf(before, before);
     assert.deepEqual(identical, { code: 0, out: '' });

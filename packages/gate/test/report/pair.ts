@@ -28,16 +28,22 @@ export const v2 = {
 };
 
 /** `warden-gate diff a.json b.json --format FORMAT` of the pair, in-process. */
-export async function diff(format: string, ...more: string[]): Promise<{ code: number; out: string }> {
+export function diff(format: string, ...more: string[]): Promise<{ code: number; out: string }> {
+  return diffOf(v1, v2, '--format', format, ...more);
+}
+
+/** `warden-gate diff a.json b.json ...MORE` of two tools/list results, in-process. */
+export async function diffOf(
+  before: unknown,
+  after: unknown,
+  ...more: string[]
+): Promise<{ code: number; out: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-formats-'));
   try {
-    fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify(v1));
-    fs.writeFileSync(path.join(dir, 'b.json'), JSON.stringify(v2));
+    fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify(before));
+    fs.writeFileSync(path.join(dir, 'b.json'), JSON.stringify(after));
     const io = bufferIo();
-    const code = await main(
-      ['diff', path.join(dir, 'a.json'), path.join(dir, 'b.json'), '--format', format, ...more],
-      io,
-    );
+    const code = await main(['diff', path.join(dir, 'a.json'), path.join(dir, 'b.json'), ...more], io);
     return { code, out: io.out.join('') };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -15,42 +15,48 @@ const check = (...more: string[]) =>
   gate(['check', '--manifest', 'v2.json', '--calls', 'calls.jsonl', ...more]);
 
 describe('the text report on a release with one break among many changes', () => {
-  it('leads with the breaks, shows every finding a person must read, and ends with the summary', async () => {
+  it('groups the items by kind of change, breaks first, every finding a person must read, the summary last', async () => {
     const r = await check();
     assert.equal(r.code, 1);
     const lines = r.out.trimEnd().split('\n');
-    const heads = lines.filter(
-      (l) => !l.startsWith('  ') && !l.startsWith('replay') && !l.startsWith('maybe'),
+    const items = lines.slice(
+      0,
+      lines.findIndex((l) => l.startsWith('replay')),
     );
     assert.deepEqual(
-      heads.map((l) => l.replace(/ —.*/, '')),
+      items.filter((l) => !l.startsWith('  ')),
       [
-        'read_file: breaking',
-        'search: breaking',
-        'skill skill://docs/SKILL.md: unknown',
-        'read_text_file: compatible',
-        'prompt summarize: compatible',
-        '2 breaking, 1 unknown, 2 compatible, 3 identical in 1 server',
+        'breaking: 1 tool removed',
+        'breaking: 1 tool changed (type-narrowed)',
+        'unknown: 1 skill changed (skill-allowed-tools-changed)',
+        // Compatible changes need no hand: a line per group, naming its items.
+        'compatible: 1 tool added: read_text_file',
+        'compatible: 1 prompt changed (prompt-argument-added): summarize',
       ],
     );
+    assert.deepEqual(
+      items.filter((l) => /^ {2}\S/.test(l)).map((l) => l.replace(/ —.*/, '')),
+      ['  read_file: breaking', '  search: breaking', '  skill skill://docs/SKILL.md: unknown'],
+    );
     assert.equal(lines.at(-1), '2 breaking, 1 unknown, 2 compatible, 3 identical in 1 server');
-    const search = lines.slice(lines.findIndex((l) => l.startsWith('search:')));
-    assert.match(search[0] ?? '', /^search: breaking — .*; \+1 compatible\)$/);
+    const search = lines.slice(lines.findIndex((l) => l.startsWith('  search:')));
+    assert.match(search[0] ?? '', /^ {2}search: breaking — .*; \+1 compatible\)$/);
     assert.deepEqual(
       search.slice(1, 3).map((l) => l.replace(/ —.*\((\S+) at .*/, ' $1')),
-      ['  breaking property-added-required', '  breaking replay-rejected-call'],
+      ['    breaking property-added-required', '    breaking replay-rejected-call'],
     );
     assert.match(
       search[3] ?? '',
-      /^ {2}accept: warden-gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@sha256:[0-9a-f]{64}$/,
+      /^ {4}accept: warden-gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@sha256:[0-9a-f]{64}$/,
     );
     assert.ok(
       lines.includes(
-        '  accept: warden-gate accept --lock mcp-lock.json --manifest v2.json --tool read_file@removed',
+        '    accept: warden-gate accept --lock mcp-lock.json --manifest v2.json --tool read_file@removed',
       ),
     );
-    assert.match(r.out, /^ {2}accept: .* --item skill:skill:\/\/docs\/SKILL\.md@sha256:[0-9a-f]{64}$/m);
+    assert.match(r.out, /^ {4}accept: .* --item skill:skill:\/\/docs\/SKILL\.md@sha256:[0-9a-f]{64}$/m);
     assert.doesNotMatch(r.out, /accept: .*(summarize|read_text_file)/, 'compatible changes need no hand');
+    assert.doesNotMatch(r.out, /--all/, 'every change is listed: no bulk accept offered');
     assert.match(r.out, /^maybe renamed: read_file → read_text_file$/m);
   });
 
@@ -65,21 +71,22 @@ describe('the text report on a release with one break among many changes', () =>
     assert.ok(long && long.length < 320 && long.includes('…'), long);
   });
 
-  it('--verbose lists the compatible findings too', async () => {
+  it('--verbose lists the compatible findings and items too', async () => {
     const { out } = await check('--verbose');
     assert.match(
       out,
-      /^ {2}compatible — tool description changed: Search \[-files-\]\{\+`files` \| fast\+\}/m,
+      /^ {4}compatible — tool description changed: Search \[-files-\]\{\+`files` \| fast\+\}/m,
     );
     assert.doesNotMatch(out, /\+1 compatible/);
+    assert.match(out, /^compatible: 1 tool added\n {2}read_text_file: compatible — tool added/m);
   });
 
   it('the accept commands it prints bless exactly those changes', async () => {
     const { out } = await check();
     const commands = out
       .split('\n')
-      .filter((l) => l.startsWith('  accept: '))
-      .map((l) => l.slice(10));
+      .filter((l) => l.startsWith('    accept: '))
+      .map((l) => l.slice(12));
     assert.equal(commands.length, 3);
     for (const command of commands) {
       const argv = command.split(' ').slice(1);
@@ -97,7 +104,7 @@ describe('the text report on a release with one break among many changes', () =>
     const r = await gate(['check', '--manifest', 'v2.json'], 'warden gate');
     assert.match(
       r.out,
-      /^ {2}accept: warden gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@/m,
+      /^ {4}accept: warden gate accept --lock mcp-lock\.json --manifest v2\.json --tool search@/m,
     );
   });
 });

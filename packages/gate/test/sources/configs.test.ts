@@ -48,8 +48,12 @@ async function gate(...argv: string[]) {
 const words = (line: string) =>
   [...line.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) => (m[1] ?? m[2] ?? '').replace(/'\\''/g, "'"));
 const lockOf = (name = 'mcp-lock.json') => JSON.parse(fs.readFileSync(file(name), 'utf8'));
-/** The text report's headline lines about one server (detail and summary lines left aside). */
-const about = (out: string, server: string) => out.split('\n').filter((l) => l.startsWith(`${server}: `));
+/** The text report's item lines about one server, listed under their groups (details and summary left aside). */
+const about = (out: string, server: string) =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith(`  ${server}: `))
+    .map((l) => l.slice(2));
 
 before(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-configs-'));
@@ -79,7 +83,7 @@ describe('a whole client configuration', () => {
       GATE_EXIT.pass,
     );
     // The accept command printed beside the break is the one that blesses it, as printed.
-    const line = /^ {2}accept: warden-gate (accept .*)$/m.exec(checked.out)?.[1];
+    const line = /^ {4}accept: warden-gate (accept .*)$/m.exec(checked.out)?.[1];
     assert.ok(line, checked.out);
     assert.match(line, /--config \S+ --server beta --tool search@sha256:[0-9a-f]{64}$/);
     const accepted = await gate(...words(line));
@@ -100,14 +104,39 @@ describe('a whole client configuration', () => {
     const config = desktop({ alpha: fixture('alpha'), gamma: fixture('gamma') });
     const r = await gate('check', '--config', config, '--lock', file('mcp-lock.json'));
     assert.equal(r.code, GATE_EXIT.breaking);
-    assert.deepEqual(
-      [...about(r.out, 'beta'), ...about(r.out, 'gamma')],
-      [
-        'beta: server: breaking — server removed: nothing it served can be reached any more (server-removed at /)',
-        'gamma: server: compatible — server added: everything it serves is new (server-added at /)',
-      ],
-    );
+    assert.deepEqual(about(r.out, 'beta'), [
+      'beta: server: breaking — server removed: nothing it served can be reached any more (server-removed at /)',
+    ]);
+    // A compatible change is its group's one line unless --verbose.
+    assert.match(r.out, /^compatible: gamma: server added$/m);
     assert.deepEqual(about(r.out, 'alpha'), []);
+  });
+
+  it('check --update-lock takes a new server and a compatible change of another into the lock, never a break', async () => {
+    const config = desktop({ alpha: fixture('alpha') });
+    const lock = file('drift-lock.json');
+    assert.equal((await gate('pin', '--config', config, '--lock', lock)).code, GATE_EXIT.pass);
+    const grown = desktop({ alpha: fixture('alpha'), delta: fixture('delta') });
+    // The fixture rewrote alpha's file: now it serves one tool more.
+    write('alpha.json', {
+      server: { name: 'alpha', version: '1.0.0' },
+      tools: [tool('number'), { name: 'wave', inputSchema: { type: 'object' } }],
+    });
+    const r = await gate('check', '--config', grown, '--lock', lock, '--update-lock');
+    assert.equal(r.code, GATE_EXIT.pass, r.err);
+    assert.match(r.err, /drift-lock\.json updated: took in \d+ compatible changes: .*alpha: 1 tool added/);
+    assert.match(r.err, /delta: server added/);
+    const doc = lockOf('drift-lock.json');
+    assert.deepEqual(Object.keys(doc.servers), ['alpha', 'delta']);
+    assert.deepEqual(Object.keys(doc.servers.alpha.tools), ['search', 'wave']);
+    assert.deepEqual(doc.servers.delta.launch, { transport: 'stdio', ...fixture('delta') });
+    const again = await gate('check', '--config', grown, '--lock', lock, '--update-lock');
+    assert.deepEqual(again, { code: GATE_EXIT.pass, out: '', err: '' });
+    fixture('delta', 'integer');
+    const before = fs.readFileSync(lock, 'utf8');
+    const broken = await gate('check', '--config', grown, '--lock', lock, '--update-lock');
+    assert.equal(broken.code, GATE_EXIT.breaking);
+    assert.equal(fs.readFileSync(lock, 'utf8'), before, 'a break leaves the lock untouched');
   });
 
   it('a tool renamed in one server is hinted as a rename', async () => {
@@ -187,7 +216,10 @@ describe('a whole client configuration', () => {
         missing.err,
         /note: web: headers\.Authorization left out: \$\{input:token\} has no value \(give inputs with --input/,
       );
-      assert.match(missing.out, /^launch: unknown — the server could not be started or reached: HTTP 401/);
+      assert.match(
+        missing.out,
+        /^ {2}launch: unknown — the server could not be started or reached: HTTP 401/m,
+      );
       assert.ok(
         ![pinned.out, pinned.err, missing.out, missing.err, fs.readFileSync(lock, 'utf8')]
           .join('')
@@ -237,22 +269,22 @@ describe('an npx launch', { skip: process.platform === 'win32' && 'sh scripts' }
     assert.equal(offline.code, GATE_EXIT.unknown);
     assert.match(
       offline.out,
-      /^launch: unknown — .*"some-pkg@1\.4\.2" \(the version pinned; not looked up: --offline\)/,
+      /^ {2}launch: unknown — .*"some-pkg@1\.4\.2" \(the version pinned; not looked up: --offline\)/m,
     );
     const exact = await check('some-pkg@1.4.2');
     assert.equal(exact.code, GATE_EXIT.pass);
-    assert.doesNotMatch(exact.out, /^launch:/m);
+    assert.doesNotMatch(exact.out, /launch/);
     const newer = await check('some-pkg@1.5.0', '--verbose');
     assert.equal(newer.code, GATE_EXIT.pass);
     assert.match(
       newer.out,
-      /^launch: compatible — package "some-pkg" changed version: "1\.4\.2" → "1\.5\.0"/,
+      /^ {2}launch: compatible — package "some-pkg" changed version: "1\.4\.2" → "1\.5\.0"/m,
     );
     const other = await check('other-pkg@1.4.2');
     assert.equal(other.code, GATE_EXIT.unknown);
     assert.match(
       other.out,
-      /^launch: unknown — the server is started differently.* \(launch-changed at \/\)/,
+      /^ {2}launch: unknown — the server is started differently.* \(launch-changed at \/\)/m,
     );
   });
 });

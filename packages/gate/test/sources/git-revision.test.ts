@@ -41,7 +41,7 @@ describe('diff REF:path reads a side from git', () => {
   it('HEAD:tools.json against the working copy: the committed version is OLD', async () => {
     const r = await gate('diff', 'HEAD:tools.json', 'tools.json');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.out, /^search: breaking — type "number \(non-integer\)" is no longer accepted/);
+    assert.match(r.out, /^ {2}search: breaking — type "number \(non-integer\)" is no longer accepted/m);
     assert.doesNotMatch(r.out, /accept:/, 'nothing can be accepted into a revision');
     assert.equal((await gate('diff', 'HEAD:tools.json', 'HEAD:./tools.json')).code, 0);
   });
