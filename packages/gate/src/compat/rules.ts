@@ -15,6 +15,8 @@ export interface Rule {
   output: RuleVerdict;
   /** Message template; `{name}` is replaced by the finding's args. */
   message: string;
+  /** This rule's findings start at this level instead of the one their verdict gives. */
+  level?: 'warning';
 }
 
 const N = 'breaking',
@@ -580,9 +582,31 @@ const TABLE = [
     output: U,
     message: 'text now addresses the model rather than describing: "{phrase}"',
   },
+  {
+    id: 'text-steers-model',
+    input: C,
+    output: C,
+    level: 'warning',
+    message: 'text was rewritten to steer the model ({signal}): {excerpt}',
+  },
   // the server itself
   { id: 'server-name-changed', input: U, output: U, message: 'the server now calls itself {new}, not {old}' },
   { id: 'server-version-changed', input: C, output: C, message: 'server version {old} → {new}' },
+  {
+    id: 'server-version-understated',
+    input: C,
+    output: C,
+    level: 'warning',
+    message:
+      'the server announces {old} → {new} ({bump}), though what it serves changed in a breaking way: a breaking release needs {needed}',
+  },
+  {
+    id: 'server-version-not-semver',
+    input: C,
+    output: C,
+    message:
+      'server version {old} → {new} is not a plain semantic version (MAJOR.MINOR.PATCH) on both sides, so whether it moves as far as the change is not checked',
+  },
   { id: 'instructions-changed', input: C, output: C, message: "the server's instructions changed: {diff}" },
   // servers of a client configuration: which run, and how each is started
   { id: 'server-added', input: C, output: C, message: 'server added: everything it serves is new' },
