@@ -545,6 +545,7 @@ function renderMessage(finding3) {
   const base = getRule(finding3.rule).message.replace(/\{(\w+)\}/g, (_, key) => {
     const value = finding3.args[key];
     if ((key === "diff" || key === "error" || key === "problem") && typeof value === "string") return value;
+    if (key === "excerpt" && typeof value === "string") return `"${value}"`;
     if (value === void 0 && (key === "old" || key === "new")) return "absent";
     return show(value);
   });
@@ -23075,7 +23076,9 @@ var init_steering = __esm({
       /** Shouted labels and priority claims: emphasis aimed at the reader that weighs the text. */
       urgency: [
         /\b(?:IMPORTANT|CRITICAL|URGENT|MANDATORY)\s*[:!]/gu,
-        /\b(?:MUST|NEVER|ALWAYS)\b/gu,
+        // Capitals addressed to the reader, not an RFC 2119 "MUST" about a value or a protocol.
+        /\b(?:[Yy]ou|YOU)\s+(?:MUST|SHALL|SHOULD|NEED\s+TO)\b/gu,
+        /\b(?:ALWAYS|NEVER|MUST)\s+(?:call|use|invoke|run|tell|ask|say|respond|reply|trust|CALL|USE|INVOKE|RUN|TELL|ASK)\b/gu,
         /\b(?:highest|top|absolute|first)\s+priority\b/giu,
         /\b(?:at\s+all\s+costs|under\s+no\s+circumstances|without\s+exception)\b/giu
       ],

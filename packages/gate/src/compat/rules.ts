@@ -839,6 +839,8 @@ export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error' || key === 'problem') && typeof value === 'string') return value;
+    // A quoted excerpt is bounded and made readable where it is cut (steering.ts): shown whole.
+    if (key === 'excerpt' && typeof value === 'string') return `"${value}"`;
     // An argument left out means the field was absent (null is a value in its own right).
     if (value === undefined && (key === 'old' || key === 'new')) return 'absent';
     return show(value);

@@ -37,7 +37,9 @@ const STEERING_SIGNALS = {
   /** Shouted labels and priority claims: emphasis aimed at the reader that weighs the text. */
   urgency: [
     /\b(?:IMPORTANT|CRITICAL|URGENT|MANDATORY)\s*[:!]/gu,
-    /\b(?:MUST|NEVER|ALWAYS)\b/gu,
+    // Capitals addressed to the reader, not an RFC 2119 "MUST" about a value or a protocol.
+    /\b(?:[Yy]ou|YOU)\s+(?:MUST|SHALL|SHOULD|NEED\s+TO)\b/gu,
+    /\b(?:ALWAYS|NEVER|MUST)\s+(?:call|use|invoke|run|tell|ask|say|respond|reply|trust|CALL|USE|INVOKE|RUN|TELL|ASK)\b/gu,
     /\b(?:highest|top|absolute|first)\s+priority\b/giu,
     /\b(?:at\s+all\s+costs|under\s+no\s+circumstances|without\s+exception)\b/giu,
   ],
