@@ -549,6 +549,7 @@ function renderMessage(finding3) {
   const base = getRule(finding3.rule).message.replace(/\{(\w+)\}/g, (_, key) => {
     const value = finding3.args[key];
     if ((key === "diff" || key === "error" || key === "problem") && typeof value === "string") return value;
+    if (key === "excerpt" && typeof value === "string") return `"${value}"`;
     if (value === void 0 && (key === "old" || key === "new")) return "absent";
     return show(value);
   });
@@ -1102,9 +1103,29 @@ var init_rules = __esm({
         output: U,
         message: 'text now addresses the model rather than describing: "{phrase}"'
       },
+      {
+        id: "text-steers-model",
+        input: C,
+        output: C,
+        level: "warning",
+        message: "text was rewritten to steer the model ({signal}): {excerpt}"
+      },
       // the server itself
       { id: "server-name-changed", input: U, output: U, message: "the server now calls itself {new}, not {old}" },
       { id: "server-version-changed", input: C, output: C, message: "server version {old} \u2192 {new}" },
+      {
+        id: "server-version-understated",
+        input: C,
+        output: C,
+        level: "warning",
+        message: "the server announces {old} \u2192 {new} ({bump}), though what it serves changed in a breaking way: a breaking release needs {needed}"
+      },
+      {
+        id: "server-version-not-semver",
+        input: C,
+        output: C,
+        message: "server version {old} \u2192 {new} is not a plain semantic version (MAJOR.MINOR.PATCH) on both sides, so whether it moves as far as the change is not checked"
+      },
       { id: "instructions-changed", input: C, output: C, message: "the server's instructions changed: {diff}" },
       // servers of a client configuration: which run, and how each is started
       { id: "server-added", input: C, output: C, message: "server added: everything it serves is new" },
@@ -22982,6 +23003,107 @@ var init_text_diff = __esm({
   }
 });
 
+// src/compat/surfaces/steering.ts
+function steeringHits(text2) {
+  const scanned = text2.slice(0, MAX_SCANNED);
+  const hits = [];
+  for (const [signal, patterns2] of Object.entries(STEERING_SIGNALS)) {
+    for (const re of patterns2) {
+      for (const m of scanned.matchAll(re)) {
+        hits.push({
+          signal,
+          phrase: m[0].toLowerCase().replace(/\s+/gu, " "),
+          excerpt: excerpt(scanned, m.index, m.index + m[0].length)
+        });
+      }
+    }
+  }
+  return hits;
+}
+function steeringAdded(before, after) {
+  const had = /* @__PURE__ */ new Map();
+  for (const h of steeringHits(before)) {
+    const key = `${h.signal}\0${h.phrase}`;
+    had.set(key, (had.get(key) ?? 0) + 1);
+  }
+  const added2 = /* @__PURE__ */ new Map();
+  for (const h of steeringHits(after)) {
+    const key = `${h.signal}\0${h.phrase}`;
+    const left = had.get(key) ?? 0;
+    if (left > 0) {
+      had.set(key, left - 1);
+      continue;
+    }
+    const seen = added2.get(h.signal);
+    if (seen) seen.count++;
+    else added2.set(h.signal, { signal: h.signal, excerpt: h.excerpt, count: 1 });
+  }
+  return [...added2.values()];
+}
+function excerpt(text2, start, end) {
+  let from = start;
+  while (from > 0 && start - from < REACH && !/[.!?\n]/u.test(text2[from - 1])) from--;
+  let to = end;
+  while (to < text2.length && to - end < REACH && !/[.!?\n]/u.test(text2[to])) to++;
+  if (to < text2.length && /[.!?]/u.test(text2[to])) to++;
+  const cut2 = `${from > 0 && !/[.!?\n]/u.test(text2[from - 1]) ? "\u2026" : ""}${text2.slice(from, to).trim()}${to < text2.length && !/[.!?\n]/u.test(text2[to - 1]) ? "\u2026" : ""}`;
+  return forPeople(cut2, MAX_EXCERPT);
+}
+var STEERING_SIGNALS, MAX_SCANNED, REACH, MAX_EXCERPT;
+var init_steering = __esm({
+  "src/compat/surfaces/steering.ts"() {
+    "use strict";
+    init_text();
+    STEERING_SIGNALS = {
+      /** The tool claims a place in the order of every call, not just before the one it feeds. */
+      "call-order": [
+        /\b(?:always|first)\s+(?:call|use|invoke|run)\s+this\s+(?:tool|function|server)\b/giu,
+        /\b(?:call|use|invoke|run)\s+this\s+(?:tool|function|server)\s+(?:first|before\s+(?:any|all|every)\b)/giu,
+        /\bmust\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+(?:first|before\s+(?:any|all|every)\b)/giu,
+        /\bbefore\s+(?:calling|using|invoking|running)\s+any\s+other\s+(?:tools?|functions?|servers?)\b/giu,
+        /\b(?:at\s+the\s+start|beginning)\s+of\s+(?:every|each)\s+(?:conversation|session|task|turn)\b/giu
+      ],
+      /** The tool or server asks to be chosen over others, or for others to be left aside. */
+      "prefer-this": [
+        /\bprefer\s+(?:this|these|it|using\s+this)(?:\s+(?:tool|server|function)s?)?\s+(?:over|to|instead\s+of|rather\s+than)\b/giu,
+        /\buse\s+this\s+(?:tool|server|function)\s+(?:instead\s+of|rather\s+than|over)\b/giu,
+        /\b(?:do\s+not|don't|never)\s+use\s+(?:any\s+)?(?:other|another|alternative|built-?in)\s+(?:tools?|servers?|functions?|search)\b/giu,
+        /\b(?:the\s+only|always\s+the)\s+(?:tool|server|source)\s+(?:you\s+)?(?:should|may|can|must)\b/giu,
+        /\b(?:always|only)\s+use\s+this\s+(?:tool|server|function)\b/giu
+      ],
+      /** The model is told its own knowledge is not to be trusted, so the tool is called instead. */
+      "distrust-own-knowledge": [
+        /\beven\s+(?:when|if)\s+you\s+(?:think|believe|already)\s+(?:you\s+)?know\b/giu,
+        /\byour\s+(?:training\s+data|own\s+knowledge|knowledge|memory)\s+(?:may|might|is|could|can)\s+(?:not|be)\b/giu,
+        /\b(?:instead\s+of|rather\s+than|do\s+not|don't|never)\s+(?:rely(?:ing)?\s+on|trust(?:ing)?)\s+your\s+(?:own\s+)?(?:training|knowledge|memory)\b/giu
+      ],
+      /** Shouted labels and priority claims: emphasis aimed at the reader that weighs the text. */
+      urgency: [
+        /\b(?:IMPORTANT|CRITICAL|URGENT|MANDATORY)\s*[:!]/gu,
+        // Capitals addressed to the reader, not an RFC 2119 "MUST" about a value or a protocol.
+        /\b(?:[Yy]ou|YOU)\s+(?:MUST|SHALL|SHOULD|NEED\s+TO)\b/gu,
+        /\b(?:ALWAYS|NEVER|MUST)\s+(?:call|use|invoke|run|tell|ask|say|respond|reply|trust|CALL|USE|INVOKE|RUN|TELL|ASK)\b/gu,
+        /\b(?:highest|top|absolute|first)\s+priority\b/giu,
+        /\b(?:at\s+all\s+costs|under\s+no\s+circumstances|without\s+exception)\b/giu
+      ],
+      /** The model is told to act around the person it works for. */
+      "bypass-user": [
+        /\bwithout\s+(?:first\s+)?(?:asking|telling|informing|notifying|consulting|confirming\s+with)\s+(?:the\s+)?user\b/giu,
+        /\b(?:do\s+not|don't|never)\s+(?:ask|wait\s+for)\s+(?:the\s+user\s+)?(?:for\s+)?(?:confirmation|permission|approval)\b/giu,
+        /\b(?:regardless\s+of\s+(?:what\s+)?the\s+user|even\s+if\s+the\s+user\s+(?:says|asks|tells|requests|objects|declines))\b/giu
+      ],
+      /** Orders on the model's conduct (what it calls, says, trusts), not on the arguments it sends. */
+      "model-directive": [
+        /\byou\s+(?:must|should\s+always|shall|are\s+required\s+to|have\s+to\s+always)\s+(?:always\s+)?(?:call|invoke|respond|reply|answer|tell|say|follow|obey|trust|treat|prioriti[sz]e|remember|defer)\b/giu,
+        /\b(?:as\s+an?\s+(?:AI|assistant|LLM|language\s+model)\b|(?:the|an?|any)\s+(?:AI\s+)?(?:assistant|LLM|model)\s+(?:must|should|shall)\b)/giu
+      ]
+    };
+    MAX_SCANNED = 1e6;
+    REACH = 90;
+    MAX_EXCERPT = 200;
+  }
+});
+
 // src/compat/surfaces/text.ts
 function textChange(rule, pointer2, before, after, strict, args = {}) {
   if (before === after) return [];
@@ -23018,25 +23140,33 @@ function textChange(rule, pointer2, before, after, strict, args = {}) {
         args: { phrase: forPeople(phrase, 120) }
       });
   }
+  for (const { signal, excerpt: excerpt2, count } of steeringAdded(before, after))
+    findings.push({
+      rule: "text-steers-model",
+      verdict: "compatible",
+      pointer: pointer2,
+      args: count > 1 ? { signal, excerpt: excerpt2, count } : { signal, excerpt: excerpt2 }
+    });
   return findings;
 }
 function urls(text2) {
-  return [...text2.slice(0, MAX_SCANNED).matchAll(URL2)].map((m) => m[0].replace(/[.,;:!?]+$/u, ""));
+  return [...text2.slice(0, MAX_SCANNED2).matchAll(URL2)].map((m) => m[0].replace(/[.,;:!?]+$/u, ""));
 }
 function addressedToModel(text2) {
-  const scanned = text2.slice(0, MAX_SCANNED);
+  const scanned = text2.slice(0, MAX_SCANNED2);
   return TO_THE_MODEL.flatMap(
     (re) => [...scanned.matchAll(re)].map((m) => m[0].toLowerCase().replace(/\s+/gu, " "))
   );
 }
-var MAX_SHOWN, MAX_SCANNED, URL2, TO_THE_MODEL;
+var MAX_SHOWN, MAX_SCANNED2, URL2, TO_THE_MODEL;
 var init_text2 = __esm({
   "src/compat/surfaces/text.ts"() {
     "use strict";
     init_text();
     init_text_diff();
+    init_steering();
     MAX_SHOWN = 2e4;
-    MAX_SCANNED = 1e6;
+    MAX_SCANNED2 = 1e6;
     URL2 = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`)\]]+/giu;
     TO_THE_MODEL = [
       /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|other|system)\s+(?:instructions|prompts?|rules|messages)/giu,
@@ -23641,6 +23771,70 @@ var init_skills = __esm({
   }
 });
 
+// src/compat/surfaces/version.ts
+function parseSemver(version2) {
+  const m = version2.length <= 256 ? PLAIN2.exec(version2) : null;
+  if (!m) return null;
+  return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]) };
+}
+function bumpOf(a, b) {
+  for (const part of ["major", "minor", "patch"]) {
+    if (b[part] > a[part]) return part;
+    if (b[part] < a[part]) return "downgrade";
+  }
+  return "none";
+}
+function nextBreaking(v) {
+  if (v.major > 0) return `${v.major + 1}.0.0`;
+  if (v.minor > 0) return `0.${v.minor + 1}.0`;
+  return `0.0.${v.patch + 1}`;
+}
+function allowsBreaking(a, b) {
+  const bump = bumpOf(a, b);
+  if (a.major > 0) return bump === "major";
+  if (a.minor > 0) return bump === "major" || bump === "minor";
+  return bump !== "none" && bump !== "downgrade";
+}
+function versionFindings(before, after, rest) {
+  const old = before?.version ?? "";
+  const now = after?.version ?? "";
+  if (old === "" || now === "" || old === now || rest !== "breaking") return [];
+  const a = parseSemver(old);
+  const b = parseSemver(now);
+  if (!a || !b)
+    return [
+      {
+        rule: "server-version-not-semver",
+        verdict: "compatible",
+        pointer: "/version",
+        args: { old, new: now }
+      }
+    ];
+  if (allowsBreaking(a, b)) return [];
+  return [
+    {
+      rule: "server-version-understated",
+      verdict: "compatible",
+      pointer: "/version",
+      args: { old, new: now, bump: SAID[bumpOf(a, b)], needed: `${nextBreaking(a)} or later` }
+    }
+  ];
+}
+var PLAIN2, SAID;
+var init_version = __esm({
+  "src/compat/surfaces/version.ts"() {
+    "use strict";
+    PLAIN2 = /^v?(\d{1,15})\.(\d{1,15})\.(\d{1,15})(?:\+[0-9A-Za-z.-]+)?$/u;
+    SAID = {
+      major: "a major bump",
+      minor: "a minor bump",
+      patch: "a patch bump",
+      none: "no bump",
+      downgrade: "a downgrade"
+    };
+  }
+});
+
 // src/compat/surfaces/server.ts
 function compareSnapshots(before, after, options = {}) {
   const strict = options.strictDescriptions === true;
@@ -23658,6 +23852,7 @@ function compareSnapshots(before, after, options = {}) {
     }
     items.push(...judge2(surface, before, after, strict));
   }
+  announcedVersion(items, before, after);
   return {
     verdict: worstVerdict(items.map((i) => i.verdict)),
     items,
@@ -23682,6 +23877,16 @@ function judge2(surface, a, b, strict) {
       return compareSkills(a.skills ?? [], b.skills ?? [], strict);
   }
 }
+function announcedVersion(items, before, after) {
+  const at = items.findIndex((i) => i.kind === "server");
+  const server = items[at];
+  if (!server) return;
+  const rest = worstVerdict(items.filter((i) => i.kind !== "server").map((i) => i.verdict));
+  const extra = versionFindings(before.identity, after.identity, rest);
+  if (extra.length === 0) return;
+  const findings = [...server.findings, ...extra];
+  items[at] = { ...server, findings, verdict: combineVerdict(findings) };
+}
 function isEmpty(value) {
   return value === null || Array.isArray(value) && value.length === 0;
 }
@@ -23695,6 +23900,7 @@ var init_server = __esm({
     init_prompts();
     init_resources();
     init_skills();
+    init_version();
     SURFACES = [
       "identity",
       "instructions",
@@ -24151,7 +24357,7 @@ __export(version_exports, {
   VERSION: () => VERSION
 });
 var VERSION;
-var init_version = __esm({
+var init_version2 = __esm({
   "src/version.ts"() {
     "use strict";
     VERSION = true ? "0.1.0" : JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
@@ -49949,7 +50155,7 @@ var init_sources = __esm({
     init_compat();
     init_io();
     init_jsonc();
-    init_version();
+    init_version2();
     DEFAULT_TIMEOUT_MS = 15e3;
     REVISION = /^([^:\s][^:]*):(.+)$/;
   }
@@ -50637,7 +50843,7 @@ var init_configs = __esm({
     init_io();
     init_npm_package();
     init_sources();
-    init_version();
+    init_version2();
     PARALLEL = 4;
     SECRET_FLAG = /^--?[\w-]*(?:token|secret|passw(?:or)?d|api[_-]?key|apikey|auth|credential)[\w-]*$/i;
   }
@@ -51206,7 +51412,7 @@ function callText(ctx, rejection) {
   const args = call ? ` ${forPeople(jsonText(call.arguments), 200)}` : "";
   return `line ${rejection.line}: ${forPeople(rejection.tool, 200)}${args}`;
 }
-var PLAIN2, indexes2, calls;
+var PLAIN3, indexes2, calls;
 var init_context2 = __esm({
   "src/report/context.ts"() {
     "use strict";
@@ -51214,7 +51420,7 @@ var init_context2 = __esm({
     init_text();
     init_compare();
     init_locate();
-    PLAIN2 = { program: "warden-gate", verbose: false, noAnchor: "no lockfile" };
+    PLAIN3 = { program: "warden-gate", verbose: false, noAnchor: "no lockfile" };
     indexes2 = /* @__PURE__ */ new WeakMap();
     calls = /* @__PURE__ */ new WeakMap();
   }
@@ -51399,7 +51605,7 @@ function noteLines(result, ctx) {
     );
   return lines;
 }
-function renderText(result, ctx = PLAIN2) {
+function renderText(result, ctx = PLAIN3) {
   const gate = asGateResult(result);
   const lines = [...itemLines(gate, ctx), ...noteLines(gate, ctx), summaryLine(summarize(gate))];
   return `${lines.join("\n")}
@@ -51845,7 +52051,7 @@ var init_sarif = __esm({
     init_order();
     init_text3();
     init_summary();
-    init_version();
+    init_version2();
     LEVEL2 = { breaking: "error", unknown: "warning", compatible: "note" };
   }
 });
@@ -53207,7 +53413,7 @@ async function main(argv, io, host = { program: "warden-gate", commands: {} }) {
     return name ? GATE_EXIT.pass : GATE_EXIT.error;
   }
   if (name === "--version" || name === "-v") {
-    const { VERSION: VERSION2 } = await Promise.resolve().then(() => (init_version(), version_exports));
+    const { VERSION: VERSION2 } = await Promise.resolve().then(() => (init_version2(), version_exports));
     io.stdout(`${host.program} ${VERSION2}
 `);
     return GATE_EXIT.pass;

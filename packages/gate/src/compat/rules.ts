@@ -15,6 +15,8 @@ export interface Rule {
   output: RuleVerdict;
   /** Message template; `{name}` is replaced by the finding's args. */
   message: string;
+  /** This rule's findings start at this level instead of the one their verdict gives. */
+  level?: 'warning';
 }
 
 const N = 'breaking',
@@ -580,9 +582,31 @@ const TABLE = [
     output: U,
     message: 'text now addresses the model rather than describing: "{phrase}"',
   },
+  {
+    id: 'text-steers-model',
+    input: C,
+    output: C,
+    level: 'warning',
+    message: 'text was rewritten to steer the model ({signal}): {excerpt}',
+  },
   // the server itself
   { id: 'server-name-changed', input: U, output: U, message: 'the server now calls itself {new}, not {old}' },
   { id: 'server-version-changed', input: C, output: C, message: 'server version {old} → {new}' },
+  {
+    id: 'server-version-understated',
+    input: C,
+    output: C,
+    level: 'warning',
+    message:
+      'the server announces {old} → {new} ({bump}), though what it serves changed in a breaking way: a breaking release needs {needed}',
+  },
+  {
+    id: 'server-version-not-semver',
+    input: C,
+    output: C,
+    message:
+      'server version {old} → {new} is not a plain semantic version (MAJOR.MINOR.PATCH) on both sides, so whether it moves as far as the change is not checked',
+  },
   { id: 'instructions-changed', input: C, output: C, message: "the server's instructions changed: {diff}" },
   // servers of a client configuration: which run, and how each is started
   { id: 'server-added', input: C, output: C, message: 'server added: everything it serves is new' },
@@ -815,6 +839,8 @@ export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error' || key === 'problem') && typeof value === 'string') return value;
+    // A quoted excerpt is bounded and made readable where it is cut (steering.ts): shown whole.
+    if (key === 'excerpt' && typeof value === 'string') return `"${value}"`;
     // An argument left out means the field was absent (null is a value in its own right).
     if (value === undefined && (key === 'old' || key === 'new')) return 'absent';
     return show(value);

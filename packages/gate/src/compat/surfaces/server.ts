@@ -1,13 +1,14 @@
 import { compareManifests, type ManifestOptions } from '../manifests.ts';
 import type { ReplayResult } from '../replay.ts';
 import type { Verdict } from '../types.ts';
-import { worstVerdict } from '../verdicts.ts';
+import { combineVerdict, worstVerdict } from '../verdicts.ts';
 import { compareIdentity, compareInstructions } from './identity.ts';
 import { comparePrompts } from './prompts.ts';
 import { compareResources, compareTemplates } from './resources.ts';
 import type { ItemReport } from './report.ts';
 import { compareSkills } from './skills.ts';
 import type { ServerSnapshot } from './snapshot.ts';
+import { versionFindings } from './version.ts';
 
 /** Surfaces besides tools, as a snapshot names them. */
 type Surface = 'identity' | 'instructions' | 'prompts' | 'resources' | 'resourceTemplates' | 'skills';
@@ -57,6 +58,7 @@ export function compareSnapshots(
     }
     items.push(...judge(surface, before, after, strict));
   }
+  announcedVersion(items, before, after);
   return {
     verdict: worstVerdict(items.map((i) => i.verdict)),
     items,
@@ -81,6 +83,18 @@ function judge(surface: Surface, a: ServerSnapshot, b: ServerSnapshot, strict: b
     case 'skills':
       return compareSkills(a.skills ?? [], b.skills ?? [], strict);
   }
+}
+
+/** The server's announced version against how far everything else moved (see version.ts). */
+function announcedVersion(items: ItemReport[], before: ServerSnapshot, after: ServerSnapshot): void {
+  const at = items.findIndex((i) => i.kind === 'server');
+  const server = items[at];
+  if (!server) return;
+  const rest = worstVerdict(items.filter((i) => i.kind !== 'server').map((i) => i.verdict));
+  const extra = versionFindings(before.identity, after.identity, rest);
+  if (extra.length === 0) return;
+  const findings = [...server.findings, ...extra];
+  items[at] = { ...server, findings, verdict: combineVerdict(findings) };
 }
 
 function isEmpty(value: unknown): boolean {

@@ -1,5 +1,6 @@
 import { forPeople, hiddenCount } from '../../text/index.ts';
 import { wordDiff } from '../text-diff.ts';
+import { steeringAdded } from './steering.ts';
 import type { Finding, Json } from '../types.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { Finding, Json } from '../types.ts';
  * change itself, shown as a word diff with hidden characters made visible, and the signals a
  * reviewer looks for. Compatible unless descriptions are strict; a signal of hiding or of
  * talking to the model fails closed on its own, since that is what a rug-pull looks like.
+ * Wording added to steer the model (steering.ts) is a warning that quotes it.
  */
 export function textChange(
   rule: string,
@@ -50,6 +52,13 @@ export function textChange(
         args: { phrase: forPeople(phrase, 120) },
       });
   }
+  for (const { signal, excerpt, count } of steeringAdded(before, after))
+    findings.push({
+      rule: 'text-steers-model',
+      verdict: 'compatible',
+      pointer,
+      args: count > 1 ? { signal, excerpt, count } : { signal, excerpt },
+    });
   return findings;
 }
 
