@@ -105,10 +105,15 @@ stopped (exit 3).
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
                          [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS]
+                         [--config-file FILE] [--fail-on error|warning|info]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
 (bad options, unreadable files, a server that cannot be started or reached).
+Every finding has a level: error (breaking, unknown), warning (shown, passes), info (compatible,
+shown with --verbose). warden-gate.config.json beside the lock (or --config-file FILE) sets a
+level per rule ("off" drops it), exceptions with a reason and an expiry date (one past its date
+fails the run, exit 1, naming it) and failOn; --fail-on warning makes a warning fail (exit 1).
 The report lists changed items breaking first, each with every finding that is not compatible
 (--verbose lists the compatible ones too) and the exact accept command, and ends with a summary
 line.
@@ -127,12 +132,15 @@ stopped (exit 3).
 `;
     DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
+                       [--config-file FILE] [--fail-on error|warning|info]
 
 OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
 REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
 when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
+Levels as check's; the configuration is warden-gate.config.json in the working directory, or
+--config-file FILE.
 `;
     PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force] [--timeout SECONDS]
        warden-gate pin --config FILE [--server NAME] [--input ID=VALUE]... [--offline] [--lock mcp-lock.json] [--force] [--timeout SECONDS]
@@ -531,6 +539,12 @@ function getRule(id) {
   if (!rule) throw new Error(`unknown compat rule "${id}"`);
   return rule;
 }
+function levelOf(finding3) {
+  if (finding3.level) return finding3.level;
+  const rule = BY_ID.get(finding3.rule);
+  if (rule?.level) return rule.level;
+  return finding3.verdict === "compatible" ? "info" : "error";
+}
 function ruleVerdict(id, direction, strictOpenObjects) {
   const v = getRule(id)[direction];
   if (v === "assumed") return strictOpenObjects ? "breaking" : "compatible";
@@ -605,6 +619,28 @@ var init_rules = __esm({
       { id: "property-removed-required", input: C, output: N, message: "required property {property} removed" },
       { id: "property-became-required", input: N, output: C, message: "property {property} became required" },
       { id: "property-became-optional", input: C, output: N, message: "property {property} became optional" },
+      {
+        // A zod 4 artifact, often: a property with a default listed as required. A break by set
+        // semantics (a call without it is now rejected), apart so a team can set its level.
+        id: "property-required-with-default",
+        input: N,
+        output: C,
+        message: "property {property} became required, though it declares a default"
+      },
+      // arguments: a tool's top-level input properties, the names an agent forms its calls from
+      {
+        id: "argument-removed",
+        input: C,
+        output: A,
+        message: "argument {property} is no longer declared; the object stays open, so calls with it pass",
+        level: "warning"
+      },
+      {
+        id: "all-arguments-removed",
+        input: U,
+        output: U,
+        message: "every declared argument ({properties}) is gone from the schema: an agent can no longer form calls from it"
+      },
       // additionalProperties and patternProperties
       {
         id: "additional-properties-closed",
@@ -1397,20 +1433,20 @@ function present(args) {
   for (const [k, v] of Object.entries(args)) if (v !== void 0) out[k] = v;
   return out;
 }
-function stepInto(node2, path6, seg) {
-  return path6[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
+function stepInto(node2, path8, seg) {
+  return path8[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
 }
-function spelled(base, path6, aliases) {
-  const first = path6[0];
+function spelled(base, path8, aliases) {
+  const first = path8[0];
   let alias;
-  let rest = path6.slice(1);
-  if (typeof first === "string" && path6.length >= 2) {
-    alias = aliases[`${first}${PATH_ALIAS}${String(path6[1])}`];
-    if (alias !== void 0) rest = path6.slice(2);
+  let rest = path8.slice(1);
+  if (typeof first === "string" && path8.length >= 2) {
+    alias = aliases[`${first}${PATH_ALIAS}${String(path8[1])}`];
+    if (alias !== void 0) rest = path8.slice(2);
   }
   if (alias === void 0 && typeof first === "string" && Object.prototype.hasOwnProperty.call(aliases, first))
     alias = aliases[first];
-  if (alias === void 0) return { pointer: appendPointer(base, ...path6), moved: false };
+  if (alias === void 0) return { pointer: appendPointer(base, ...path8), moved: false };
   if (alias.startsWith(PLACE_IN_DOCUMENT))
     return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
   const segments = alias.split(PATH_ALIAS).map((x) => /^\d+$/.test(x) ? Number(x) : x);
@@ -1506,8 +1542,8 @@ var init_context = __esm({
         return this.input ? this.supPtr : this.subPtr;
       }
       /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
-      child(path6, subNode, seg) {
-        return this.childSides(path6, path6, subNode, seg);
+      child(path8, subNode, seg) {
+        return this.childSides(path8, path8, subNode, seg);
       }
       /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
       childSides(subPath, supPath, subNode, seg) {
@@ -1558,8 +1594,8 @@ var init_context = __esm({
         return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
       }
       /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
-      emit(rule, path6, args, local, more) {
-        const at = spelled(this.newPointer, path6, this.input ? this.aliases.sup : this.aliases.sub);
+      emit(rule, path8, args, local, more) {
+        const at = spelled(this.newPointer, path8, this.input ? this.aliases.sup : this.aliases.sub);
         this.findings.push({
           rule,
           verdict: ruleVerdict(rule, this.direction, this.strict),
@@ -3611,8 +3647,8 @@ var require_keyword = __commonJS({
       var _a3;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
+      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate3);
       const valid2 = gen.let("valid");
       cxt.block$data(valid2, validateKeyword);
       cxt.ok((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid2);
@@ -4535,11 +4571,11 @@ var require_validate = __commonJS({
         jsonPointer = $data;
         data2 = names_1.default.rootData;
       } else {
-        const matches2 = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches2)
+        const matches3 = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches3)
           throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches2[1];
-        jsonPointer = matches2[2];
+        const up = +matches3[1];
+        jsonPointer = matches3[2];
         if (jsonPointer === "#") {
           if (up >= dataLevel)
             throw new Error(errorMsg("property/index", up));
@@ -4685,28 +4721,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
+        const validate3 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate3 });
+        validate3.errors = null;
+        validate3.schema = sch.schema;
+        validate3.schemaEnv = sch;
         if (sch.$async)
-          validate2.$async = true;
+          validate3.$async = true;
         if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
+          validate3.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props: props3, items } = schemaCxt;
-          validate2.evaluated = {
+          validate3.evaluated = {
             props: props3 instanceof codegen_1.Name ? void 0 : props3,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props3 instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+          if (validate3.source)
+            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
         }
-        sch.validate = validate2;
+        sch.validate = validate3;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -5003,8 +5039,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path6) {
-      let input = path6;
+    function removeDotSegments(path8) {
+      let input = path8;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -5078,11 +5114,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path6) {
-      if (path6 === "" || path6[0] === "/") {
-        return removeDotSegments(path6);
+    function removeDotSegmentsRelative(path8) {
+      if (path8 === "" || path8[0] === "/") {
+        return removeDotSegments(path8);
       }
-      const segments = path6.split("/");
+      const segments = path8.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -5445,8 +5481,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path6 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path6 && path6 !== "/" ? path6 : void 0;
+        const path8 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path8 && path8 !== "/" ? path8 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -5458,11 +5494,11 @@ var require_schemes = __commonJS({
         urnComponent.error = "URN can not be parsed";
         return urnComponent;
       }
-      const matches2 = urnComponent.path.match(URN_REG);
-      if (matches2 && matches2[0] === urnComponent.path) {
+      const matches3 = urnComponent.path.match(URN_REG);
+      if (matches3 && matches3[0] === urnComponent.path) {
         const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches2[1].toLowerCase();
-        urnComponent.nss = matches2[2];
+        urnComponent.nid = matches3[1].toLowerCase();
+        urnComponent.nss = matches3[2];
         const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
         const schemeHandler = getSchemeHandler(urnScheme);
         urnComponent.path = void 0;
@@ -5783,8 +5819,8 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches2) {
-      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed, matches3) {
+      if (matches3[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
       if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
@@ -5806,9 +5842,9 @@ var require_fast_uri = __commonJS({
     function isIPLiteral(host) {
       return host[0] === "[" && host[host.length - 1] === "]";
     }
-    function hasMalformedComponentPercentEncoding(matches2) {
-      const host = matches2[4];
-      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+    function hasMalformedComponentPercentEncoding(matches3) {
+      const host = matches3[4];
+      return hasMalformedPercentEncoding(matches3[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches3[6]) || hasMalformedPercentEncoding(matches3[7]) || hasMalformedPercentEncoding(matches3[8]);
     }
     function canonicalizeHost(parsed, options, schemeHandler, isIP) {
       if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
@@ -5883,15 +5919,15 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches2 = uri2.match(URI_PARSE);
-      if (matches2) {
-        parsed.scheme = matches2[1];
-        parsed.userinfo = matches2[3];
-        parsed.host = matches2[4];
-        parsed.port = parseInt(matches2[5], 10);
-        parsed.path = matches2[6] || "";
-        parsed.query = matches2[7];
-        parsed.fragment = matches2[8];
+      const matches3 = uri2.match(URI_PARSE);
+      if (matches3) {
+        parsed.scheme = matches3[1];
+        parsed.userinfo = matches3[3];
+        parsed.host = matches3[4];
+        parsed.port = parseInt(matches3[5], 10);
+        parsed.path = matches3[6] || "";
+        parsed.query = matches3[7];
+        parsed.fragment = matches3[8];
         if (parsed.scheme !== void 0) {
           if (VALID_SCHEME.test(parsed.scheme)) {
             parsed.scheme = parsed.scheme.toLowerCase();
@@ -5900,14 +5936,14 @@ var require_fast_uri = __commonJS({
             malformedScheme = true;
           }
         }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches3);
         if (malformedPercentEncoding) {
           parsed.error = parsed.error || "URI contains malformed percent-encoding.";
         }
         if (isNaN(parsed.port)) {
-          parsed.port = matches2[5];
+          parsed.port = matches3[5];
         }
-        const parseError = getParseError(parsed, matches2);
+        const parseError = getParseError(parsed, matches3);
         if (parseError !== void 0) {
           parsed.error = parsed.error || parseError;
           malformedAuthorityOrPort = true;
@@ -8359,7 +8395,7 @@ var require_discriminator = __commonJS({
     var util_1 = require_util();
     var error2 = {
       message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
-      params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+      params: ({ params: { discrError, tag: tag2, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag2}}`
     };
     var def = {
       keyword: "discriminator",
@@ -8380,18 +8416,18 @@ var require_discriminator = __commonJS({
         if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
         const valid2 = gen.let("valid", false);
-        const tag = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
-        gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
+        const tag2 = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
+        gen.if((0, codegen_1._)`typeof ${tag2} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag: tag2, tagName }));
         cxt.ok(valid2);
         function validateMapping() {
           const mapping = getMapping();
           gen.if(false);
           for (const tagValue in mapping) {
-            gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
+            gen.elseIf((0, codegen_1._)`${tag2} === ${tagValue}`);
             gen.assign(valid2, applyTagSchema(mapping[tagValue]));
           }
           gen.else();
-          cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
+          cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag: tag2, tagName });
           gen.endIf();
         }
         function applyTagSchema(schemaProp) {
@@ -8698,8 +8734,8 @@ var require_dynamicAnchor = __commonJS({
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor2] = true;
       const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-      const validate2 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate2));
+      const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
@@ -8748,11 +8784,11 @@ var require_dynamicRef = __commonJS({
           _callRef(it.validateName, valid2)();
         }
       }
-      function _callRef(validate2, valid2) {
+      function _callRef(validate3, valid2) {
         return valid2 ? () => gen.block(() => {
-          (0, ref_1.callRef)(cxt, validate2);
+          (0, ref_1.callRef)(cxt, validate3);
           gen.let(valid2, true);
-        }) : () => (0, ref_1.callRef)(cxt, validate2);
+        }) : () => (0, ref_1.callRef)(cxt, validate3);
       }
     }
     exports.dynamicRef = dynamicRef;
@@ -9893,7 +9929,7 @@ var require__2 = __commonJS({
     var discriminator_1 = require_discriminator();
     var json_schema_2020_12_1 = require_json_schema_2020_12();
     var META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-    var Ajv20202 = class extends core_1.default {
+    var Ajv20203 = class extends core_1.default {
       constructor(opts = {}) {
         super({
           ...opts,
@@ -9920,11 +9956,11 @@ var require__2 = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv2020 = Ajv20202;
-    module.exports = exports = Ajv20202;
-    module.exports.Ajv2020 = Ajv20202;
+    exports.Ajv2020 = Ajv20203;
+    module.exports = exports = Ajv20203;
+    module.exports.Ajv2020 = Ajv20203;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv20202;
+    exports.default = Ajv20203;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -9965,8 +10001,8 @@ var require_formats = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-    function fmtDef(validate2, compare) {
-      return { validate: validate2, compare };
+    function fmtDef(validate3, compare) {
+      return { validate: validate3, compare };
     }
     exports.fullFormats = {
       // date: http://tools.ietf.org/html/rfc3339#section-5.6
@@ -10037,12 +10073,12 @@ var require_formats = __commonJS({
     var DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
     var DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     function date4(str) {
-      const matches2 = DATE.exec(str);
-      if (!matches2)
+      const matches3 = DATE.exec(str);
+      if (!matches3)
         return false;
-      const year = +matches2[1];
-      const month = +matches2[2];
-      const day = +matches2[3];
+      const year = +matches3[1];
+      const month = +matches3[2];
+      const day = +matches3[3];
       return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
     }
     function compareDate(d1, d2) {
@@ -10057,16 +10093,16 @@ var require_formats = __commonJS({
     var TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
     function getTime(strictTimeZone) {
       return function time3(str) {
-        const matches2 = TIME.exec(str);
-        if (!matches2)
+        const matches3 = TIME.exec(str);
+        if (!matches3)
           return false;
-        const hr = +matches2[1];
-        const min = +matches2[2];
-        const sec = +matches2[3];
-        const tz = matches2[4];
-        const tzSign = matches2[5] === "-" ? -1 : 1;
-        const tzH = +(matches2[6] || 0);
-        const tzM = +(matches2[7] || 0);
+        const hr = +matches3[1];
+        const min = +matches3[2];
+        const sec = +matches3[3];
+        const tz = matches3[4];
+        const tzSign = matches3[5] === "-" ? -1 : 1;
+        const tzH = +(matches3[6] || 0);
+        const tzM = +(matches3[7] || 0);
         if (tzH > 23 || tzM > 59 || strictTimeZone && !tz)
           return false;
         if (hr <= 23 && min <= 59 && sec < 60)
@@ -10263,12 +10299,12 @@ var require_dist = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats3(ajv, list, fs11, exportName) {
+    function addFormats3(ajv, list, fs13, exportName) {
       var _a3;
       var _b;
       (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 ? _a3 : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
       for (const f of list)
-        ajv.addFormat(f, fs11[f]);
+        ajv.addFormat(f, fs13[f]);
     }
     module.exports = exports = formatsPlugin;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -15185,10 +15221,10 @@ var init_meta_validators = __esm({
       const schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/schema", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true, "https://json-schema.org/draft/2020-12/vocab/unevaluated": true, "https://json-schema.org/draft/2020-12/vocab/validation": true, "https://json-schema.org/draft/2020-12/vocab/meta-data": true, "https://json-schema.org/draft/2020-12/vocab/format-annotation": true, "https://json-schema.org/draft/2020-12/vocab/content": true }, "$dynamicAnchor": "meta", "title": "Core and Validation specifications meta-schema", "allOf": [{ "$ref": "meta/core" }, { "$ref": "meta/applicator" }, { "$ref": "meta/unevaluated" }, { "$ref": "meta/validation" }, { "$ref": "meta/meta-data" }, { "$ref": "meta/format-annotation" }, { "$ref": "meta/content" }], "type": ["object", "boolean"], "$comment": "This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.", "properties": { "definitions": { "$comment": '"definitions" has been replaced by "$defs".', "type": "object", "additionalProperties": { "$dynamicRef": "#meta" }, "deprecated": true, "default": {} }, "dependencies": { "$comment": '"dependencies" has been split and replaced by "dependentSchemas" and "dependentRequired" in order to serve their differing semantics.', "type": "object", "additionalProperties": { "anyOf": [{ "$dynamicRef": "#meta" }, { "$ref": "meta/validation#/$defs/stringArray" }] }, "deprecated": true, "default": {} }, "$recursiveAnchor": { "$comment": '"$recursiveAnchor" has been replaced by "$dynamicAnchor".', "$ref": "meta/core#/$defs/anchorString", "deprecated": true }, "$recursiveRef": { "$comment": '"$recursiveRef" has been replaced by "$dynamicRef".', "$ref": "meta/core#/$defs/uriReferenceString", "deprecated": true } } };
       const schema1 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/meta/core", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/core": true }, "$dynamicAnchor": "meta", "title": "Core vocabulary meta-schema", "type": ["object", "boolean"], "properties": { "$id": { "$ref": "#/$defs/uriReferenceString", "$comment": "Non-empty fragments not allowed.", "pattern": "^[^#]*#?$" }, "$schema": { "$ref": "#/$defs/uriString" }, "$ref": { "$ref": "#/$defs/uriReferenceString" }, "$anchor": { "$ref": "#/$defs/anchorString" }, "$dynamicRef": { "$ref": "#/$defs/uriReferenceString" }, "$dynamicAnchor": { "$ref": "#/$defs/anchorString" }, "$vocabulary": { "type": "object", "propertyNames": { "$ref": "#/$defs/uriString" }, "additionalProperties": { "type": "boolean" } }, "$comment": { "type": "string" }, "$defs": { "type": "object", "additionalProperties": { "$dynamicRef": "#meta" } } }, "$defs": { "anchorString": { "type": "string", "pattern": "^[A-Za-z_][-A-Za-z0-9._]*$" }, "uriString": { "type": "string", "format": "uri" }, "uriReferenceString": { "type": "string", "format": "uri-reference" } } };
       const schema2 = { "type": "string", "format": "uri-reference" };
-      function validate2(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
+      function validate22(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         let vErrors = null;
         let errors = 0;
-        const evaluated0 = validate2.evaluated;
+        const evaluated0 = validate22.evaluated;
         if (evaluated0.dynamicProps) {
           evaluated0.props = void 0;
         }
@@ -15208,10 +15244,10 @@ var init_meta_validators = __esm({
           }
           errors++;
         }
-        validate2.errors = vErrors;
+        validate22.errors = vErrors;
         return errors === 0;
       }
-      validate2.evaluated = { "dynamicProps": false, "dynamicItems": false };
+      validate22.evaluated = { "dynamicProps": false, "dynamicItems": false };
       const schema3 = { "type": "string", "format": "uri" };
       function validate4(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         let vErrors = null;
@@ -15306,8 +15342,8 @@ var init_meta_validators = __esm({
             let data0 = data2.$id;
             const _errs1 = errors;
             const _errs2 = errors;
-            if (!validate2(data0, { instancePath: instancePath + "/$id", parentData: data2, parentDataProperty: "$id", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data0, { instancePath: instancePath + "/$id", parentData: data2, parentDataProperty: "$id", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -15337,8 +15373,8 @@ var init_meta_validators = __esm({
           if (data2.$ref !== void 0) {
             let data22 = data2.$ref;
             const _errs4 = errors;
-            if (!validate2(data22, { instancePath: instancePath + "/$ref", parentData: data2, parentDataProperty: "$ref", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data22, { instancePath: instancePath + "/$ref", parentData: data2, parentDataProperty: "$ref", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -15357,8 +15393,8 @@ var init_meta_validators = __esm({
           if (data2.$dynamicRef !== void 0) {
             let data4 = data2.$dynamicRef;
             const _errs6 = errors;
-            if (!validate2(data4, { instancePath: instancePath + "/$dynamicRef", parentData: data2, parentDataProperty: "$dynamicRef", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data4, { instancePath: instancePath + "/$dynamicRef", parentData: data2, parentDataProperty: "$dynamicRef", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -16351,11 +16387,11 @@ var init_meta_validators = __esm({
       }
       validate36.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
       const func0 = require_equal().default;
-      function validate22(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
+      function validate222(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         ;
         let vErrors = null;
         let errors = 0;
-        const evaluated0 = validate22.evaluated;
+        const evaluated0 = validate222.evaluated;
         if (evaluated0.dynamicProps) {
           evaluated0.props = void 0;
         }
@@ -16372,7 +16408,7 @@ var init_meta_validators = __esm({
           errors++;
         }
         if (!dynamicAnchors.meta) {
-          dynamicAnchors.meta = validate22;
+          dynamicAnchors.meta = validate222;
         }
         const _errs0 = errors;
         if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
@@ -16725,10 +16761,10 @@ var init_meta_validators = __esm({
             var valid0 = _errs32 === errors;
           }
         }
-        validate22.errors = vErrors;
+        validate222.errors = vErrors;
         return errors === 0;
       }
-      validate22.evaluated = { "props": { "type": true, "const": true, "enum": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true, "maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true }, "dynamicProps": false, "dynamicItems": false };
+      validate222.evaluated = { "props": { "type": true, "const": true, "enum": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true, "maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true }, "dynamicProps": false, "dynamicItems": false };
       const schema13 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/meta/meta-data", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/meta-data": true }, "$dynamicAnchor": "meta", "title": "Meta-data vocabulary meta-schema", "type": ["object", "boolean"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "default": true, "deprecated": { "type": "boolean", "default": false }, "readOnly": { "type": "boolean", "default": false }, "writeOnly": { "type": "boolean", "default": false }, "examples": { "type": "array", "items": true } } };
       function validate40(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         ;
@@ -17171,8 +17207,8 @@ var init_meta_validators = __esm({
         }
         var valid0 = _errs4 === errors;
         const _errs5 = errors;
-        if (!validate22(data2, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        if (!validate222(data2, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
           errors = vErrors.length;
         } else {
         }
@@ -17381,12 +17417,12 @@ var init_meta_validators = __esm({
 
 // src/compat/validator.ts
 function dialectOf(schema) {
-  const declared2 = typeof schema === "object" ? schema.$schema : void 0;
-  if (declared2 === void 0) return "2020-12";
-  if (typeof declared2 !== "string") return null;
-  if (/draft-0[67]\/schema/.test(declared2)) return "draft-07";
-  if (declared2.includes("draft/2019-09")) return "2019-09";
-  if (declared2.includes("draft/2020-12")) return "2020-12";
+  const declared3 = typeof schema === "object" ? schema.$schema : void 0;
+  if (declared3 === void 0) return "2020-12";
+  if (typeof declared3 !== "string") return null;
+  if (/draft-0[67]\/schema/.test(declared3)) return "draft-07";
+  if (declared3.includes("draft/2019-09")) return "2019-09";
+  if (declared3.includes("draft/2020-12")) return "2020-12";
   return null;
 }
 function compiledEagerly(source) {
@@ -17594,8 +17630,8 @@ function schemaProblem(whole) {
   return void 0;
 }
 function metaOf(schema, dialect) {
-  const declared2 = typeof schema === "object" ? schema.$schema : void 0;
-  return typeof declared2 === "string" && declared2 !== "" ? declared2 : META_SCHEMAS[dialect][0];
+  const declared3 = typeof schema === "object" ? schema.$schema : void 0;
+  return typeof declared3 === "string" && declared3 !== "" ? declared3 : META_SCHEMAS[dialect][0];
 }
 function metaProblem(schema, dialect, key = compactText(schema), id = metaOf(schema, dialect)) {
   let known = problems.get(key);
@@ -17971,21 +18007,21 @@ function refCycle(schema) {
   const colour = /* @__PURE__ */ new Map();
   for (const start of allRefs(schema)) {
     if (colour.has(start)) continue;
-    const path6 = [{ ref: start, rest: [...next(start)] }];
+    const path8 = [{ ref: start, rest: [...next(start)] }];
     colour.set(start, 1);
-    while (path6.length > 0) {
-      const top = path6[path6.length - 1];
+    while (path8.length > 0) {
+      const top = path8[path8.length - 1];
       const ref = top.rest.pop();
       if (ref === void 0) {
         colour.set(top.ref, 2);
-        path6.pop();
+        path8.pop();
         continue;
       }
       const c = colour.get(ref);
       if (c === 1) return ref;
       if (c === 2) continue;
       colour.set(ref, 1);
-      path6.push({ ref, rest: [...next(ref)] });
+      path8.push({ ref, rest: [...next(ref)] });
     }
   }
   return void 0;
@@ -20286,22 +20322,22 @@ function declaredNames(sub, sup) {
     if (isObject7(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
   return names3;
 }
-function nameOnly(q, others, declared2) {
+function nameOnly(q, others, declared3) {
   const rs = others.map(regex);
   const fits2 = (key) => regex(q)?.test(key) === true && rs.every((r) => r !== void 0 && !r.test(key));
   const names3 = [...namesFor(q), ...PLAIN_NAMES];
-  return names3.find((key) => fits2(key) && !declared2.has(key)) ?? names3.find(fits2);
+  return names3.find((key) => fits2(key) && !declared3.has(key)) ?? names3.find(fits2);
 }
-function nameMatching(patternsToMatch, declared2) {
+function nameMatching(patternsToMatch, declared3) {
   const all = patternsToMatch.map(regex);
   if (all.some((r) => r === void 0)) return void 0;
   const fits2 = (key) => all.every((r) => r?.test(key));
   const names3 = patternsToMatch.flatMap(namesFor);
-  const found = names3.find((key) => fits2(key) && !declared2.has(key)) ?? names3.find(fits2);
+  const found = names3.find((key) => fits2(key) && !declared3.has(key)) ?? names3.find(fits2);
   if (found !== void 0 || patternsToMatch.length < 2) return found;
   const heads = patternsToMatch.map((p) => namesFor(p).slice(0, JOINED));
   const joined = heads.reduce((acc, next) => acc.flatMap((x) => next.flatMap((y) => [x + y, y + x])));
-  return joined.find((key) => fits2(key) && !declared2.has(key)) ?? joined.find(fits2);
+  return joined.find((key) => fits2(key) && !declared3.has(key)) ?? joined.find(fits2);
 }
 function comparePatternProperties(sub, sup, ctx) {
   const a = patterns(sub), b = patterns(sup);
@@ -20310,12 +20346,12 @@ function comparePatternProperties(sub, sup, ctx) {
   const subAdd = sub.additionalProperties ?? true;
   const supAdd = sup.additionalProperties ?? true;
   const compared2 = ak.length * bk.length <= COMPARED_PAIRS;
-  const declared2 = declaredNames(sub, sup);
-  const keyFor = (p, with_ = []) => (with_.length > 0 ? nameMatching([p, ...with_], declared2) : void 0) ?? nameOnly(
+  const declared3 = declaredNames(sub, sup);
+  const keyFor = (p, with_ = []) => (with_.length > 0 ? nameMatching([p, ...with_], declared3) : void 0) ?? nameOnly(
     p,
     [...ak, ...bk].filter((x) => x !== p && !with_.includes(x)),
-    declared2
-  ) ?? nameMatching([p], declared2);
+    declared3
+  ) ?? nameMatching([p], declared3);
   for (const p of ak.filter((x) => Object.hasOwn(b, x))) {
     const key = keyFor(p);
     includes(a[p], b[p], ctx.child(["patternProperties", p], sub, key ?? p));
@@ -20361,7 +20397,7 @@ function comparePatternProperties(sub, sup, ctx) {
   }
   for (const q of ak.filter((x) => !Object.hasOwn(b, x))) {
     if (bk.some((p) => covers(p, q, compared2))) continue;
-    const key = nameOnly(q, bk, declared2) ?? keyFor(q);
+    const key = nameOnly(q, bk, declared3) ?? keyFor(q);
     if (supAdd === false) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
@@ -20508,22 +20544,22 @@ function propertyConjuncts(nodes, name, work) {
   const next = [];
   for (const node2 of nodes) {
     if (!isObject7(node2)) continue;
-    let declared2 = false;
+    let declared3 = false;
     const props3 = node2.properties;
     if (isObject7(props3) && Object.hasOwn(props3, name)) {
-      declared2 = true;
+      declared3 = true;
       next.push(props3[name]);
     }
     const patterns2 = node2.patternProperties;
     if (isObject7(patterns2)) {
       for (const [p, s] of Object.entries(patterns2)) {
-        const matches2 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
-        if (matches2 !== false) declared2 = true;
-        if (matches2 === true) next.push(s);
+        const matches3 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
+        if (matches3 !== false) declared3 = true;
+        if (matches3 === true) next.push(s);
       }
     }
     const extra = node2.additionalProperties;
-    if (!declared2 && (typeof extra === "boolean" || isObject7(extra))) next.push(extra);
+    if (!declared3 && (typeof extra === "boolean" || isObject7(extra))) next.push(extra);
   }
   return conjuncts(next, work);
 }
@@ -20821,13 +20857,13 @@ function compareDependentSchemas(sub, sup, ctx) {
       continue;
     }
     const props3 = isObject7(sub.properties) ? sub.properties : {};
-    const declared2 = declaresKey(sub, k);
+    const declared3 = declaresKey(sub, k);
     const extras = additionalOf(sub);
-    if (!declared2 && extras === false) {
+    if (!declared3 && extras === false) {
       ctx.emit("dependent-schema-implied", at, { property: k });
       continue;
     }
-    if (!declared2 && acceptsAll(extras) && !ctx.strict) {
+    if (!declared3 && acceptsAll(extras) && !ctx.strict) {
       ctx.emit("dependent-schema-on-undeclared-property", at, {
         property: k
       });
@@ -20846,7 +20882,7 @@ function compareDependentSchemas(sub, sup, ctx) {
         "dependent-schema-accepts-value"
       );
       ctx.emit(
-        declared2 ? ctx.id("dependent-schema-rejects-value", "dependent-schema-accepts-value") : undeclaredRule,
+        declared3 ? ctx.id("dependent-schema-rejects-value", "dependent-schema-accepts-value") : undeclaredRule,
         at,
         { property: k, value: found },
         () => found
@@ -21152,7 +21188,8 @@ function compareRequired(sub, sup, subReq, supReq, ctx) {
   const sp = props2(sub), pp = props2(sup);
   for (const k of supReq) {
     if (subReq.has(k)) continue;
-    const rule = Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
+    const supK = member(pp, k);
+    const rule = ctx.input && isObject7(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
     ctx.emit(rule, ctx.member("required", k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, "object");
       if (!isObject7(v)) return void 0;
@@ -22535,6 +22572,42 @@ var init_schemas = __esm({
   }
 });
 
+// src/compat/arguments.ts
+function declared2(schema) {
+  return isObject7(schema) && isObject7(schema.properties) ? Object.keys(schema.properties) : [];
+}
+function isTopLevelRemoval(f, old) {
+  const k = f.args.property;
+  if (f.rule !== "property-removed-from-open-object" || typeof k !== "string" || !old.includes(k))
+    return false;
+  return ["/inputSchema", "/inputSchema/properties", toPointer(["inputSchema", "properties", k])].includes(
+    f.pointer
+  );
+}
+function argumentFindings(before, after, findings) {
+  const old = declared2(before);
+  if (old.length === 0) return [...findings];
+  const told = findings.map((f) => isTopLevelRemoval(f, old) ? { ...f, rule: "argument-removed" } : f);
+  const emptied = (after === void 0 || isObject7(after)) && declared2(after).length === 0;
+  if (!emptied) return told;
+  return [
+    ...told.filter((f) => f.rule !== "argument-removed"),
+    {
+      rule: "all-arguments-removed",
+      verdict: "unknown",
+      pointer: "/inputSchema",
+      args: { properties: old }
+    }
+  ];
+}
+var init_arguments = __esm({
+  "src/compat/arguments.ts"() {
+    "use strict";
+    init_merge();
+    init_pointer();
+  }
+});
+
 // src/compat/conformance.ts
 function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -23110,7 +23183,8 @@ function compareTool(before, after, options) {
     "input",
     options
   );
-  for (const f of prefixed(input.findings, "/inputSchema")) findings.push(f);
+  const inputFindings = prefixed(input.findings, "/inputSchema");
+  for (const f of argumentFindings(before.inputSchema, after.inputSchema, inputFindings)) findings.push(f);
   if (after.outputSchema !== void 0 && before.outputSchema === void 0) {
     findings.push({ rule: "output-schema-added", verdict: "compatible", pointer: "/outputSchema", args: {} });
   } else if (before.outputSchema !== void 0) {
@@ -23243,6 +23317,7 @@ var KNOWN_FIELDS;
 var init_manifests = __esm({
   "src/compat/manifests.ts"() {
     "use strict";
+    init_arguments();
     init_bounds();
     init_conformance();
     init_effects();
@@ -24096,10 +24171,10 @@ function findRenames(before, after, servers) {
       };
       const removed = keyed("removed", old);
       const added2 = keyed("added", now);
-      const matches2 = (shapeOf, side) => [...side].filter(([, s]) => s === shapeOf).map(([n]) => n);
+      const matches3 = (shapeOf, side) => [...side].filter(([, s]) => s === shapeOf).map(([n]) => n);
       for (const [from, s] of removed) {
-        const [to, ...others] = matches2(s, added2);
-        if (to !== void 0 && others.length === 0 && matches2(s, removed).length === 1)
+        const [to, ...others] = matches3(s, added2);
+        if (to !== void 0 && others.length === 0 && matches3(s, removed).length === 1)
           out.push({ server, kind, from, to });
       }
     }
@@ -24205,10 +24280,10 @@ function declares2019Dialect($schema) {
 }
 function declaredDialect(schema, remedy) {
   if (!("$schema" in schema) || typeof schema.$schema !== "string") return "2020-12";
-  const declared2 = schema.$schema.replace(/#$/, "");
-  if (DRAFT_2020_12_URIS.has(declared2)) return "2020-12";
-  if (DRAFT_2019_09_URIS.has(declared2)) return "2019-09";
-  if (DRAFT_07_URIS.has(declared2) || DRAFT_06_URIS.has(declared2)) return "draft-7";
+  const declared3 = schema.$schema.replace(/#$/, "");
+  if (DRAFT_2020_12_URIS.has(declared3)) return "2020-12";
+  if (DRAFT_2019_09_URIS.has(declared3)) return "2019-09";
+  if (DRAFT_07_URIS.has(declared3) || DRAFT_06_URIS.has(declared3)) return "draft-7";
   throw new Error(`JSON Schema declares an unsupported dialect ("$schema": "${schema.$schema.slice(0, 200)}"). The default validator supports JSON Schema 2020-12, 2019-09, draft-07, and draft-06; ${remedy}`);
 }
 var DRAFT_2020_12_URIS, DRAFT_2019_09_URIS, DRAFT_07_URIS, DRAFT_06_URIS;
@@ -24443,10 +24518,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path6) {
-  if (!path6)
+function getElementAtPath(obj, path8) {
+  if (!path8)
     return obj;
-  return path6.reduce((acc, key) => acc?.[key], obj);
+  return path8.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -24705,11 +24780,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path6, issues) {
+function prefixIssues(path8, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path6);
+    iss.path.unshift(path8);
     return iss;
   });
 }
@@ -25241,16 +25316,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path6 = []) => {
+  const processError = (error3, path8 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path6, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path8, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
       } else {
-        const fullpath = [...path6, ...issue2.path];
+        const fullpath = [...path8, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -26883,15 +26958,15 @@ var init_schemas2 = __esm({
           }
         }
         const input = payload.value;
-        const isDate = input instanceof Date;
-        const isValidDate = isDate && !Number.isNaN(input.getTime());
+        const isDate2 = input instanceof Date;
+        const isValidDate = isDate2 && !Number.isNaN(input.getTime());
         if (isValidDate)
           return payload;
         payload.issues.push({
           expected: "date",
           code: "invalid_type",
           input,
-          ...isDate ? { received: "Invalid Date" } : {},
+          ...isDate2 ? { received: "Invalid Date" } : {},
           inst
         });
         return payload;
@@ -34409,17 +34484,17 @@ function scanXMcpHeaderDeclarations(inputSchema) {
   const declarations = [];
   const seenLower = /* @__PURE__ */ new Map();
   let numberFault;
-  const visit = (node2, path6, reachable) => {
+  const visit = (node2, path8, reachable) => {
     if (node2 === null || typeof node2 !== "object") return void 0;
     const schema = node2;
     if (X_MCP_HEADER_KEY in schema) {
-      if (!reachable || path6.length === 0) return `${pathName(path6)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
+      if (!reachable || path8.length === 0) return `${pathName(path8)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
       const raw = schema[X_MCP_HEADER_KEY];
-      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path6)}: x-mcp-header MUST be a non-empty string`;
-      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path6)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
+      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path8)}: x-mcp-header MUST be a non-empty string`;
+      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path8)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
       const type = typeof schema.type === "string" ? schema.type : void 0;
       if (type === void 0 || !PERMITTED_X_MCP_HEADER_TYPES.has(type)) {
-        const fault$1 = `${pathName(path6)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
+        const fault$1 = `${pathName(path8)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
         if (type !== "number") return fault$1;
         numberFault ??= fault$1;
       }
@@ -34428,14 +34503,14 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (prior !== void 0) return `x-mcp-header '${raw}' is not case-insensitively unique (also declared as '${prior}')`;
       seenLower.set(lower, raw);
       declarations.push({
-        path: path6,
+        path: path8,
         headerName: raw,
         type
       });
     }
     const properties = schema.properties;
     if (properties !== null && typeof properties === "object") for (const [key, child] of Object.entries(properties)) {
-      const fault$1 = visit(child, [...path6, key], reachable);
+      const fault$1 = visit(child, [...path8, key], reachable);
       if (fault$1 !== void 0) return fault$1;
     }
     for (const k of NON_REACHABLE_SUBSCHEMA_KEYWORDS) {
@@ -34443,7 +34518,7 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (sub === void 0) continue;
       const branches = Array.isArray(sub) ? sub : sub !== null && typeof sub === "object" && OBJECT_VALUED_SUBSCHEMA_KEYWORDS.has(k) ? Object.values(sub) : [sub];
       for (const branch of branches) {
-        const fault$1 = visit(branch, [...path6, `<${k}>`], false);
+        const fault$1 = visit(branch, [...path8, `<${k}>`], false);
         if (fault$1 !== void 0) return fault$1;
       }
     }
@@ -34462,8 +34537,8 @@ function scanXMcpHeaderDeclarations(inputSchema) {
     declarations
   };
 }
-function pathName(path6) {
-  return path6.length === 0 ? "<root>" : path6.join(".");
+function pathName(path8) {
+  return path8.length === 0 ? "<root>" : path8.join(".");
 }
 function mcpParamPrimitiveToString(value) {
   if (typeof value === "string") return value;
@@ -34494,9 +34569,9 @@ function utf8ToBase64(s) {
 function encodeMcpParamValue(value) {
   return needsBase64(value) ? `${BASE64_SENTINEL_PREFIX}${utf8ToBase64(value)}${BASE64_SENTINEL_SUFFIX}` : value;
 }
-function valueAtPath(root, path6) {
+function valueAtPath(root, path8) {
   let node2 = root;
-  for (const key of path6) {
+  for (const key of path8) {
     if (node2 === null || typeof node2 !== "object") return void 0;
     node2 = node2[key];
   }
@@ -34652,7 +34727,7 @@ function convertStandardElicitationSchema(schema) {
 function isAnnotationOnlyJsonSchemaKeyword(key) {
   return ANNOTATION_ONLY_JSON_SCHEMA_KEYWORDS.has(key) || key.startsWith("x-");
 }
-function walkProperty(node2, path6, vendor, unsupported) {
+function walkProperty(node2, path8, vendor, unsupported) {
   if (!isJsonObject(node2)) return node2;
   const allowedKeys = typeof node2.type === "string" && Object.hasOwn(PROPERTY_KEYS_BY_TYPE, node2.type) ? PROPERTY_KEYS_BY_TYPE[node2.type] : void 0;
   if (allowedKeys === void 0) return node2;
@@ -34660,8 +34735,8 @@ function walkProperty(node2, path6, vendor, unsupported) {
   for (const [key, value] of Object.entries(node2)) if (allowedKeys.has(key) || isAnnotationOnlyJsonSchemaKeyword(key)) pruned2[key] = value;
   else if (key === "pattern" && node2.type === "string" && typeof node2.format === "string") {
     if (!SUPPORTED_STRING_FORMATS.has(node2.format)) pruned2[key] = value;
-    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path6}.${key}`);
-  } else unsupported.push(`${path6}.${key}`);
+    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path8}.${key}`);
+  } else unsupported.push(`${path8}.${key}`);
   return pruned2;
 }
 function walkRequestedSchema(converted, vendor) {
@@ -34678,11 +34753,11 @@ function describeUnsupportedProperties(pruned2, fallback) {
   const offenders = Object.entries(pruned2.properties).filter(([, node2]) => !parseSchema(PrimitiveSchemaDefinitionSchema, node2).success).map(([name]) => `properties.${name}`);
   return offenders.length > 0 ? offenders.join(", ") : fallback;
 }
-function findDroppedConstraintPaths(original, parsed, path6 = "") {
-  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path6}[${index}]`));
+function findDroppedConstraintPaths(original, parsed, path8 = "") {
+  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path8}[${index}]`));
   if (!isJsonObject(original) || !isJsonObject(parsed)) return [];
   return Object.entries(original).flatMap(([key, value]) => {
-    const childPath = path6 ? `${path6}.${key}` : key;
+    const childPath = path8 ? `${path8}.${key}` : key;
     if (!Object.prototype.hasOwnProperty.call(parsed, key)) return isAnnotationOnlyJsonSchemaKeyword(key) ? [] : [childPath];
     return findDroppedConstraintPaths(value, parsed[key], childPath);
   });
@@ -35589,9 +35664,9 @@ var init_src_CeKsbNLO = __esm({
         });
         const parsed = buildSchemas2026().RequestMetaEnvelopeSchema.safeParse(meta2);
         if (!parsed.success) for (const issue2 of parsed.error.issues) {
-          const path6 = issue2.path.map(String);
-          const key = path6.length > 0 ? path6.join(".") : "_meta";
-          if (path6.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
+          const path8 = issue2.path.map(String);
+          const key = path8.length > 0 ? path8.join(".") : "_meta";
+          if (path8.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
           issues.push({
             key,
             problem: issue2.message
@@ -36563,9 +36638,9 @@ var init_src_CeKsbNLO = __esm({
               const sendCodec = this._resolveOutboundCodec(r.method);
               this._assertOutboundRequestInEra(sendCodec, r.method);
               if (isStandardSchema(schemaOrOptions)) return sendRequest(r, schemaOrOptions, maybeOptions);
-              const validate2 = codecResultValidator(sendCodec, r.method);
-              if (validate2 === void 0) throw new TypeError(`'${r.method}' is not a spec method; pass a result schema as the second argument to ctx.mcpReq.send().`);
-              return sendRequest(r, validate2, schemaOrOptions);
+              const validate3 = codecResultValidator(sendCodec, r.method);
+              if (validate3 === void 0) throw new TypeError(`'${r.method}' is not a spec method; pass a result schema as the second argument to ctx.mcpReq.send().`);
+              return sendRequest(r, validate3, schemaOrOptions);
             }),
             notify: sendNotification
           },
@@ -36661,9 +36736,9 @@ var init_src_CeKsbNLO = __esm({
           return this._requestWithSchemaViaCodec(codec, request, schemaOrOptions, maybeOptions);
         }
         this._assertOutboundRequestInEra(codec, request.method);
-        const validate2 = codecResultValidator(codec, request.method);
-        if (validate2 === void 0) throw new TypeError(`'${request.method}' is not a spec method; pass a result schema as the second argument to request().`);
-        return this._requestWithSchemaViaCodec(codec, request, validate2, schemaOrOptions);
+        const validate3 = codecResultValidator(codec, request.method);
+        if (validate3 === void 0) throw new TypeError(`'${request.method}' is not a spec method; pass a result schema as the second argument to request().`);
+        return this._requestWithSchemaViaCodec(codec, request, validate3, schemaOrOptions);
       }
       /**
       * The wire codec for this instance's negotiated era — the phase-2 truth:
@@ -39482,10 +39557,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
           jsonPointer = $data;
           data2 = names_1.default.rootData;
         } else {
-          const matches2 = RELATIVE_JSON_POINTER.exec($data);
-          if (!matches2) throw new Error(`Invalid JSON-pointer: ${$data}`);
-          const up = +matches2[1];
-          jsonPointer = matches2[2];
+          const matches3 = RELATIVE_JSON_POINTER.exec($data);
+          if (!matches3) throw new Error(`Invalid JSON-pointer: ${$data}`);
+          const up = +matches3[1];
+          jsonPointer = matches3[2];
           if (jsonPointer === "#") {
             if (up >= dataLevel) throw new Error(errorMsg("property/index", up));
             return dataPathArr[dataLevel - up];
@@ -39611,28 +39686,28 @@ var init_ajvProvider_BIwGVY6G = __esm({
           const validateCode = gen.toString();
           sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
           if (this.opts.code.process) sourceCode = this.opts.code.process(sourceCode, sch);
-          const validate2 = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode)(this, this.scope.get());
-          this.scope.value(validateName, { ref: validate2 });
-          validate2.errors = null;
-          validate2.schema = sch.schema;
-          validate2.schemaEnv = sch;
-          if (sch.$async) validate2.$async = true;
-          if (this.opts.code.source === true) validate2.source = {
+          const validate3 = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode)(this, this.scope.get());
+          this.scope.value(validateName, { ref: validate3 });
+          validate3.errors = null;
+          validate3.schema = sch.schema;
+          validate3.schemaEnv = sch;
+          if (sch.$async) validate3.$async = true;
+          if (this.opts.code.source === true) validate3.source = {
             validateName,
             validateCode,
             scopeValues: gen._values
           };
           if (this.opts.unevaluated) {
             const { props: props3, items } = schemaCxt;
-            validate2.evaluated = {
+            validate3.evaluated = {
               props: props3 instanceof codegen_1.Name ? void 0 : props3,
               items: items instanceof codegen_1.Name ? void 0 : items,
               dynamicProps: props3 instanceof codegen_1.Name,
               dynamicItems: items instanceof codegen_1.Name
             };
-            if (validate2.source) validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+            if (validate3.source) validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
           }
-          sch.validate = validate2;
+          sch.validate = validate3;
           return sch;
         } catch (e) {
           delete sch.validate;
@@ -39913,8 +39988,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         for (let i = 0; i < str.length; i++) if (str[i] === token) ind++;
         return ind;
       }
-      function removeDotSegments(path6) {
-        let input = path6;
+      function removeDotSegments(path8) {
+        let input = path8;
         const output = [];
         let nextSlash = -1;
         let len = 0;
@@ -40252,8 +40327,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         }
         if (wsComponent.resourceName) {
           const queryIndex = wsComponent.resourceName.indexOf("?");
-          const path6 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-          wsComponent.path = path6 && path6 !== "/" ? path6 : void 0;
+          const path8 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+          wsComponent.path = path8 && path8 !== "/" ? path8 : void 0;
           wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
           wsComponent.resourceName = void 0;
         }
@@ -40265,11 +40340,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
           urnComponent.error = "URN can not be parsed";
           return urnComponent;
         }
-        const matches2 = urnComponent.path.match(URN_REG);
-        if (matches2 && matches2[0] === urnComponent.path) {
+        const matches3 = urnComponent.path.match(URN_REG);
+        if (matches3 && matches3[0] === urnComponent.path) {
           const scheme = options.scheme || urnComponent.scheme || "urn";
-          urnComponent.nid = matches2[1].toLowerCase();
-          urnComponent.nss = matches2[2];
+          urnComponent.nid = matches3[1].toLowerCase();
+          urnComponent.nss = matches3[2];
           const schemeHandler = getSchemeHandler(`${scheme}:${options.nid || urnComponent.nid}`);
           urnComponent.path = void 0;
           if (schemeHandler) urnComponent = schemeHandler.parse(urnComponent, options);
@@ -40485,8 +40560,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
       const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
       const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-      function getParseError(parsed, matches2) {
-        if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") return 'URI path must start with "/" when authority is present.';
+      function getParseError(parsed, matches3) {
+        if (matches3[2] !== void 0 && parsed.path && parsed.path[0] !== "/") return 'URI path must start with "/" when authority is present.';
         if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) return "URI port is malformed.";
       }
       function hasMalformedPercentEncoding(component) {
@@ -40501,9 +40576,9 @@ var init_ajvProvider_BIwGVY6G = __esm({
       function isIPLiteral(host) {
         return host[0] === "[" && host[host.length - 1] === "]";
       }
-      function hasMalformedComponentPercentEncoding(matches2) {
-        const host = matches2[4];
-        return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+      function hasMalformedComponentPercentEncoding(matches3) {
+        const host = matches3[4];
+        return hasMalformedPercentEncoding(matches3[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches3[6]) || hasMalformedPercentEncoding(matches3[7]) || hasMalformedPercentEncoding(matches3[8]);
       }
       function canonicalizeHost(parsed, options, schemeHandler, isIP) {
         if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed.host)) try {
@@ -40553,15 +40628,15 @@ var init_ajvProvider_BIwGVY6G = __esm({
             }
           }
         }
-        const matches2 = uri2.match(URI_PARSE);
-        if (matches2) {
-          parsed.scheme = matches2[1];
-          parsed.userinfo = matches2[3];
-          parsed.host = matches2[4];
-          parsed.port = parseInt(matches2[5], 10);
-          parsed.path = matches2[6] || "";
-          parsed.query = matches2[7];
-          parsed.fragment = matches2[8];
+        const matches3 = uri2.match(URI_PARSE);
+        if (matches3) {
+          parsed.scheme = matches3[1];
+          parsed.userinfo = matches3[3];
+          parsed.host = matches3[4];
+          parsed.port = parseInt(matches3[5], 10);
+          parsed.path = matches3[6] || "";
+          parsed.query = matches3[7];
+          parsed.fragment = matches3[8];
           if (parsed.scheme !== void 0) {
             const decodedScheme = unescape(parsed.scheme);
             if (VALID_SCHEME.test(decodedScheme)) parsed.scheme = decodedScheme.toLowerCase();
@@ -40570,10 +40645,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
               malformedScheme = true;
             }
           }
-          malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+          malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches3);
           if (malformedPercentEncoding) parsed.error = parsed.error || "URI contains malformed percent-encoding.";
-          if (isNaN(parsed.port)) parsed.port = matches2[5];
-          const parseError = getParseError(parsed, matches2);
+          if (isNaN(parsed.port)) parsed.port = matches3[5];
+          const parseError = getParseError(parsed, matches3);
           if (parseError !== void 0) {
             parsed.error = parsed.error || parseError;
             malformedAuthorityOrPort = true;
@@ -42660,7 +42735,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         schemaType: "object",
         error: {
           message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
-          params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+          params: ({ params: { discrError, tag: tag2, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag2}}`
         },
         code(cxt) {
           const { gen, data: data2, schema, parentSchema, it } = cxt;
@@ -42671,10 +42746,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
           if (schema.mapping) throw new Error("discriminator: mapping is not supported");
           if (!oneOf) throw new Error("discriminator: requires oneOf keyword");
           const valid2 = gen.let("valid", false);
-          const tag = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
-          gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, {
+          const tag2 = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
+          gen.if((0, codegen_1._)`typeof ${tag2} == "string"`, () => validateMapping(), () => cxt.error(false, {
             discrError: types_1.DiscrError.Tag,
-            tag,
+            tag: tag2,
             tagName
           }));
           cxt.ok(valid2);
@@ -42682,13 +42757,13 @@ var init_ajvProvider_BIwGVY6G = __esm({
             const mapping = getMapping();
             gen.if(false);
             for (const tagValue in mapping) {
-              gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
+              gen.elseIf((0, codegen_1._)`${tag2} === ${tagValue}`);
               gen.assign(valid2, applyTagSchema(mapping[tagValue]));
             }
             gen.else();
             cxt.error(false, {
               discrError: types_1.DiscrError.Mapping,
-              tag,
+              tag: tag2,
               tagName
             });
             gen.endIf();
@@ -42981,8 +43056,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         const { gen, it } = cxt;
         it.schemaEnv.root.dynamicAnchors[anchor2] = true;
         const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-        const validate2 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-        gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate2));
+        const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+        gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
       }
       exports.dynamicAnchor = dynamicAnchor;
       function _getValidate(cxt) {
@@ -43029,11 +43104,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
             gen.if(v, _callRef(v, valid2), _callRef(it.validateName, valid2));
           } else _callRef(it.validateName, valid2)();
         }
-        function _callRef(validate2, valid2) {
+        function _callRef(validate3, valid2) {
           return valid2 ? () => gen.block(() => {
-            (0, ref_1.callRef)(cxt, validate2);
+            (0, ref_1.callRef)(cxt, validate3);
             gen.let(valid2, true);
-          }) : () => (0, ref_1.callRef)(cxt, validate2);
+          }) : () => (0, ref_1.callRef)(cxt, validate3);
         }
       }
       exports.dynamicRef = dynamicRef;
@@ -43982,7 +44057,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const discriminator_1 = require_discriminator2();
       const json_schema_2020_12_1 = require_json_schema_2020_122();
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-      var Ajv20202 = class extends core_1.default {
+      var Ajv20203 = class extends core_1.default {
         constructor(opts = {}) {
           super({
             ...opts,
@@ -44007,11 +44082,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
           return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
         }
       };
-      exports.Ajv2020 = Ajv20202;
-      module.exports = exports = Ajv20202;
-      module.exports.Ajv2020 = Ajv20202;
+      exports.Ajv2020 = Ajv20203;
+      module.exports = exports = Ajv20203;
+      module.exports.Ajv2020 = Ajv20203;
       Object.defineProperty(exports, "__esModule", { value: true });
-      exports.default = Ajv20202;
+      exports.default = Ajv20203;
       var validate_1 = require_validate2();
       Object.defineProperty(exports, "KeywordCxt", {
         enumerable: true,
@@ -44074,9 +44149,9 @@ var init_ajvProvider_BIwGVY6G = __esm({
     require_formats2 = /* @__PURE__ */ __commonJSMin(((exports) => {
       Object.defineProperty(exports, "__esModule", { value: true });
       exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-      function fmtDef(validate2, compare) {
+      function fmtDef(validate3, compare) {
         return {
-          validate: validate2,
+          validate: validate3,
           compare
         };
       }
@@ -44152,11 +44227,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
         31
       ];
       function date4(str) {
-        const matches2 = DATE.exec(str);
-        if (!matches2) return false;
-        const year = +matches2[1];
-        const month = +matches2[2];
-        const day = +matches2[3];
+        const matches3 = DATE.exec(str);
+        if (!matches3) return false;
+        const year = +matches3[1];
+        const month = +matches3[2];
+        const day = +matches3[3];
         return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
       }
       function compareDate(d1, d2) {
@@ -44168,15 +44243,15 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
       function getTime(strictTimeZone) {
         return function time3(str) {
-          const matches2 = TIME.exec(str);
-          if (!matches2) return false;
-          const hr = +matches2[1];
-          const min = +matches2[2];
-          const sec = +matches2[3];
-          const tz = matches2[4];
-          const tzSign = matches2[5] === "-" ? -1 : 1;
-          const tzH = +(matches2[6] || 0);
-          const tzM = +(matches2[7] || 0);
+          const matches3 = TIME.exec(str);
+          if (!matches3) return false;
+          const hr = +matches3[1];
+          const min = +matches3[2];
+          const sec = +matches3[3];
+          const tz = matches3[4];
+          const tzSign = matches3[5] === "-" ? -1 : 1;
+          const tzH = +(matches3[6] || 0);
+          const tzM = +(matches3[7] || 0);
           if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
           if (hr <= 23 && min <= 59 && sec < 60) return true;
           const utcMin = min - tzM * tzSign;
@@ -44356,11 +44431,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
         if (!f) throw new Error(`Unknown format "${name}"`);
         return f;
       };
-      function addFormats3(ajv, list, fs11, exportName) {
+      function addFormats3(ajv, list, fs13, exportName) {
         var _a3;
         var _b;
         (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 || (_b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`);
-        for (const f of list) ajv.addFormat(f, fs11[f]);
+        for (const f of list) ajv.addFormat(f, fs13[f]);
       }
       module.exports = exports = formatsPlugin;
       Object.defineProperty(exports, "__esModule", { value: true });
@@ -48699,8 +48774,8 @@ var require_windows = __commonJS({
   "../../node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs11 = __require("fs");
-    function checkPathExt(path6, options) {
+    var fs13 = __require("fs");
+    function checkPathExt(path8, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -48711,25 +48786,25 @@ var require_windows = __commonJS({
       }
       for (var i = 0; i < pathext.length; i++) {
         var p = pathext[i].toLowerCase();
-        if (p && path6.substr(-p.length).toLowerCase() === p) {
+        if (p && path8.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path6, options) {
+    function checkStat(stat, path8, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path6, options);
+      return checkPathExt(path8, options);
     }
-    function isexe(path6, options, cb) {
-      fs11.stat(path6, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path6, options));
+    function isexe(path8, options, cb) {
+      fs13.stat(path8, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path8, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs11.statSync(path6), path6, options);
+    function sync(path8, options) {
+      return checkStat(fs13.statSync(path8), path8, options);
     }
   }
 });
@@ -48739,14 +48814,14 @@ var require_mode = __commonJS({
   "../../node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs11 = __require("fs");
-    function isexe(path6, options, cb) {
-      fs11.stat(path6, function(er, stat) {
+    var fs13 = __require("fs");
+    function isexe(path8, options, cb) {
+      fs13.stat(path8, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs11.statSync(path6), options);
+    function sync(path8, options) {
+      return checkStat(fs13.statSync(path8), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -48770,7 +48845,7 @@ var require_mode = __commonJS({
 // ../../node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "../../node_modules/isexe/index.js"(exports, module) {
-    var fs11 = __require("fs");
+    var fs13 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -48779,7 +48854,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path6, options, cb) {
+    function isexe(path8, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -48789,7 +48864,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve2, reject) {
-          isexe(path6, options || {}, function(er, is) {
+          isexe(path8, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -48798,7 +48873,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path6, options || {}, function(er, is) {
+      core(path8, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -48808,9 +48883,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path6, options) {
+    function sync(path8, options) {
       try {
-        return core.sync(path6, options || {});
+        return core.sync(path8, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -48826,7 +48901,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "../../node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path6 = __require("path");
+    var path8 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -48864,7 +48939,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve2(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve2(subStep(p, i, 0));
       });
@@ -48891,7 +48966,7 @@ var require_which = __commonJS({
       for (let i = 0; i < pathEnv.length; i++) {
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path8.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -48939,7 +49014,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "../../node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path8 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -48957,7 +49032,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path6.delimiter : void 0
+          pathExt: withoutPathExt ? path8.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -48966,7 +49041,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path6.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -49020,8 +49095,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path6, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path6.split("/").pop();
+      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path8.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -49034,16 +49109,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "../../node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs11 = __require("fs");
+    var fs13 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command2) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs11.openSync(command2, "r");
-        fs11.readSync(fd, buffer, 0, size, 0);
-        fs11.closeSync(fd);
+        fd = fs13.openSync(command2, "r");
+        fs13.readSync(fd, buffer, 0, size, 0);
+        fs13.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -49056,7 +49131,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "../../node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path8 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape2 = require_escape();
     var readShebang = require_readShebang();
@@ -49081,7 +49156,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path6.normalize(parsed.command);
+        parsed.command = path8.normalize(parsed.command);
         parsed.command = escape2.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape2.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -50072,6 +50147,8 @@ function parseGateArgs(argv, allowed) {
     strictOpenObjects: v["strict-open-objects"] === true,
     strictConformance: v["strict-conformance"] === true,
     allowUnknown: v["allow-unknown"] === true,
+    configFile: v["config-file"],
+    failOn: v["fail-on"] === void 0 ? void 0 : parseFailOn(v["fail-on"]),
     json: v.json === true,
     format: v.format,
     verbose: v.verbose === true,
@@ -50084,6 +50161,10 @@ function parseGateArgs(argv, allowed) {
     server: v.server,
     help: v.help === true
   };
+}
+function parseFailOn(text2) {
+  if (text2 === "error" || text2 === "warning" || text2 === "info") return text2;
+  throw new UsageError(`--fail-on must be one of error, warning, info, got "${text2}"`);
 }
 function parseTimeout(text2) {
   const seconds = Number(text2);
@@ -50128,6 +50209,8 @@ var init_options = __esm({
       "strict-open-objects": { type: "boolean" },
       "strict-conformance": { type: "boolean" },
       "allow-unknown": { type: "boolean" },
+      "config-file": { type: "string" },
+      "fail-on": { type: "string" },
       json: { type: "boolean" },
       format: { type: "string" },
       verbose: { type: "boolean" },
@@ -50146,6 +50229,8 @@ var init_options = __esm({
       "strict-open-objects",
       "strict-conformance",
       "allow-unknown",
+      "config-file",
+      "fail-on",
       "json",
       "format",
       "verbose",
@@ -50327,43 +50412,43 @@ var init_entry = __esm({
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 function readClientConfig(file, env, inputs) {
-  const path6 = resolve(file);
+  const path8 = resolve(file);
   let parsed;
   try {
-    parsed = parseJsonc(readFileSync(path6, "utf8"));
+    parsed = parseJsonc(readFileSync(path8, "utf8"));
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!isObject12(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
   const vscodeRoot = isObject12(parsed["mcp"]) ? parsed["mcp"] : parsed;
-  const format = detectFormat(path6, parsed, vscodeRoot);
+  const format = detectFormat(path8, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
   if (!isObject12(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
     inputDescriptions: format === "vscode" ? inputDescriptions(vscodeRoot["inputs"]) : /* @__PURE__ */ new Map(),
-    workspaceFolder: workspaceFolderOf(path6),
+    workspaceFolder: workspaceFolderOf(path8),
     forms: FORMS_BY_CLIENT[format === "mcp-servers" ? "unknown" : format]
   };
-  const label = `${FORMAT_LABEL[format]} ${basename(path6)}`;
+  const label = `${FORMAT_LABEL[format]} ${basename(path8)}`;
   const targets = Object.entries(servers).map(([name, entry]) => {
     const target2 = targetFromEntry(name, entry, label, ctx);
     if (!target2.invalid && !STARTS[format].has(target2.kind))
       target2.invalid = NOT_STARTED[format] ?? `${FORMAT_LABEL[format]} does not start ${target2.kind} entries`;
     return target2;
   });
-  return { file: path6, format, label, targets };
+  return { file: path8, format, label, targets };
 }
-function detectFormat(path6, parsed, vscodeRoot) {
+function detectFormat(path8, parsed, vscodeRoot) {
   if (!isObject12(parsed["mcpServers"]) && isObject12(vscodeRoot["servers"])) return "vscode";
   if (!isObject12(parsed["mcpServers"]))
     throw new ConfigError(
-      `${path6} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
+      `${path8} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
-  const name = basename(path6);
+  const name = basename(path8);
   if (name === "claude_desktop_config.json") return "claude-desktop";
-  if (basename(dirname(path6)) === ".cursor") return "cursor";
+  if (basename(dirname(path8)) === ".cursor") return "cursor";
   if (name === ".mcp.json") return "claude-code";
   return "mcp-servers";
 }
@@ -50375,8 +50460,8 @@ function inputDescriptions(raw) {
   }
   return out;
 }
-function workspaceFolderOf(path6) {
-  const dir = dirname(path6);
+function workspaceFolderOf(path8) {
+  const dir = dirname(path8);
   return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
 }
 var FORMAT_LABEL, STARTS, NOT_STARTED, ConfigError;
@@ -50960,6 +51045,32 @@ var init_contexts = __esm({
   }
 });
 
+// src/report/levels.ts
+function atLeast(level, floor) {
+  return RANK2[level] >= RANK2[floor];
+}
+function itemLevel(item3) {
+  let top = "info";
+  for (const f of item3.findings) if (RANK2[levelOf(f)] > RANK2[top]) top = levelOf(f);
+  return top;
+}
+function severity(level, verdict, note) {
+  if (level === "error")
+    return verdict === "breaking" ? "error" : verdict === "unknown" ? "warning" : "error";
+  return level === "warning" ? "warning" : note;
+}
+function exceptionText(f) {
+  return f.exception ? ` \u2014 excepted until ${f.exception.expires}: ${f.exception.reason}` : "";
+}
+var RANK2;
+var init_levels = __esm({
+  "src/report/levels.ts"() {
+    "use strict";
+    init_compat();
+    RANK2 = { error: 3, warning: 2, info: 1 };
+  }
+});
+
 // src/lock/selection.ts
 function parseSelection(value, kind) {
   let rest = value;
@@ -51021,7 +51132,8 @@ function isDisagreement(finding3) {
   return DISAGREEMENT_RULES.has(finding3.rule);
 }
 function orderFindings(findings) {
-  const rank = (f) => isDisagreement(f) ? 0 : RANK2[f.verdict] ?? 5;
+  const raised = (f) => f.verdict === "compatible" && levelOf(f) !== "info" ? -0.5 : 0;
+  const rank = (f) => isDisagreement(f) ? 0 : (RANK3[f.verdict] ?? 5) + raised(f);
   return findings.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
 }
 function headline(findings) {
@@ -51032,17 +51144,18 @@ function isBlessable(item3) {
   return item3.findings.some((f) => f.verdict !== "compatible" && !STANDING.has(f.rule));
 }
 function changedItems(result) {
-  return result.servers.flatMap((s) => s.comparison.items.map((item3) => ({ server: s.name, item: item3 }))).filter((e) => e.item.verdict !== "identical").map((e, i) => ({ e, i })).sort((a, b) => (RANK2[a.e.item.verdict] ?? 5) - (RANK2[b.e.item.verdict] ?? 5) || a.i - b.i).map(({ e }) => e);
+  return result.servers.flatMap((s) => s.comparison.items.map((item3) => ({ server: s.name, item: item3 }))).filter((e) => e.item.verdict !== "identical").map((e, i) => ({ e, i })).sort((a, b) => (RANK3[a.e.item.verdict] ?? 5) - (RANK3[b.e.item.verdict] ?? 5) || a.i - b.i).map(({ e }) => e);
 }
 function hasDisagreement(result) {
   return result.servers.some((s) => s.comparison.items.some((i) => i.findings.some(isDisagreement)));
 }
-var RANK2, STANDING;
+var RANK3, STANDING;
 var init_order = __esm({
   "src/lock/order.ts"() {
     "use strict";
+    init_compat();
     init_verdicts();
-    RANK2 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
+    RANK3 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
     STANDING = /* @__PURE__ */ new Set(["launch-unpinned", "launch-failed"]);
   }
 });
@@ -51096,8 +51209,8 @@ function keyLines(text2, maxDepth = 4) {
       i = end;
     } else if (c === 123 || c === 91) {
       const parent = stack[stack.length - 1];
-      const path6 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
-      stack.push({ path: path6, object: c === 123, expectKey: c === 123 });
+      const path8 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
+      stack.push({ path: path8, object: c === 123, expectKey: c === 123 });
     } else if (c === 125 || c === 93) stack.pop();
     else if (c === 44) {
       const top = stack[stack.length - 1];
@@ -51131,9 +51244,9 @@ function pinnedPath(server, item3) {
   if (["instructions", "server", "launch"].includes(item3.kind)) return ["servers", server, surface];
   return ["servers", server, surface, item3.name];
 }
-function lineOf(index, path6) {
-  const v1 = !index.has('["servers"]') && path6[0] === "servers";
-  const walk = v1 ? path6.slice(2) : path6;
+function lineOf(index, path8) {
+  const v1 = !index.has('["servers"]') && path8[0] === "servers";
+  const walk = v1 ? path8.slice(2) : path8;
   const floor = !v1 && walk[0] === "servers" ? 2 : 1;
   for (let n = walk.length; n >= floor; n--) {
     const line = index.get(JSON.stringify(walk.slice(0, n)));
@@ -51242,7 +51355,7 @@ function oneLine(text2, max = 5e4) {
   return forPeople(text2.replace(/\s+/g, " ").trim(), max);
 }
 function findingLine(f, more = "") {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})${oneLine(exceptionText(f), 1200)}`;
 }
 function asGateResult(result) {
   if ("servers" in result) return result;
@@ -51256,15 +51369,20 @@ function itemLines(result, ctx) {
   for (const { server, item: item3 } of changedItems(result)) {
     const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
     const [top, ...rest] = orderFindings(item3.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
+    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible" || levelOf(f) !== "info");
     const hidden = rest.length - shown.length;
     const more = hidden > 0 ? `; +${hidden} compatible` : "";
-    lines.push(top ? `${label}: ${item3.verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${item3.verdict}`);
-    for (const f of shown) lines.push(`  ${f.verdict} \u2014 ${findingLine(f)}`);
+    const verdict = `${item3.verdict}${tag(itemLevel(item3), item3.verdict)}`;
+    lines.push(top ? `${label}: ${verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${verdict}`);
+    for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} \u2014 ${findingLine(f)}`);
     const command2 = acceptCommand(ctx, many, server, item3);
     if (command2) lines.push(`  accept: ${command2}`);
   }
   return lines;
+}
+function tag(level, verdict) {
+  const usual = verdict === "compatible" ? "info" : "error";
+  return level === usual ? "" : ` (${level})`;
 }
 function noteLines(result, ctx) {
   const many = result.servers.length > 1;
@@ -51309,6 +51427,7 @@ var init_text3 = __esm({
     init_context2();
     init_order();
     init_summary();
+    init_levels();
   }
 });
 
@@ -51320,10 +51439,10 @@ function command(level, title, message, at) {
 function renderGithub(result, ctx) {
   const many = result.servers.length > 1;
   const out = [];
-  const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== "compatible");
+  const entries = changedItems(result).filter((e) => ctx.verbose || itemLevel(e.item) !== "info");
   const byLevel = /* @__PURE__ */ new Map();
   for (const e of entries) {
-    const level = LEVEL[e.item.verdict] ?? "notice";
+    const level = annotation(e.item);
     byLevel.set(level, [...byLevel.get(level) ?? [], e]);
   }
   const annotated = /* @__PURE__ */ new Set();
@@ -51350,7 +51469,7 @@ function renderGithub(result, ctx) {
   for (const { server, item: item3 } of entries.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
     const [top, ...rest] = orderFindings(item3.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
+    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible" || levelOf(f) !== "info");
     const hidden = rest.length - shown.length;
     const lines = [
       top ? `${label}: ${findingLine(top)}` : `${label}: ${item3.verdict}`,
@@ -51360,7 +51479,7 @@ function renderGithub(result, ctx) {
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) lines.push(`accept: ${accept}`);
     const title = `warden gate: ${label} ${item3.verdict}${top ? ` (${top.rule})` : ""}`;
-    out.push(command(LEVEL[item3.verdict] ?? "notice", title, lines.join("\n"), locate(ctx, server, item3)));
+    out.push(command(annotation(item3), title, lines.join("\n"), locate(ctx, server, item3)));
   }
   out.push(...overflow, ...listed);
   for (const s of result.servers) {
@@ -51403,7 +51522,7 @@ function groupLines(entries, many, verdict) {
     return `${verdict}: ${many ? `${server}: ` : ""}${n} ${item3.kind}${n === 1 ? "" : "s"} ${item3.change}: ${names3.join(", ")}${more}`;
   });
 }
-var LEVEL, ANNOTATIONS_PER_LEVEL, data, prop, NAMES_PER_LINE;
+var annotation, ANNOTATIONS_PER_LEVEL, data, prop, NAMES_PER_LINE;
 var init_github = __esm({
   "src/report/github.ts"() {
     "use strict";
@@ -51413,7 +51532,9 @@ var init_github = __esm({
     init_order();
     init_text3();
     init_summary();
-    LEVEL = { breaking: "error", unknown: "warning", compatible: "notice" };
+    init_levels();
+    init_compat();
+    annotation = (item3) => severity(itemLevel(item3), item3.verdict, "notice");
     ANNOTATIONS_PER_LEVEL = 10;
     data = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
     prop = (s) => data(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
@@ -51442,9 +51563,11 @@ function renderJson(result, ctx) {
         findings: orderFindings(item3.findings).map((f) => ({
           rule: f.rule,
           verdict: f.verdict,
+          level: levelOf(f),
           pointer: f.pointer,
           message: renderMessage(f),
-          witness: f.witness ?? null
+          witness: f.witness ?? null,
+          exception: f.exception ?? null
         }))
       })),
       replay: {
@@ -51484,8 +51607,9 @@ function xml(s) {
 function renderJunit(result, ctx) {
   const many = result.servers.length > 1;
   const entries = changedItems(result);
-  const failures2 = entries.filter((e) => e.item.verdict === "breaking").length;
-  const errors = entries.filter((e) => e.item.verdict === "unknown").length;
+  const fails = (e) => itemLevel(e.item) === "error";
+  const failures2 = entries.filter((e) => e.item.verdict === "breaking" && fails(e)).length;
+  const errors = entries.filter((e) => e.item.verdict === "unknown" && fails(e)).length;
   const counts = `tests="${entries.length}" failures="${failures2}" errors="${errors}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -51497,15 +51621,15 @@ function renderJunit(result, ctx) {
     lines.push(`    <testcase classname="warden.gate" name="${xml(label)}">`);
     const findings = orderFindings(item3.findings);
     const body = findings.map(
-      (f) => `${f.verdict} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}`
+      (f) => `${f.verdict}${levelOf(f) === "warning" ? " (warning)" : ""} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}${oneLine(exceptionText(f), 1200)}`
     );
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) body.push(`accept: ${accept}`);
     const [top] = findings;
-    if (top && item3.verdict !== "compatible") {
-      const tag = item3.verdict === "breaking" ? "failure" : "error";
+    if (top && item3.verdict !== "compatible" && itemLevel(item3) === "error") {
+      const tag2 = item3.verdict === "breaking" ? "failure" : "error";
       lines.push(
-        `      <${tag} type="${xml(top.rule)}" message="${xml(oneLine(renderMessage(top), 1e3))}">${xml(body.join("\n"))}</${tag}>`
+        `      <${tag2} type="${xml(top.rule)}" message="${xml(oneLine(renderMessage(top), 1e3))}">${xml(body.join("\n"))}</${tag2}>`
       );
     } else if (body.length > 0) lines.push(`      <system-out>${xml(body.join("\n"))}</system-out>`);
     lines.push("    </testcase>");
@@ -51522,6 +51646,7 @@ var init_junit = __esm({
   "src/report/junit.ts"() {
     "use strict";
     init_compat();
+    init_levels();
     init_accept_command();
     init_compare();
     init_order();
@@ -51561,7 +51686,9 @@ function findingEntry(f) {
   const diff = typeof f.args.diff === "string" ? f.args.diff : void 0;
   const message = diff === void 0 ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: "" } });
   const text2 = oneLine(diff === void 0 ? message : message.replace(/:\s*(?=\(|$)/, " "));
-  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})`;
+  const level = levelOf(f) === "warning" ? " (warning)" : "";
+  const excepted = f.exception ? mdText(oneLine(exceptionText(f), 1200)) : "";
+  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}${level}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === void 0 ? head : `${head}
 
 ${fenced(diff).replace(/^/gm, "  ")}`;
@@ -51623,6 +51750,7 @@ var init_markdown = __esm({
   "src/report/markdown.ts"() {
     "use strict";
     init_compat();
+    init_levels();
     init_accept_command();
     init_compare();
     init_context2();
@@ -51656,7 +51784,7 @@ function renderSarif(result, ctx) {
     return {
       ruleId: f.rule,
       ruleIndex: used.indexOf(f.rule),
-      level: LEVEL2[f.verdict] ?? "note",
+      level: severity(levelOf(f), f.verdict, "note"),
       message: { text: `${oneLine(label, 500)}: ${oneLine(renderMessage(f))}` },
       locations: [{ ...at ? physical(at) : {}, logicalLocations: [logical] }],
       properties: {
@@ -51664,6 +51792,8 @@ function renderSarif(result, ctx) {
         kind: item3.kind,
         item: item3.name,
         verdict: f.verdict,
+        level: levelOf(f),
+        ...f.exception ? { exception: f.exception } : {},
         pointer: f.pointer,
         witness: f.witness ?? null
       }
@@ -51706,7 +51836,6 @@ function renderSarif(result, ctx) {
   return `${jsonText(doc, 2)}
 `;
 }
-var LEVEL2;
 var init_sarif = __esm({
   "src/report/sarif.ts"() {
     "use strict";
@@ -51717,7 +51846,7 @@ var init_sarif = __esm({
     init_text3();
     init_summary();
     init_version();
-    LEVEL2 = { breaking: "error", unknown: "warning", compatible: "note" };
+    init_levels();
   }
 });
 
@@ -51731,9 +51860,10 @@ function parseFormat(value, json) {
 }
 function isQuiet(result, ctx) {
   if (ctx.verbose) return false;
-  if (result.verdict !== "identical" && result.verdict !== "compatible") return false;
   return result.servers.every(
-    (s) => s.comparison.replay.rejected.length === 0 && s.comparison.unpinned.length === 0 && s.comparison.unread.length === 0
+    (s) => s.comparison.items.every(
+      (i) => i.verdict === "identical" || i.findings.length > 0 && itemLevel(i) === "info"
+    ) && s.comparison.replay.rejected.length === 0 && s.comparison.unpinned.length === 0 && s.comparison.unread.length === 0
   );
 }
 function renderFormat(result, format, ctx) {
@@ -51757,6 +51887,7 @@ var FORMATS;
 var init_formats2 = __esm({
   "src/report/formats.ts"() {
     "use strict";
+    init_levels();
     init_github();
     init_io();
     init_json2();
@@ -51768,24 +51899,293 @@ var init_formats2 = __esm({
   }
 });
 
+// src/policy/apply.ts
+function today(now = /* @__PURE__ */ new Date()) {
+  return now.toISOString().slice(0, 10);
+}
+function matches2(x, server, kind, name, f) {
+  if (x.rule !== f.rule) return false;
+  if (x.server !== void 0 && x.server !== server) return false;
+  return x.tool === void 0 || kind === "tool" && x.tool === name;
+}
+function applyPolicy(result, config2, day = today()) {
+  const expired = config2.exceptions.filter((x) => x.expires < day);
+  const live = config2.exceptions.filter((x) => x.expires >= day);
+  let dropped = false;
+  const servers = result.servers.map((s) => {
+    let touched = false;
+    const items = s.comparison.items.flatMap((item3) => {
+      const findings = item3.findings.flatMap((f) => {
+        if (DISAGREEMENT_RULES.has(f.rule)) return [{ ...f, level: "error" }];
+        const x = live.find((e) => matches2(e, s.name, item3.kind, item3.name, f));
+        if (x) return [{ ...f, level: "info", exception: { reason: x.reason, expires: x.expires } }];
+        const level = config2.rules[f.rule] ?? levelOf(f);
+        return level === "off" ? [] : [{ ...f, level }];
+      });
+      if (findings.length === item3.findings.length) return [{ ...item3, findings }];
+      touched = true;
+      return findings.length === 0 ? [] : [{ ...item3, findings, verdict: combineVerdict(findings) }];
+    });
+    if (!touched) return { ...s, comparison: { ...s.comparison, items } };
+    dropped = true;
+    const verdict2 = worstVerdict(items.map((i) => i.verdict));
+    return { ...s, comparison: { ...s.comparison, items, verdict: verdict2 } };
+  });
+  const verdict = dropped ? worstVerdict(servers.map((s) => s.comparison.verdict)) : result.verdict;
+  return { result: { ...result, servers, verdict }, expired };
+}
+function expiredLine(x, file) {
+  const scope = [x.server && `server ${x.server}`, x.tool && `tool ${x.tool}`, `rule ${x.rule}`].filter(Boolean).join(", ");
+  const where2 = file ?? "the configuration";
+  return forPeople(
+    `exception expired on ${x.expires} (${scope}) in ${where2}: "${x.reason}"; renew its date or remove it`,
+    2e3
+  );
+}
+var init_apply = __esm({
+  "src/policy/apply.ts"() {
+    "use strict";
+    init_compat();
+    init_verdicts();
+    init_text();
+  }
+});
+
+// src/policy/config-schema.ts
+var CONFIG_FILE_NAME, CONFIG_SCHEMA;
+var init_config_schema = __esm({
+  "src/policy/config-schema.ts"() {
+    "use strict";
+    CONFIG_FILE_NAME = "warden-gate.config.json";
+    CONFIG_SCHEMA = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "https://github.com/warden-mcp/warden/packages/gate/schema/config.schema.json",
+      title: "warden-gate configuration",
+      description: "Read by `warden-gate check` and `diff` from warden-gate.config.json in the lockfile\u2019s folder (or --config-file): a level per rule, exceptions with a reason and an expiry date, and the level that fails the run.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        $schema: { type: "string" },
+        rules: {
+          description: "A level per rule id: error and warning are shown, info only with --verbose, off drops the finding.",
+          type: "object",
+          additionalProperties: { enum: ["error", "warning", "info", "off"] }
+        },
+        exceptions: {
+          description: "Findings of a rule (on one server, one tool) lowered to info until a date; past that date the run fails naming the exception.",
+          type: "array",
+          maxItems: 1e3,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["rule", "reason", "expires"],
+            properties: {
+              server: { type: "string", minLength: 1 },
+              tool: { type: "string", minLength: 1 },
+              rule: { type: "string", minLength: 1 },
+              reason: { type: "string", minLength: 1, maxLength: 1e3 },
+              expires: {
+                description: "The last day (UTC) the exception holds, YYYY-MM-DD.",
+                type: "string",
+                pattern: "^\\d{4}-\\d{2}-\\d{2}$"
+              }
+            }
+          }
+        },
+        failOn: {
+          description: "The lowest level that fails the run (default error); --fail-on overrides it.",
+          enum: ["error", "warning", "info"]
+        }
+      }
+    };
+  }
+});
+
+// src/policy/nearest.ts
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+function nearest(name, names3, max = 3) {
+  const word = name.slice(0, 200);
+  return names3.map((n) => ({ n, d: distance(word, n) })).sort((a, b) => a.d - b.d || a.n.localeCompare(b.n)).slice(0, max).map(({ n }) => n);
+}
+var init_nearest = __esm({
+  "src/policy/nearest.ts"() {
+    "use strict";
+  }
+});
+
+// src/policy/config.ts
+import fs8 from "node:fs";
+import path5 from "node:path";
+function readGateConfig(given, folder) {
+  const file = given ?? path5.join(folder, CONFIG_FILE_NAME);
+  let text2;
+  try {
+    const size = fs8.statSync(file).size;
+    if (size > MAX_BYTES)
+      throw new UsageError(`${file}: ${size} bytes, more than a configuration (${MAX_BYTES})`);
+    text2 = fs8.readFileSync(file, "utf8");
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = err.code;
+    if (given === void 0 && code === "ENOENT") return NO_CONFIG;
+    throw new UsageError(`cannot read ${file}: ${code ?? String(err)}`);
+  }
+  let doc;
+  try {
+    doc = JSON.parse(withoutByteOrderMark(text2));
+  } catch (err) {
+    throw new UsageError(`${file} is not JSON: ${forPeople(err.message, 200)}`);
+  }
+  return { file, ...parseGateConfig(doc, file) };
+}
+function parseGateConfig(doc, file) {
+  validate2 ??= new import__3.Ajv2020({ strict: false, allErrors: false }).compile(CONFIG_SCHEMA);
+  if (!validate2(doc)) {
+    const e = validate2.errors?.[0];
+    const where2 = e?.instancePath ? e.instancePath.slice(1).replace(/\/(\d+)/g, "[$1]").replace(/\//g, ".") : "the configuration";
+    const extra = e?.keyword === "additionalProperties" ? ` (${forPeople(String(e.params.additionalProperty), 100)})` : e?.keyword === "enum" ? ` (${e.params.allowedValues.join(", ")})` : "";
+    throw new UsageError(`${file}: ${forPeople(where2, 200)} ${e?.message ?? "is not valid"}${extra}`);
+  }
+  const config2 = doc;
+  for (const id of Object.keys(config2.rules ?? {})) assertRule(file, "rules", id);
+  (config2.exceptions ?? []).forEach((x, i) => {
+    assertRule(file, `exceptions[${i}].rule`, x.rule);
+    if (!isDate(x.expires))
+      throw new UsageError(`${file}: exceptions[${i}].expires ${x.expires} is not a date (YYYY-MM-DD)`);
+  });
+  return {
+    rules: config2.rules ?? {},
+    exceptions: config2.exceptions ?? [],
+    ...config2.failOn ? { failOn: config2.failOn } : {}
+  };
+}
+function assertRule(file, where2, id) {
+  if (DISAGREEMENT_RULES.has(id))
+    throw new UsageError(
+      `${file}: ${where2}: ${id} means the gate's own signals disagree; it always fails and cannot be tuned`
+    );
+  if (!IDS.includes(id))
+    throw new UsageError(
+      `${file}: ${where2}: no rule "${forPeople(id, 100)}"; nearest: ${nearest(id, IDS).join(", ")}`
+    );
+}
+function isDate(text2) {
+  const d = /* @__PURE__ */ new Date(`${text2}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text2;
+}
+var import__3, NO_CONFIG, MAX_BYTES, validate2, IDS;
+var init_config2 = __esm({
+  "src/policy/config.ts"() {
+    "use strict";
+    import__3 = __toESM(require__2(), 1);
+    init_compat();
+    init_verdicts();
+    init_jsonc();
+    init_io();
+    init_text();
+    init_config_schema();
+    init_nearest();
+    NO_CONFIG = { rules: {}, exceptions: [] };
+    MAX_BYTES = 1e6;
+    IDS = RULES.map((r) => r.id);
+  }
+});
+
+// src/report/expired.ts
+import fs9 from "node:fs";
+function lineOf2(file, expires) {
+  let text2;
+  try {
+    text2 = fs9.readFileSync(file, "utf8");
+  } catch {
+    return 1;
+  }
+  const at = text2.split("\n").findIndex((l) => l.includes('"expires"') && l.includes(expires));
+  return at < 0 ? 1 : at + 1;
+}
+function expiredAnnotation(x, file, line) {
+  const at = file ? { file: relativePath(file), line: lineOf2(file, x.expires) } : void 0;
+  return `${command("error", "warden gate: exception expired", line, at)}
+`;
+}
+var init_expired = __esm({
+  "src/report/expired.ts"() {
+    "use strict";
+    init_context2();
+    init_github();
+  }
+});
+
 // src/report/exit-code.ts
-function exitCode(result, allowUnknown) {
-  if (result.verdict === "breaking") return GATE_EXIT.breaking;
+function exitCode(result, allowUnknown, failOn = "error") {
+  const failing = result.servers.flatMap(
+    (s) => s.comparison.items.flatMap(
+      (i) => (
+        // An item judged without findings (a library caller's) fails by its verdict, at error.
+        i.findings.length === 0 ? i.verdict === "breaking" || i.verdict === "unknown" ? [{ verdict: i.verdict }] : [] : i.findings.filter((f) => atLeast(levelOf(f), failOn))
+      )
+    )
+  );
+  if (failing.some((f) => f.verdict === "breaking")) return GATE_EXIT.breaking;
   if (hasDisagreement(result)) return GATE_EXIT.unknown;
-  if (result.verdict === "unknown") return allowUnknown ? GATE_EXIT.pass : GATE_EXIT.unknown;
-  return GATE_EXIT.pass;
+  if (!allowUnknown && failing.some((f) => f.verdict === "unknown")) return GATE_EXIT.unknown;
+  return failing.some((f) => f.verdict === "compatible") ? GATE_EXIT.breaking : GATE_EXIT.pass;
 }
 var init_exit_code = __esm({
   "src/report/exit-code.ts"() {
     "use strict";
+    init_compat();
     init_io();
     init_order();
+    init_levels();
+  }
+});
+
+// src/cli/levels.ts
+function readConfigFor(args, folder) {
+  return readGateConfig(args.configFile, folder);
+}
+function decide2(raw, args, config2) {
+  const { result, expired } = applyPolicy(raw, config2);
+  let code = exitCode(result, args.allowUnknown, args.failOn ?? config2.failOn ?? "error");
+  if (expired.length > 0 && code === GATE_EXIT.pass) code = GATE_EXIT.breaking;
+  return {
+    result,
+    code,
+    report: (io, format) => {
+      for (const x of expired) {
+        io.stderr(`${io.program ?? "warden-gate"}: ${expiredLine(x, config2.file)}
+`);
+        if (format === "github") io.stdout(expiredAnnotation(x, config2.file, expiredLine(x, config2.file)));
+      }
+    }
+  };
+}
+var init_levels2 = __esm({
+  "src/cli/levels.ts"() {
+    "use strict";
+    init_io();
+    init_apply();
+    init_config2();
+    init_expired();
+    init_exit_code();
   }
 });
 
 // src/cli/reports.ts
-import fs8 from "node:fs";
-import path5 from "node:path";
+import fs10 from "node:fs";
+import path6 from "node:path";
 function parseReports(values) {
   const reports = [];
   const seen = /* @__PURE__ */ new Set();
@@ -51797,7 +52197,7 @@ function parseReports(values) {
     if (!FORMATS.includes(format))
       throw new UsageError(`--report format must be one of ${FORMATS.join(", ")}, got "${format}"`);
     if (file === "") throw new UsageError(`--report ${format}= names no file`);
-    const key = path5.resolve(file);
+    const key = path6.resolve(file);
     if (seen.has(key)) throw new UsageError(`--report names ${file} twice`);
     seen.add(key);
     assertWritable(file);
@@ -51808,8 +52208,8 @@ function parseReports(values) {
 function assertWritable(file) {
   let why;
   try {
-    if (fs8.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
-    else fs8.accessSync(path5.dirname(path5.resolve(file)), fs8.constants.W_OK);
+    if (fs10.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
+    else fs10.accessSync(path6.dirname(path6.resolve(file)), fs10.constants.W_OK);
   } catch (err) {
     why = errorCode(err);
   }
@@ -51819,10 +52219,10 @@ function writeReports(result, ctx, reports) {
   const staged = [];
   try {
     for (const { format, file } of reports) {
-      const dir = path5.dirname(path5.resolve(file));
-      const tmp = path5.join(dir, `.${path5.basename(file)}.${process.pid}.${staged.length}.tmp`);
+      const dir = path6.dirname(path6.resolve(file));
+      const tmp = path6.join(dir, `.${path6.basename(file)}.${process.pid}.${staged.length}.tmp`);
       try {
-        fs8.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
+        fs10.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
@@ -51830,13 +52230,13 @@ function writeReports(result, ctx, reports) {
     }
     for (const { tmp, file } of staged) {
       try {
-        fs8.renameSync(tmp, file);
+        fs10.renameSync(tmp, file);
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
     }
   } finally {
-    for (const { tmp } of staged) fs8.rmSync(tmp, { force: true });
+    for (const { tmp } of staged) fs10.rmSync(tmp, { force: true });
   }
 }
 function errorCode(err) {
@@ -51855,6 +52255,7 @@ var check_exports = {};
 __export(check_exports, {
   runCheck: () => runCheck
 });
+import path7 from "node:path";
 async function runCheck(argv, io) {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
@@ -51870,12 +52271,14 @@ async function runCheck(argv, io) {
   assertConfigOptions(args, false);
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config2 = readConfigFor(args, path7.dirname(args.lock));
   const compared2 = args.config ? await (await Promise.resolve().then(() => (init_config_check(), config_check_exports))).compareLockWithConfig(args, io) : { ...await compareLockWithSource(args), failed: [] };
-  const { result } = compared2;
+  const { result, code, report: report2 } = decide2(compared2.result, args, config2);
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  return compared2.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
+  report2(io, format);
+  return compared2.failed.length > 0 ? GATE_EXIT.error : code;
 }
 var init_check = __esm({
   "src/cli/check.ts"() {
@@ -51886,7 +52289,7 @@ var init_check = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_exit_code();
+    init_levels2();
     init_reports();
   }
 });
@@ -51907,8 +52310,9 @@ async function runDiff(argv, io) {
     throw new UsageError("diff takes exactly two files: OLD NEW");
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config2 = readConfigFor(args, ".");
   const [before, after] = [readServers(oldFile), readServers(newFile)];
-  const result = compareServers(before.servers, after.servers, args);
+  const { result, code, report: report2 } = decide2(compareServers(before.servers, after.servers, args), args, config2);
   const context = diffContext(
     args,
     io,
@@ -51917,7 +52321,8 @@ async function runDiff(argv, io) {
   );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  return exitCode(result, args.allowUnknown);
+  report2(io, format);
+  return code;
 }
 var init_diff = __esm({
   "src/cli/diff.ts"() {
@@ -51928,7 +52333,7 @@ var init_diff = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_exit_code();
+    init_levels2();
     init_reports();
   }
 });
@@ -52202,8 +52607,8 @@ var init_enforcer = __esm({
 
 // src/host/http-body.ts
 async function readBody(req, max) {
-  const declared2 = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared2) && declared2 > max) {
+  const declared3 = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared3) && declared3 > max) {
     req.resume();
     return null;
   }
@@ -52336,7 +52741,7 @@ var init_list_on_demand = __esm({
 });
 
 // src/proxy/http.ts
-import fs9 from "node:fs";
+import fs11 from "node:fs";
 import http from "node:http";
 import { Readable } from "node:stream";
 function serializeEvent(e) {
@@ -52446,8 +52851,8 @@ var init_http = __esm({
       /** The proxy's own listing in flight, if any (list-on-demand.ts). */
       listing;
       async handle(req, res) {
-        const path6 = new URL(req.url ?? "/", "http://proxy").pathname;
-        if (path6 !== "/mcp") {
+        const path8 = new URL(req.url ?? "/", "http://proxy").pathname;
+        if (path8 !== "/mcp") {
           res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
           return;
         }
@@ -52489,7 +52894,7 @@ var init_http = __esm({
           await this.listing;
         }
         const judged = judgeMessages(messages, this.enforcer, (call) => {
-          if (this.record) fs9.appendFileSync(this.record, `${jsonText(call)}
+          if (this.record) fs11.appendFileSync(this.record, `${jsonText(call)}
 `);
         });
         for (const id of judged.lists) this.lists.add(`${session} ${jsonText(id)}`);
@@ -52673,12 +53078,12 @@ var init_http = __esm({
 
 // src/proxy/stdio.ts
 import { spawn as spawn2 } from "node:child_process";
-import fs10 from "node:fs";
+import fs12 from "node:fs";
 import readline from "node:readline";
 async function serveStdioProxy(options, enforcer, io) {
   const args = options;
   const command2 = options.command;
-  const record2 = args.calls ? fs10.createWriteStream(args.calls, { flags: "a" }) : void 0;
+  const record2 = args.calls ? fs12.createWriteStream(args.calls, { flags: "a" }) : void 0;
   const recordCall = (call) => void record2?.write(`${jsonText(call)}
 `);
   const [cmd, ...rest] = command2;

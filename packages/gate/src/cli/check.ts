@@ -10,7 +10,8 @@ import {
   SOURCE_OPTIONS,
 } from './options.ts';
 import { parseFormat, renderFormat } from '../report/formats.ts';
-import { exitCode } from '../report/exit-code.ts';
+import { decide, readConfigFor } from './levels.ts';
+import path from 'node:path';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
@@ -28,13 +29,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   assertConfigOptions(args, false);
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config = readConfigFor(args, path.dirname(args.lock));
   const compared = args.config
     ? await (await import('./config-check.ts')).compareLockWithConfig(args, io)
     : { ...(await compareLockWithSource(args)), failed: [] };
-  const { result } = compared;
+  const { result, code, report } = decide(compared.result, args, config);
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
+  report(io, format);
   // A server that could not be read leaves the run undecided: an error, whatever the others say.
-  return compared.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
+  return compared.failed.length > 0 ? GATE_EXIT.error : code;
 }

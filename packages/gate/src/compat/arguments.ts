@@ -16,7 +16,8 @@ function declared(schema: Json | undefined): string[] {
  */
 function isTopLevelRemoval(f: Finding, old: readonly string[]): boolean {
   const k = f.args.property;
-  if (f.rule !== 'property-removed-from-open-object' || typeof k !== 'string' || !old.includes(k)) return false;
+  if (f.rule !== 'property-removed-from-open-object' || typeof k !== 'string' || !old.includes(k))
+    return false;
   return ['/inputSchema', '/inputSchema/properties', toPointer(['inputSchema', 'properties', k])].includes(
     f.pointer,
   );

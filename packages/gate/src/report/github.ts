@@ -6,8 +6,11 @@ import { callText, locate, relativePath, type Location, type RenderContext } fro
 import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
 import { findingLine, oneLine } from './text.ts';
 import { summarize, summaryLine } from './summary.ts';
+import { itemLevel, severity } from './levels.ts';
+import { levelOf } from '../compat/index.ts';
 
-const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', compatible: 'notice' };
+/** The annotation of an item: its level's, with an unknown at error a warning, as before levels. */
+const annotation = (item: Entry['item']): string => severity(itemLevel(item), item.verdict, 'notice');
 
 /**
  * Annotations of one level a run writes at most: GitHub shows ten per level per step and drops
@@ -21,7 +24,7 @@ const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D')
 /** A property value: data escaping, and the separators `:` and `,` too. */
 const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-function command(level: string, title: string, message: string, at?: Location): string {
+export function command(level: string, title: string, message: string, at?: Location): string {
   const props = [...(at ? [`file=${prop(at.file)}`, `line=${at.line}`] : []), `title=${prop(title)}`];
   return `::${level} ${props.join(',')}::${data(message)}`;
 }
@@ -29,10 +32,10 @@ function command(level: string, title: string, message: string, at?: Location): 
 export function renderGithub(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
   const out: string[] = [];
-  const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== 'compatible');
+  const entries = changedItems(result).filter((e) => ctx.verbose || itemLevel(e.item) !== 'info');
   const byLevel = new Map<string, Entry[]>();
   for (const e of entries) {
-    const level = LEVEL[e.item.verdict] ?? 'notice';
+    const level = annotation(e.item);
     byLevel.set(level, [...(byLevel.get(level) ?? []), e]);
   }
   const annotated = new Set<Entry>();
@@ -60,7 +63,9 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
   for (const { server, item } of entries.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
     const [top, ...rest] = orderFindings(item.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+    const shown = ctx.verbose
+      ? rest
+      : rest.filter((f) => f.verdict !== 'compatible' || levelOf(f) !== 'info');
     const hidden = rest.length - shown.length;
     const lines = [
       top ? `${label}: ${findingLine(top)}` : `${label}: ${item.verdict}`,
@@ -70,7 +75,7 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     const accept = acceptCommand(ctx, many, server, item);
     if (accept) lines.push(`accept: ${accept}`);
     const title = `warden gate: ${label} ${item.verdict}${top ? ` (${top.rule})` : ''}`;
-    out.push(command(LEVEL[item.verdict] ?? 'notice', title, lines.join('\n'), locate(ctx, server, item)));
+    out.push(command(annotation(item), title, lines.join('\n'), locate(ctx, server, item)));
   }
   out.push(...overflow, ...listed);
   for (const s of result.servers) {

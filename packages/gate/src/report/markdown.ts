@@ -1,6 +1,7 @@
 // The Markdown report, for a pull request comment or a job summary: the verdict, the summary
 // line, a table per server, and per breaking or unknown item every finding and its accept command.
-import { renderMessage, type Finding } from '../compat/index.ts';
+import { levelOf, renderMessage, type Finding } from '../compat/index.ts';
+import { exceptionText } from './levels.ts';
 import { acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult, type ServerResult } from '../lock/compare.ts';
 import { callText, locate, type RenderContext } from './context.ts';
@@ -61,7 +62,9 @@ function findingEntry(f: Finding): string {
   const message =
     diff === undefined ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: '' } });
   const text = oneLine(diff === undefined ? message : message.replace(/:\s*(?=\(|$)/, ' '));
-  const head = `- ${ICON[f.verdict] ?? ''} ${f.verdict}: ${mdText(text)} (${mdCode(f.rule)} at ${pointer(f)})`;
+  const level = levelOf(f) === 'warning' ? ' (warning)' : '';
+  const excepted = f.exception ? mdText(oneLine(exceptionText(f), 1200)) : '';
+  const head = `- ${ICON[f.verdict] ?? ''} ${f.verdict}${level}: ${mdText(text)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === undefined ? head : `${head}\n\n${fenced(diff).replace(/^/gm, '  ')}`;
 }
 

@@ -2,15 +2,14 @@
 // the lockfile line where the item is pinned and logically at the pointer inside the item.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES, jsonText, renderMessage } from '../compat/index.ts';
+import { RULES, jsonText, levelOf, renderMessage } from '../compat/index.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import { locate, type Location, type RenderContext } from './context.ts';
 import { changedItems, orderFindings } from '../lock/order.ts';
 import { oneLine } from './text.ts';
 import { summarize, summaryLine } from './summary.ts';
 import { VERSION } from '../version.ts';
-
-const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', compatible: 'note' };
+import { severity } from './levels.ts';
 
 /** A file as a URI reference: relative to the working directory when it is below it. */
 function uri(file: string): string {
@@ -35,7 +34,7 @@ export function renderSarif(result: GateResult, ctx: RenderContext): string {
     return {
       ruleId: f.rule,
       ruleIndex: used.indexOf(f.rule),
-      level: LEVEL[f.verdict] ?? 'note',
+      level: severity(levelOf(f), f.verdict, 'note'),
       message: { text: `${oneLine(label, 500)}: ${oneLine(renderMessage(f))}` },
       locations: [{ ...(at ? physical(at) : {}), logicalLocations: [logical] }],
       properties: {
@@ -43,6 +42,8 @@ export function renderSarif(result: GateResult, ctx: RenderContext): string {
         kind: item.kind,
         item: item.name,
         verdict: f.verdict,
+        level: levelOf(f),
+        ...(f.exception ? { exception: f.exception } : {}),
         pointer: f.pointer,
         witness: f.witness ?? null,
       },

@@ -1,12 +1,13 @@
 // The text report: every changed item, breaking first, each with every finding that needs a
 // person and the command that accepts it; then replay, rename hints, and the summary line last.
-import { renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
+import { levelOf, renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
 import { forPeople } from '../text/index.ts';
 import { acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import { callText, PLAIN, type RenderContext } from './context.ts';
 import { changedItems, orderFindings } from '../lock/order.ts';
 import { summarize, summaryLine } from './summary.ts';
+import { exceptionText, itemLevel } from './levels.ts';
 
 /** Text on one line (a diff or a validator error may span several), hidden characters shown. */
 export function oneLine(text: string, max = 50_000): string {
@@ -15,7 +16,7 @@ export function oneLine(text: string, max = 50_000): string {
 
 /** `MESSAGE (RULE at POINTER)`: a finding in one line. */
 export function findingLine(f: Finding, more = ''): string {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})${oneLine(exceptionText(f), 1200)}`;
 }
 
 /** A tools-only comparison (compareManifests) as the result of one server. */
@@ -33,15 +34,25 @@ function itemLines(result: GateResult, ctx: RenderContext): string[] {
   for (const { server, item } of changedItems(result)) {
     const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
     const [top, ...rest] = orderFindings(item.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+    const shown = ctx.verbose
+      ? rest
+      : rest.filter((f) => f.verdict !== 'compatible' || levelOf(f) !== 'info');
     const hidden = rest.length - shown.length;
     const more = hidden > 0 ? `; +${hidden} compatible` : '';
-    lines.push(top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`);
-    for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
+    // The level is named where it is not the verdict's own (a warning, an error a team raised).
+    const verdict = `${item.verdict}${tag(itemLevel(item), item.verdict)}`;
+    lines.push(top ? `${label}: ${verdict} — ${findingLine(top, more)}` : `${label}: ${verdict}`);
+    for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} — ${findingLine(f)}`);
     const command = acceptCommand(ctx, many, server, item);
     if (command) lines.push(`  accept: ${command}`);
   }
   return lines;
+}
+
+/** ` (warning)` beside a verdict whose level is not the one it gives by default. */
+function tag(level: string, verdict: string): string {
+  const usual = verdict === 'compatible' ? 'info' : 'error';
+  return level === usual ? '' : ` (${level})`;
 }
 
 /** Replay, surfaces not judged, and rename hints: what the items alone do not say. */

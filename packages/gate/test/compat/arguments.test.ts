@@ -50,7 +50,10 @@ describe('arguments an agent forms its calls from (compat/arguments.ts)', () => 
   });
 
   it('arguments renamed (others declared in their place) are not all gone', () => {
-    const report = judge({ type: 'object', properties: { path } }, { type: 'object', properties: { file: path } });
+    const report = judge(
+      { type: 'object', properties: { path } },
+      { type: 'object', properties: { file: path } },
+    );
     assert.ok(report.findings.every((f) => f.rule !== 'all-arguments-removed'));
     assert.ok(report.findings.some((f) => f.rule === 'argument-removed'));
   });
