@@ -1433,20 +1433,20 @@ function present(args) {
   for (const [k, v] of Object.entries(args)) if (v !== void 0) out[k] = v;
   return out;
 }
-function stepInto(node2, path8, seg) {
-  return path8[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
+function stepInto(node2, path9, seg) {
+  return path9[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
 }
-function spelled(base, path8, aliases) {
-  const first = path8[0];
+function spelled(base, path9, aliases) {
+  const first = path9[0];
   let alias;
-  let rest = path8.slice(1);
-  if (typeof first === "string" && path8.length >= 2) {
-    alias = aliases[`${first}${PATH_ALIAS}${String(path8[1])}`];
-    if (alias !== void 0) rest = path8.slice(2);
+  let rest = path9.slice(1);
+  if (typeof first === "string" && path9.length >= 2) {
+    alias = aliases[`${first}${PATH_ALIAS}${String(path9[1])}`];
+    if (alias !== void 0) rest = path9.slice(2);
   }
   if (alias === void 0 && typeof first === "string" && Object.prototype.hasOwnProperty.call(aliases, first))
     alias = aliases[first];
-  if (alias === void 0) return { pointer: appendPointer(base, ...path8), moved: false };
+  if (alias === void 0) return { pointer: appendPointer(base, ...path9), moved: false };
   if (alias.startsWith(PLACE_IN_DOCUMENT))
     return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
   const segments = alias.split(PATH_ALIAS).map((x) => /^\d+$/.test(x) ? Number(x) : x);
@@ -1542,8 +1542,8 @@ var init_context = __esm({
         return this.input ? this.supPtr : this.subPtr;
       }
       /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
-      child(path8, subNode, seg) {
-        return this.childSides(path8, path8, subNode, seg);
+      child(path9, subNode, seg) {
+        return this.childSides(path9, path9, subNode, seg);
       }
       /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
       childSides(subPath, supPath, subNode, seg) {
@@ -1594,8 +1594,8 @@ var init_context = __esm({
         return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
       }
       /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
-      emit(rule, path8, args, local, more) {
-        const at = spelled(this.newPointer, path8, this.input ? this.aliases.sup : this.aliases.sub);
+      emit(rule, path9, args, local, more) {
+        const at = spelled(this.newPointer, path9, this.input ? this.aliases.sup : this.aliases.sub);
         this.findings.push({
           rule,
           verdict: ruleVerdict(rule, this.direction, this.strict),
@@ -5039,8 +5039,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path8) {
-      let input = path8;
+    function removeDotSegments(path9) {
+      let input = path9;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -5114,11 +5114,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path8) {
-      if (path8 === "" || path8[0] === "/") {
-        return removeDotSegments(path8);
+    function removeDotSegmentsRelative(path9) {
+      if (path9 === "" || path9[0] === "/") {
+        return removeDotSegments(path9);
       }
-      const segments = path8.split("/");
+      const segments = path9.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -5481,8 +5481,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path8 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path8 && path8 !== "/" ? path8 : void 0;
+        const path9 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path9 && path9 !== "/" ? path9 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -10299,12 +10299,12 @@ var require_dist = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats3(ajv, list, fs13, exportName) {
+    function addFormats3(ajv, list, fs14, exportName) {
       var _a3;
       var _b;
       (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 ? _a3 : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
       for (const f of list)
-        ajv.addFormat(f, fs13[f]);
+        ajv.addFormat(f, fs14[f]);
     }
     module.exports = exports = formatsPlugin;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -18007,21 +18007,21 @@ function refCycle(schema) {
   const colour = /* @__PURE__ */ new Map();
   for (const start of allRefs(schema)) {
     if (colour.has(start)) continue;
-    const path8 = [{ ref: start, rest: [...next(start)] }];
+    const path9 = [{ ref: start, rest: [...next(start)] }];
     colour.set(start, 1);
-    while (path8.length > 0) {
-      const top = path8[path8.length - 1];
+    while (path9.length > 0) {
+      const top = path9[path9.length - 1];
       const ref = top.rest.pop();
       if (ref === void 0) {
         colour.set(top.ref, 2);
-        path8.pop();
+        path9.pop();
         continue;
       }
       const c = colour.get(ref);
       if (c === 1) return ref;
       if (c === 2) continue;
       colour.set(ref, 1);
-      path8.push({ ref, rest: [...next(ref)] });
+      path9.push({ ref, rest: [...next(ref)] });
     }
   }
   return void 0;
@@ -24518,10 +24518,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path8) {
-  if (!path8)
+function getElementAtPath(obj, path9) {
+  if (!path9)
     return obj;
-  return path8.reduce((acc, key) => acc?.[key], obj);
+  return path9.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -24780,11 +24780,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path8, issues) {
+function prefixIssues(path9, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path8);
+    iss.path.unshift(path9);
     return iss;
   });
 }
@@ -25316,16 +25316,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path8 = []) => {
+  const processError = (error3, path9 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path8, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path9, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path9, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path8, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path9, ...issue2.path]);
       } else {
-        const fullpath = [...path8, ...issue2.path];
+        const fullpath = [...path9, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -34484,17 +34484,17 @@ function scanXMcpHeaderDeclarations(inputSchema) {
   const declarations = [];
   const seenLower = /* @__PURE__ */ new Map();
   let numberFault;
-  const visit = (node2, path8, reachable) => {
+  const visit = (node2, path9, reachable) => {
     if (node2 === null || typeof node2 !== "object") return void 0;
     const schema = node2;
     if (X_MCP_HEADER_KEY in schema) {
-      if (!reachable || path8.length === 0) return `${pathName(path8)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
+      if (!reachable || path9.length === 0) return `${pathName(path9)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
       const raw = schema[X_MCP_HEADER_KEY];
-      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path8)}: x-mcp-header MUST be a non-empty string`;
-      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path8)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
+      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path9)}: x-mcp-header MUST be a non-empty string`;
+      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path9)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
       const type = typeof schema.type === "string" ? schema.type : void 0;
       if (type === void 0 || !PERMITTED_X_MCP_HEADER_TYPES.has(type)) {
-        const fault$1 = `${pathName(path8)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
+        const fault$1 = `${pathName(path9)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
         if (type !== "number") return fault$1;
         numberFault ??= fault$1;
       }
@@ -34503,14 +34503,14 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (prior !== void 0) return `x-mcp-header '${raw}' is not case-insensitively unique (also declared as '${prior}')`;
       seenLower.set(lower, raw);
       declarations.push({
-        path: path8,
+        path: path9,
         headerName: raw,
         type
       });
     }
     const properties = schema.properties;
     if (properties !== null && typeof properties === "object") for (const [key, child] of Object.entries(properties)) {
-      const fault$1 = visit(child, [...path8, key], reachable);
+      const fault$1 = visit(child, [...path9, key], reachable);
       if (fault$1 !== void 0) return fault$1;
     }
     for (const k of NON_REACHABLE_SUBSCHEMA_KEYWORDS) {
@@ -34518,7 +34518,7 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (sub === void 0) continue;
       const branches = Array.isArray(sub) ? sub : sub !== null && typeof sub === "object" && OBJECT_VALUED_SUBSCHEMA_KEYWORDS.has(k) ? Object.values(sub) : [sub];
       for (const branch of branches) {
-        const fault$1 = visit(branch, [...path8, `<${k}>`], false);
+        const fault$1 = visit(branch, [...path9, `<${k}>`], false);
         if (fault$1 !== void 0) return fault$1;
       }
     }
@@ -34537,8 +34537,8 @@ function scanXMcpHeaderDeclarations(inputSchema) {
     declarations
   };
 }
-function pathName(path8) {
-  return path8.length === 0 ? "<root>" : path8.join(".");
+function pathName(path9) {
+  return path9.length === 0 ? "<root>" : path9.join(".");
 }
 function mcpParamPrimitiveToString(value) {
   if (typeof value === "string") return value;
@@ -34569,9 +34569,9 @@ function utf8ToBase64(s) {
 function encodeMcpParamValue(value) {
   return needsBase64(value) ? `${BASE64_SENTINEL_PREFIX}${utf8ToBase64(value)}${BASE64_SENTINEL_SUFFIX}` : value;
 }
-function valueAtPath(root, path8) {
+function valueAtPath(root, path9) {
   let node2 = root;
-  for (const key of path8) {
+  for (const key of path9) {
     if (node2 === null || typeof node2 !== "object") return void 0;
     node2 = node2[key];
   }
@@ -34727,7 +34727,7 @@ function convertStandardElicitationSchema(schema) {
 function isAnnotationOnlyJsonSchemaKeyword(key) {
   return ANNOTATION_ONLY_JSON_SCHEMA_KEYWORDS.has(key) || key.startsWith("x-");
 }
-function walkProperty(node2, path8, vendor, unsupported) {
+function walkProperty(node2, path9, vendor, unsupported) {
   if (!isJsonObject(node2)) return node2;
   const allowedKeys = typeof node2.type === "string" && Object.hasOwn(PROPERTY_KEYS_BY_TYPE, node2.type) ? PROPERTY_KEYS_BY_TYPE[node2.type] : void 0;
   if (allowedKeys === void 0) return node2;
@@ -34735,8 +34735,8 @@ function walkProperty(node2, path8, vendor, unsupported) {
   for (const [key, value] of Object.entries(node2)) if (allowedKeys.has(key) || isAnnotationOnlyJsonSchemaKeyword(key)) pruned2[key] = value;
   else if (key === "pattern" && node2.type === "string" && typeof node2.format === "string") {
     if (!SUPPORTED_STRING_FORMATS.has(node2.format)) pruned2[key] = value;
-    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path8}.${key}`);
-  } else unsupported.push(`${path8}.${key}`);
+    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path9}.${key}`);
+  } else unsupported.push(`${path9}.${key}`);
   return pruned2;
 }
 function walkRequestedSchema(converted, vendor) {
@@ -34753,11 +34753,11 @@ function describeUnsupportedProperties(pruned2, fallback) {
   const offenders = Object.entries(pruned2.properties).filter(([, node2]) => !parseSchema(PrimitiveSchemaDefinitionSchema, node2).success).map(([name]) => `properties.${name}`);
   return offenders.length > 0 ? offenders.join(", ") : fallback;
 }
-function findDroppedConstraintPaths(original, parsed, path8 = "") {
-  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path8}[${index}]`));
+function findDroppedConstraintPaths(original, parsed, path9 = "") {
+  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path9}[${index}]`));
   if (!isJsonObject(original) || !isJsonObject(parsed)) return [];
   return Object.entries(original).flatMap(([key, value]) => {
-    const childPath = path8 ? `${path8}.${key}` : key;
+    const childPath = path9 ? `${path9}.${key}` : key;
     if (!Object.prototype.hasOwnProperty.call(parsed, key)) return isAnnotationOnlyJsonSchemaKeyword(key) ? [] : [childPath];
     return findDroppedConstraintPaths(value, parsed[key], childPath);
   });
@@ -35664,9 +35664,9 @@ var init_src_CeKsbNLO = __esm({
         });
         const parsed = buildSchemas2026().RequestMetaEnvelopeSchema.safeParse(meta2);
         if (!parsed.success) for (const issue2 of parsed.error.issues) {
-          const path8 = issue2.path.map(String);
-          const key = path8.length > 0 ? path8.join(".") : "_meta";
-          if (path8.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
+          const path9 = issue2.path.map(String);
+          const key = path9.length > 0 ? path9.join(".") : "_meta";
+          if (path9.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
           issues.push({
             key,
             problem: issue2.message
@@ -39988,8 +39988,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         for (let i = 0; i < str.length; i++) if (str[i] === token) ind++;
         return ind;
       }
-      function removeDotSegments(path8) {
-        let input = path8;
+      function removeDotSegments(path9) {
+        let input = path9;
         const output = [];
         let nextSlash = -1;
         let len = 0;
@@ -40327,8 +40327,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         }
         if (wsComponent.resourceName) {
           const queryIndex = wsComponent.resourceName.indexOf("?");
-          const path8 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-          wsComponent.path = path8 && path8 !== "/" ? path8 : void 0;
+          const path9 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+          wsComponent.path = path9 && path9 !== "/" ? path9 : void 0;
           wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
           wsComponent.resourceName = void 0;
         }
@@ -44431,11 +44431,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
         if (!f) throw new Error(`Unknown format "${name}"`);
         return f;
       };
-      function addFormats3(ajv, list, fs13, exportName) {
+      function addFormats3(ajv, list, fs14, exportName) {
         var _a3;
         var _b;
         (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 || (_b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`);
-        for (const f of list) ajv.addFormat(f, fs13[f]);
+        for (const f of list) ajv.addFormat(f, fs14[f]);
       }
       module.exports = exports = formatsPlugin;
       Object.defineProperty(exports, "__esModule", { value: true });
@@ -48774,8 +48774,8 @@ var require_windows = __commonJS({
   "../../node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs13 = __require("fs");
-    function checkPathExt(path8, options) {
+    var fs14 = __require("fs");
+    function checkPathExt(path9, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -48786,25 +48786,25 @@ var require_windows = __commonJS({
       }
       for (var i = 0; i < pathext.length; i++) {
         var p = pathext[i].toLowerCase();
-        if (p && path8.substr(-p.length).toLowerCase() === p) {
+        if (p && path9.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path8, options) {
+    function checkStat(stat, path9, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path8, options);
+      return checkPathExt(path9, options);
     }
-    function isexe(path8, options, cb) {
-      fs13.stat(path8, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path8, options));
+    function isexe(path9, options, cb) {
+      fs14.stat(path9, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path9, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs13.statSync(path8), path8, options);
+    function sync(path9, options) {
+      return checkStat(fs14.statSync(path9), path9, options);
     }
   }
 });
@@ -48814,14 +48814,14 @@ var require_mode = __commonJS({
   "../../node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs13 = __require("fs");
-    function isexe(path8, options, cb) {
-      fs13.stat(path8, function(er, stat) {
+    var fs14 = __require("fs");
+    function isexe(path9, options, cb) {
+      fs14.stat(path9, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path8, options) {
-      return checkStat(fs13.statSync(path8), options);
+    function sync(path9, options) {
+      return checkStat(fs14.statSync(path9), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -48845,7 +48845,7 @@ var require_mode = __commonJS({
 // ../../node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "../../node_modules/isexe/index.js"(exports, module) {
-    var fs13 = __require("fs");
+    var fs14 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -48854,7 +48854,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path8, options, cb) {
+    function isexe(path9, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -48864,7 +48864,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve2, reject) {
-          isexe(path8, options || {}, function(er, is) {
+          isexe(path9, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -48873,7 +48873,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path8, options || {}, function(er, is) {
+      core(path9, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -48883,9 +48883,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path8, options) {
+    function sync(path9, options) {
       try {
-        return core.sync(path8, options || {});
+        return core.sync(path9, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -48901,7 +48901,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "../../node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path8 = __require("path");
+    var path9 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -48939,7 +48939,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve2(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path9.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve2(subStep(p, i, 0));
       });
@@ -48966,7 +48966,7 @@ var require_which = __commonJS({
       for (let i = 0; i < pathEnv.length; i++) {
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path8.join(pathPart, cmd);
+        const pCmd = path9.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -49014,7 +49014,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "../../node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path9 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -49032,7 +49032,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path8.delimiter : void 0
+          pathExt: withoutPathExt ? path9.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -49041,7 +49041,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path8.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -49095,8 +49095,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path8, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path8.split("/").pop();
+      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path9.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -49109,16 +49109,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "../../node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs13 = __require("fs");
+    var fs14 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command2) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs13.openSync(command2, "r");
-        fs13.readSync(fd, buffer, 0, size, 0);
-        fs13.closeSync(fd);
+        fd = fs14.openSync(command2, "r");
+        fs14.readSync(fd, buffer, 0, size, 0);
+        fs14.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -49131,7 +49131,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "../../node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path8 = __require("path");
+    var path9 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape2 = require_escape();
     var readShebang = require_readShebang();
@@ -49156,7 +49156,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path8.normalize(parsed.command);
+        parsed.command = path9.normalize(parsed.command);
         parsed.command = escape2.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape2.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -50412,43 +50412,43 @@ var init_entry = __esm({
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 function readClientConfig(file, env, inputs) {
-  const path8 = resolve(file);
+  const path9 = resolve(file);
   let parsed;
   try {
-    parsed = parseJsonc(readFileSync(path8, "utf8"));
+    parsed = parseJsonc(readFileSync(path9, "utf8"));
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!isObject12(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
   const vscodeRoot = isObject12(parsed["mcp"]) ? parsed["mcp"] : parsed;
-  const format = detectFormat(path8, parsed, vscodeRoot);
+  const format = detectFormat(path9, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
   if (!isObject12(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
     inputDescriptions: format === "vscode" ? inputDescriptions(vscodeRoot["inputs"]) : /* @__PURE__ */ new Map(),
-    workspaceFolder: workspaceFolderOf(path8),
+    workspaceFolder: workspaceFolderOf(path9),
     forms: FORMS_BY_CLIENT[format === "mcp-servers" ? "unknown" : format]
   };
-  const label = `${FORMAT_LABEL[format]} ${basename(path8)}`;
+  const label = `${FORMAT_LABEL[format]} ${basename(path9)}`;
   const targets = Object.entries(servers).map(([name, entry]) => {
     const target2 = targetFromEntry(name, entry, label, ctx);
     if (!target2.invalid && !STARTS[format].has(target2.kind))
       target2.invalid = NOT_STARTED[format] ?? `${FORMAT_LABEL[format]} does not start ${target2.kind} entries`;
     return target2;
   });
-  return { file: path8, format, label, targets };
+  return { file: path9, format, label, targets };
 }
-function detectFormat(path8, parsed, vscodeRoot) {
+function detectFormat(path9, parsed, vscodeRoot) {
   if (!isObject12(parsed["mcpServers"]) && isObject12(vscodeRoot["servers"])) return "vscode";
   if (!isObject12(parsed["mcpServers"]))
     throw new ConfigError(
-      `${path8} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
+      `${path9} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
-  const name = basename(path8);
+  const name = basename(path9);
   if (name === "claude_desktop_config.json") return "claude-desktop";
-  if (basename(dirname(path8)) === ".cursor") return "cursor";
+  if (basename(dirname(path9)) === ".cursor") return "cursor";
   if (name === ".mcp.json") return "claude-code";
   return "mcp-servers";
 }
@@ -50460,8 +50460,8 @@ function inputDescriptions(raw) {
   }
   return out;
 }
-function workspaceFolderOf(path8) {
-  const dir = dirname(path8);
+function workspaceFolderOf(path9) {
+  const dir = dirname(path9);
   return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
 }
 var FORMAT_LABEL, STARTS, NOT_STARTED, ConfigError;
@@ -51024,7 +51024,8 @@ function checkContext(args, io) {
     verbose: args.verbose,
     accept: acceptSource(args),
     anchor: args.lock,
-    callsFile: args.calls
+    callsFile: args.calls,
+    ...args.config ? { launchFile: args.config } : {}
   };
 }
 function diffContext(args, io, old, now) {
@@ -51209,8 +51210,8 @@ function keyLines(text2, maxDepth = 4) {
       i = end;
     } else if (c === 123 || c === 91) {
       const parent = stack[stack.length - 1];
-      const path8 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
-      stack.push({ path: path8, object: c === 123, expectKey: c === 123 });
+      const path9 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
+      stack.push({ path: path9, object: c === 123, expectKey: c === 123 });
     } else if (c === 125 || c === 93) stack.pop();
     else if (c === 44) {
       const top = stack[stack.length - 1];
@@ -51244,9 +51245,9 @@ function pinnedPath(server, item3) {
   if (["instructions", "server", "launch"].includes(item3.kind)) return ["servers", server, surface];
   return ["servers", server, surface, item3.name];
 }
-function lineOf(index, path8) {
-  const v1 = !index.has('["servers"]') && path8[0] === "servers";
-  const walk = v1 ? path8.slice(2) : path8;
+function lineOf(index, path9) {
+  const v1 = !index.has('["servers"]') && path9[0] === "servers";
+  const walk = v1 ? path9.slice(2) : path9;
   const floor = !v1 && walk[0] === "servers" ? 2 : 1;
   for (let n = walk.length; n >= floor; n--) {
     const line = index.get(JSON.stringify(walk.slice(0, n)));
@@ -51271,16 +51272,50 @@ var init_locate = __esm({
   }
 });
 
-// src/report/context.ts
+// src/report/launch-fix.ts
 import fs7 from "node:fs";
 import path3 from "node:path";
+function launchLine2(file, server, pkg) {
+  let lines = [];
+  try {
+    lines = fs7.readFileSync(file, "utf8").split("\n");
+  } catch {
+  }
+  const key = JSON.stringify(server);
+  const at = lines.findIndex((l) => l.includes(key));
+  const from = at < 0 ? 0 : at;
+  const spec = pkg === void 0 ? -1 : lines.slice(from).findIndex((l) => l.includes(pkg));
+  return spec >= 0 ? from + spec + 1 : at >= 0 ? at + 1 : 1;
+}
+function launchFix(f, file) {
+  if (f.rule !== "launch-unpinned") return void 0;
+  const { package: pkg, requested, pin } = f.args;
+  if (typeof pkg !== "string" || typeof pin !== "string") return void 0;
+  const was = typeof requested === "string" && requested !== "no version" ? `${pkg}@${requested}` : pkg;
+  const where2 = file ? `in ${path3.relative(process.cwd(), file) || file}, ` : "in the client configuration, ";
+  return forPeople(`${where2}start ${pin} instead of ${was}, then run check again`, 1e3);
+}
+var init_launch_fix = __esm({
+  "src/report/launch-fix.ts"() {
+    "use strict";
+    init_text();
+  }
+});
+
+// src/report/context.ts
+import fs8 from "node:fs";
+import path4 from "node:path";
 function locate(ctx, server, item3) {
+  if (item3.kind === "launch" && ctx.launchFile) {
+    const pkg = item3.findings.find((f) => typeof f.args.package === "string")?.args.package;
+    return { file: relativePath(ctx.launchFile), line: launchLine2(ctx.launchFile, server, pkg) };
+  }
   if (!ctx.anchor) return void 0;
   let index = indexes2.get(ctx);
   if (!index) {
     let text2 = "";
     try {
-      text2 = fs7.readFileSync(ctx.anchor, "utf8");
+      text2 = fs8.readFileSync(ctx.anchor, "utf8");
     } catch {
     }
     index = keyLines(text2);
@@ -51289,8 +51324,8 @@ function locate(ctx, server, item3) {
   return { file: relativePath(ctx.anchor), line: lineOf(index, pinnedPath(server, item3)) };
 }
 function relativePath(file) {
-  const rel = path3.relative(process.cwd(), path3.resolve(file));
-  return (rel === "" || path3.isAbsolute(rel) ? path3.resolve(file) : rel).split(path3.sep).join("/");
+  const rel = path4.relative(process.cwd(), path4.resolve(file));
+  return (rel === "" || path4.isAbsolute(rel) ? path4.resolve(file) : rel).split(path4.sep).join("/");
 }
 function recordedCall(ctx, line) {
   if (!ctx.callsFile) return void 0;
@@ -51314,6 +51349,7 @@ var init_context2 = __esm({
     init_text();
     init_compare();
     init_locate();
+    init_launch_fix();
     PLAIN2 = { program: "warden-gate", verbose: false, noAnchor: "no lockfile" };
     indexes2 = /* @__PURE__ */ new WeakMap();
     calls = /* @__PURE__ */ new WeakMap();
@@ -51377,6 +51413,10 @@ function itemLines(result, ctx) {
     for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} \u2014 ${findingLine(f)}`);
     const command2 = acceptCommand(ctx, many, server, item3);
     if (command2) lines.push(`  accept: ${command2}`);
+    for (const f of item3.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`  fix: ${fix}`);
+    }
   }
   return lines;
 }
@@ -51428,6 +51468,7 @@ var init_text3 = __esm({
     init_order();
     init_summary();
     init_levels();
+    init_launch_fix();
   }
 });
 
@@ -51478,6 +51519,10 @@ function renderGithub(result, ctx) {
     ];
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) lines.push(`accept: ${accept}`);
+    for (const f of item3.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`fix: ${fix}`);
+    }
     const title = `warden gate: ${label} ${item3.verdict}${top ? ` (${top.rule})` : ""}`;
     out.push(command(annotation(item3), title, lines.join("\n"), locate(ctx, server, item3)));
   }
@@ -51533,6 +51578,7 @@ var init_github = __esm({
     init_text3();
     init_summary();
     init_levels();
+    init_launch_fix();
     init_compat();
     annotation = (item3) => severity(itemLevel(item3), item3.verdict, "notice");
     ANNOTATIONS_PER_LEVEL = 10;
@@ -51764,10 +51810,10 @@ var init_markdown = __esm({
 });
 
 // src/report/sarif.ts
-import path4 from "node:path";
+import path5 from "node:path";
 import { pathToFileURL } from "node:url";
 function uri(file) {
-  return path4.isAbsolute(file) ? pathToFileURL(file).href : encodeURI(file).replace(/[?#]/g, encodeURIComponent);
+  return path5.isAbsolute(file) ? pathToFileURL(file).href : encodeURI(file).replace(/[?#]/g, encodeURIComponent);
 }
 function physical(at) {
   return { physicalLocation: { artifactLocation: { uri: uri(at.file) }, region: { startLine: at.line } } };
@@ -52025,16 +52071,16 @@ var init_nearest = __esm({
 });
 
 // src/policy/config.ts
-import fs8 from "node:fs";
-import path5 from "node:path";
+import fs9 from "node:fs";
+import path6 from "node:path";
 function readGateConfig(given, folder) {
-  const file = given ?? path5.join(folder, CONFIG_FILE_NAME);
+  const file = given ?? path6.join(folder, CONFIG_FILE_NAME);
   let text2;
   try {
-    const size = fs8.statSync(file).size;
+    const size = fs9.statSync(file).size;
     if (size > MAX_BYTES)
       throw new UsageError(`${file}: ${size} bytes, more than a configuration (${MAX_BYTES})`);
-    text2 = fs8.readFileSync(file, "utf8");
+    text2 = fs9.readFileSync(file, "utf8");
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = err.code;
@@ -52103,11 +52149,11 @@ var init_config2 = __esm({
 });
 
 // src/report/expired.ts
-import fs9 from "node:fs";
+import fs10 from "node:fs";
 function lineOf2(file, expires) {
   let text2;
   try {
-    text2 = fs9.readFileSync(file, "utf8");
+    text2 = fs10.readFileSync(file, "utf8");
   } catch {
     return 1;
   }
@@ -52184,8 +52230,8 @@ var init_levels2 = __esm({
 });
 
 // src/cli/reports.ts
-import fs10 from "node:fs";
-import path6 from "node:path";
+import fs11 from "node:fs";
+import path7 from "node:path";
 function parseReports(values) {
   const reports = [];
   const seen = /* @__PURE__ */ new Set();
@@ -52197,7 +52243,7 @@ function parseReports(values) {
     if (!FORMATS.includes(format))
       throw new UsageError(`--report format must be one of ${FORMATS.join(", ")}, got "${format}"`);
     if (file === "") throw new UsageError(`--report ${format}= names no file`);
-    const key = path6.resolve(file);
+    const key = path7.resolve(file);
     if (seen.has(key)) throw new UsageError(`--report names ${file} twice`);
     seen.add(key);
     assertWritable(file);
@@ -52208,8 +52254,8 @@ function parseReports(values) {
 function assertWritable(file) {
   let why;
   try {
-    if (fs10.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
-    else fs10.accessSync(path6.dirname(path6.resolve(file)), fs10.constants.W_OK);
+    if (fs11.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
+    else fs11.accessSync(path7.dirname(path7.resolve(file)), fs11.constants.W_OK);
   } catch (err) {
     why = errorCode(err);
   }
@@ -52219,10 +52265,10 @@ function writeReports(result, ctx, reports) {
   const staged = [];
   try {
     for (const { format, file } of reports) {
-      const dir = path6.dirname(path6.resolve(file));
-      const tmp = path6.join(dir, `.${path6.basename(file)}.${process.pid}.${staged.length}.tmp`);
+      const dir = path7.dirname(path7.resolve(file));
+      const tmp = path7.join(dir, `.${path7.basename(file)}.${process.pid}.${staged.length}.tmp`);
       try {
-        fs10.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
+        fs11.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
@@ -52230,13 +52276,13 @@ function writeReports(result, ctx, reports) {
     }
     for (const { tmp, file } of staged) {
       try {
-        fs10.renameSync(tmp, file);
+        fs11.renameSync(tmp, file);
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
     }
   } finally {
-    for (const { tmp } of staged) fs10.rmSync(tmp, { force: true });
+    for (const { tmp } of staged) fs11.rmSync(tmp, { force: true });
   }
 }
 function errorCode(err) {
@@ -52255,7 +52301,7 @@ var check_exports = {};
 __export(check_exports, {
   runCheck: () => runCheck
 });
-import path7 from "node:path";
+import path8 from "node:path";
 async function runCheck(argv, io) {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
@@ -52271,7 +52317,7 @@ async function runCheck(argv, io) {
   assertConfigOptions(args, false);
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
-  const config2 = readConfigFor(args, path7.dirname(args.lock));
+  const config2 = readConfigFor(args, path8.dirname(args.lock));
   const compared2 = args.config ? await (await Promise.resolve().then(() => (init_config_check(), config_check_exports))).compareLockWithConfig(args, io) : { ...await compareLockWithSource(args), failed: [] };
   const { result, code, report: report2 } = decide2(compared2.result, args, config2);
   const context = checkContext(args, io);
@@ -52741,7 +52787,7 @@ var init_list_on_demand = __esm({
 });
 
 // src/proxy/http.ts
-import fs11 from "node:fs";
+import fs12 from "node:fs";
 import http from "node:http";
 import { Readable } from "node:stream";
 function serializeEvent(e) {
@@ -52851,8 +52897,8 @@ var init_http = __esm({
       /** The proxy's own listing in flight, if any (list-on-demand.ts). */
       listing;
       async handle(req, res) {
-        const path8 = new URL(req.url ?? "/", "http://proxy").pathname;
-        if (path8 !== "/mcp") {
+        const path9 = new URL(req.url ?? "/", "http://proxy").pathname;
+        if (path9 !== "/mcp") {
           res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
           return;
         }
@@ -52894,7 +52940,7 @@ var init_http = __esm({
           await this.listing;
         }
         const judged = judgeMessages(messages, this.enforcer, (call) => {
-          if (this.record) fs11.appendFileSync(this.record, `${jsonText(call)}
+          if (this.record) fs12.appendFileSync(this.record, `${jsonText(call)}
 `);
         });
         for (const id of judged.lists) this.lists.add(`${session} ${jsonText(id)}`);
@@ -53078,12 +53124,12 @@ var init_http = __esm({
 
 // src/proxy/stdio.ts
 import { spawn as spawn2 } from "node:child_process";
-import fs12 from "node:fs";
+import fs13 from "node:fs";
 import readline from "node:readline";
 async function serveStdioProxy(options, enforcer, io) {
   const args = options;
   const command2 = options.command;
-  const record2 = args.calls ? fs12.createWriteStream(args.calls, { flags: "a" }) : void 0;
+  const record2 = args.calls ? fs13.createWriteStream(args.calls, { flags: "a" }) : void 0;
   const recordCall = (call) => void record2?.write(`${jsonText(call)}
 `);
   const [cmd, ...rest] = command2;

@@ -7,6 +7,7 @@ import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
 import { findingLine, oneLine } from './text.ts';
 import { summarize, summaryLine } from './summary.ts';
 import { itemLevel, severity } from './levels.ts';
+import { launchFix } from './launch-fix.ts';
 import { levelOf } from '../compat/index.ts';
 
 /** The annotation of an item: its level's, with an unknown at error a warning, as before levels. */
@@ -74,6 +75,10 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     ];
     const accept = acceptCommand(ctx, many, server, item);
     if (accept) lines.push(`accept: ${accept}`);
+    for (const f of item.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`fix: ${fix}`);
+    }
     const title = `warden gate: ${label} ${item.verdict}${top ? ` (${top.rule})` : ''}`;
     out.push(command(annotation(item), title, lines.join('\n'), locate(ctx, server, item)));
   }

@@ -8,6 +8,7 @@ import { callText, PLAIN, type RenderContext } from './context.ts';
 import { changedItems, orderFindings } from '../lock/order.ts';
 import { summarize, summaryLine } from './summary.ts';
 import { exceptionText, itemLevel } from './levels.ts';
+import { launchFix } from './launch-fix.ts';
 
 /** Text on one line (a diff or a validator error may span several), hidden characters shown. */
 export function oneLine(text: string, max = 50_000): string {
@@ -45,6 +46,10 @@ function itemLines(result: GateResult, ctx: RenderContext): string[] {
     for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} — ${findingLine(f)}`);
     const command = acceptCommand(ctx, many, server, item);
     if (command) lines.push(`  accept: ${command}`);
+    for (const f of item.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`  fix: ${fix}`);
+    }
   }
   return lines;
 }
