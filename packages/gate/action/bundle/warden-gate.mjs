@@ -51908,7 +51908,8 @@ function isQuiet(result, ctx) {
   if (ctx.verbose) return false;
   return result.servers.every(
     (s) => s.comparison.items.every(
-      (i) => i.verdict === "identical" || i.findings.length > 0 && itemLevel(i) === "info"
+      // An item judged without findings (a library caller's) is quiet by its verdict.
+      (i) => i.verdict === "identical" || (i.findings.length === 0 ? i.verdict === "compatible" : itemLevel(i) === "info")
     ) && s.comparison.replay.rejected.length === 0 && s.comparison.unpinned.length === 0 && s.comparison.unread.length === 0
   );
 }
