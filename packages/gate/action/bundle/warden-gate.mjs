@@ -51061,13 +51061,16 @@ function severity(level, verdict, note) {
   return level === "warning" ? "warning" : note;
 }
 function exceptionText(f) {
-  return f.exception ? ` \u2014 excepted until ${f.exception.expires}: ${f.exception.reason}` : "";
+  if (!f.exception) return "";
+  const reason = forPeople(f.exception.reason.replace(/\s+/g, " ").trim(), 1e3);
+  return ` \u2014 excepted until ${f.exception.expires}: ${reason}`;
 }
 var RANK2;
 var init_levels = __esm({
   "src/report/levels.ts"() {
     "use strict";
     init_compat();
+    init_text();
     RANK2 = { error: 3, warning: 2, info: 1 };
   }
 });
@@ -51391,7 +51394,7 @@ function oneLine(text2, max = 5e4) {
   return forPeople(text2.replace(/\s+/g, " ").trim(), max);
 }
 function findingLine(f, more = "") {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})${oneLine(exceptionText(f), 1200)}`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})${exceptionText(f)}`;
 }
 function asGateResult(result) {
   if ("servers" in result) return result;
@@ -51667,7 +51670,7 @@ function renderJunit(result, ctx) {
     lines.push(`    <testcase classname="warden.gate" name="${xml(label)}">`);
     const findings = orderFindings(item3.findings);
     const body = findings.map(
-      (f) => `${f.verdict}${levelOf(f) === "warning" ? " (warning)" : ""} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}${oneLine(exceptionText(f), 1200)}`
+      (f) => `${f.verdict}${levelOf(f) === "warning" ? " (warning)" : ""} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}${exceptionText(f)}`
     );
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) body.push(`accept: ${accept}`);
@@ -51733,7 +51736,7 @@ function findingEntry(f) {
   const message = diff === void 0 ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: "" } });
   const text2 = oneLine(diff === void 0 ? message : message.replace(/:\s*(?=\(|$)/, " "));
   const level = levelOf(f) === "warning" ? " (warning)" : "";
-  const excepted = f.exception ? mdText(oneLine(exceptionText(f), 1200)) : "";
+  const excepted = mdText(exceptionText(f));
   const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}${level}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === void 0 ? head : `${head}
 

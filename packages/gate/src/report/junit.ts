@@ -38,7 +38,7 @@ export function renderJunit(result: GateResult, ctx: RenderContext): string {
     const findings = orderFindings(item.findings);
     const body = findings.map(
       (f) =>
-        `${f.verdict}${levelOf(f) === 'warning' ? ' (warning)' : ''} ${f.rule} at ${f.pointer || '/'}: ${oneLine(renderMessage(f))}${oneLine(exceptionText(f), 1200)}`,
+        `${f.verdict}${levelOf(f) === 'warning' ? ' (warning)' : ''} ${f.rule} at ${f.pointer || '/'}: ${oneLine(renderMessage(f))}${exceptionText(f)}`,
     );
     const accept = acceptCommand(ctx, many, server, item);
     if (accept) body.push(`accept: ${accept}`);

@@ -2,6 +2,7 @@
 // own word for it (a GitHub annotation, a SARIF level) follows from the level, with an unknown
 // at error kept apart from a proven break as before.
 import { levelOf, type Finding, type ItemReport, type Level } from '../compat/index.ts';
+import { forPeople } from '../text/index.ts';
 
 type Shown = Exclude<Level, 'off'>;
 const RANK: Record<Shown, number> = { error: 3, warning: 2, info: 1 };
@@ -28,7 +29,12 @@ export function severity(level: Shown, verdict: Finding['verdict'] | 'identical'
   return level === 'warning' ? 'warning' : note;
 }
 
-/** ` — excepted until DATE: reason`, for a finding an exception lowered; empty otherwise. */
+/**
+ * ` — excepted until DATE: reason` on one line (hidden characters shown), for a finding an
+ * exception lowered; empty otherwise.
+ */
 export function exceptionText(f: Finding): string {
-  return f.exception ? ` — excepted until ${f.exception.expires}: ${f.exception.reason}` : '';
+  if (!f.exception) return '';
+  const reason = forPeople(f.exception.reason.replace(/\s+/g, ' ').trim(), 1000);
+  return ` — excepted until ${f.exception.expires}: ${reason}`;
 }

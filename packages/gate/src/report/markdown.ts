@@ -63,7 +63,7 @@ function findingEntry(f: Finding): string {
     diff === undefined ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: '' } });
   const text = oneLine(diff === undefined ? message : message.replace(/:\s*(?=\(|$)/, ' '));
   const level = levelOf(f) === 'warning' ? ' (warning)' : '';
-  const excepted = f.exception ? mdText(oneLine(exceptionText(f), 1200)) : '';
+  const excepted = mdText(exceptionText(f));
   const head = `- ${ICON[f.verdict] ?? ''} ${f.verdict}${level}: ${mdText(text)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === undefined ? head : `${head}\n\n${fenced(diff).replace(/^/gm, '  ')}`;
 }

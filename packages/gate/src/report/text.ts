@@ -17,7 +17,7 @@ export function oneLine(text: string, max = 50_000): string {
 
 /** `MESSAGE (RULE at POINTER)`: a finding in one line. */
 export function findingLine(f: Finding, more = ''): string {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})${oneLine(exceptionText(f), 1200)}`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})${exceptionText(f)}`;
 }
 
 /** A tools-only comparison (compareManifests) as the result of one server. */

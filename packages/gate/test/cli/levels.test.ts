@@ -132,6 +132,13 @@ describe('levels, warden-gate.config.json and --fail-on (the real executable, a 
     const validate = new Ajv2020({ strict: false }).compile(schema);
     assert.equal(validate(doc), true, JSON.stringify(validate.errors));
 
+    const text = await gate(['check']);
+    assert.equal(text.code, 0, text.out + text.err);
+    assert.match(
+      text.out,
+      /^browse: breaking \(info\) — .* \(property-required-with-default at \/inputSchema\/required\) — excepted until 2999-12-31: zod 4 lists defaults as required$/m,
+    );
+
     config({ exceptions: [{ ...exception, expires: '2020-01-31' }] });
     const r = await gate(['check', '--format', 'github']);
     assert.equal(r.code, 1, r.out + r.err);
