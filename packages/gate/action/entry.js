@@ -111,6 +111,8 @@ function gateArgs(reports) {
   if (flag('allow-unknown')) argv.push('--allow-unknown');
   if (flag('strict-descriptions')) argv.push('--strict-descriptions');
   if (flag('update-lock')) argv.push('--update-lock', '--reason', updateReason());
+  if (input('config-file')) argv.push('--config-file', input('config-file'));
+  if (input('fail-on')) argv.push('--fail-on', input('fail-on'));
   argv.push('--format', 'github');
   argv.push('--report', `markdown=${reports.markdown}`, '--report', `json=${reports.json}`);
   if (reports.sarif) argv.push('--report', `sarif=${reports.sarif}`);

@@ -393,9 +393,11 @@ describe('the GitHub Action (entry script, real gate)', () => {
           finding: {
             rule: 'max-length-decreased',
             verdict: 'breaking',
+            level: 'error',
             pointer: '/inputSchema/properties/s/maxLength',
             message: 'maxLength lowered from absent to 3',
             witness: { s: 'aaaa' },
+            exception: null,
           },
         },
         $schema,

@@ -105,10 +105,15 @@ stopped (exit 3).
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
                          [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS] [--update-lock [--reason TEXT]]
+                         [--config-file FILE] [--fail-on error|warning|info]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
 (bad options, unreadable files, a server that cannot be started or reached).
+Every finding has a level: error (breaking, unknown), warning (shown, passes), info (compatible,
+shown with --verbose). warden-gate.config.json beside the lock (or --config-file FILE) sets a
+level per rule ("off" drops it), exceptions with a reason and an expiry date (one past its date
+fails the run, exit 1, naming it) and failOn; --fail-on warning makes a warning fail (exit 1).
 The report lists changed items breaking first, each with every finding that is not compatible
 (--verbose lists the compatible ones too) and the exact accept command, and ends with a summary
 line.
@@ -131,12 +136,15 @@ line on stderr; a breaking or unknown change leaves the lock untouched and exits
 `;
     DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
+                       [--config-file FILE] [--fail-on error|warning|info]
 
 OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
 REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
 when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
+Levels as check's; the configuration is warden-gate.config.json in the working directory, or
+--config-file FILE.
 `;
     PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force] [--timeout SECONDS]
        warden-gate pin --config FILE [--server NAME] [--input ID=VALUE]... [--offline] [--lock mcp-lock.json] [--force] [--timeout SECONDS]
@@ -535,6 +543,12 @@ function getRule(id) {
   if (!rule) throw new Error(`unknown compat rule "${id}"`);
   return rule;
 }
+function levelOf(finding3) {
+  if (finding3.level) return finding3.level;
+  const rule = BY_ID.get(finding3.rule);
+  if (rule?.level) return rule.level;
+  return finding3.verdict === "compatible" ? "info" : "error";
+}
 function ruleVerdict(id, direction, strictOpenObjects) {
   const v = getRule(id)[direction];
   if (v === "assumed") return strictOpenObjects ? "breaking" : "compatible";
@@ -610,6 +624,28 @@ var init_rules = __esm({
       { id: "property-removed-required", input: C, output: N, message: "required property {property} removed" },
       { id: "property-became-required", input: N, output: C, message: "property {property} became required" },
       { id: "property-became-optional", input: C, output: N, message: "property {property} became optional" },
+      {
+        // A zod 4 artifact, often: a property with a default listed as required. A break by set
+        // semantics (a call without it is now rejected), apart so a team can set its level.
+        id: "property-required-with-default",
+        input: N,
+        output: C,
+        message: "property {property} became required, though it declares a default"
+      },
+      // arguments: a tool's top-level input properties, the names an agent forms its calls from
+      {
+        id: "argument-removed",
+        input: C,
+        output: A,
+        message: "argument {property} is no longer declared; the object stays open, so calls with it pass",
+        level: "warning"
+      },
+      {
+        id: "all-arguments-removed",
+        input: U,
+        output: U,
+        message: "every declared argument ({properties}) is gone from the schema: an agent can no longer form calls from it"
+      },
       // additionalProperties and patternProperties
       {
         id: "additional-properties-closed",
@@ -1422,20 +1458,20 @@ function present(args) {
   for (const [k, v] of Object.entries(args)) if (v !== void 0) out[k] = v;
   return out;
 }
-function stepInto(node2, path6, seg) {
-  return path6[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
+function stepInto(node2, path9, seg) {
+  return path9[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
 }
-function spelled(base, path6, aliases) {
-  const first = path6[0];
+function spelled(base, path9, aliases) {
+  const first = path9[0];
   let alias;
-  let rest = path6.slice(1);
-  if (typeof first === "string" && path6.length >= 2) {
-    alias = aliases[`${first}${PATH_ALIAS}${String(path6[1])}`];
-    if (alias !== void 0) rest = path6.slice(2);
+  let rest = path9.slice(1);
+  if (typeof first === "string" && path9.length >= 2) {
+    alias = aliases[`${first}${PATH_ALIAS}${String(path9[1])}`];
+    if (alias !== void 0) rest = path9.slice(2);
   }
   if (alias === void 0 && typeof first === "string" && Object.prototype.hasOwnProperty.call(aliases, first))
     alias = aliases[first];
-  if (alias === void 0) return { pointer: appendPointer(base, ...path6), moved: false };
+  if (alias === void 0) return { pointer: appendPointer(base, ...path9), moved: false };
   if (alias.startsWith(PLACE_IN_DOCUMENT))
     return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
   const segments = alias.split(PATH_ALIAS).map((x) => /^\d+$/.test(x) ? Number(x) : x);
@@ -1531,8 +1567,8 @@ var init_context = __esm({
         return this.input ? this.supPtr : this.subPtr;
       }
       /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
-      child(path6, subNode, seg) {
-        return this.childSides(path6, path6, subNode, seg);
+      child(path9, subNode, seg) {
+        return this.childSides(path9, path9, subNode, seg);
       }
       /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
       childSides(subPath, supPath, subNode, seg) {
@@ -1583,8 +1619,8 @@ var init_context = __esm({
         return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
       }
       /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
-      emit(rule, path6, args, local, more) {
-        const at = spelled(this.newPointer, path6, this.input ? this.aliases.sup : this.aliases.sub);
+      emit(rule, path9, args, local, more) {
+        const at = spelled(this.newPointer, path9, this.input ? this.aliases.sup : this.aliases.sub);
         this.findings.push({
           rule,
           verdict: ruleVerdict(rule, this.direction, this.strict),
@@ -3636,8 +3672,8 @@ var require_keyword = __commonJS({
       var _a3;
       const { gen, keyword, schema, parentSchema, $data, it } = cxt;
       checkAsyncKeyword(it, def);
-      const validate2 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
-      const validateRef = useKeyword(gen, keyword, validate2);
+      const validate3 = !$data && def.compile ? def.compile.call(it.self, schema, parentSchema, it) : def.validate;
+      const validateRef = useKeyword(gen, keyword, validate3);
       const valid2 = gen.let("valid");
       cxt.block$data(valid2, validateKeyword);
       cxt.ok((_a3 = def.valid) !== null && _a3 !== void 0 ? _a3 : valid2);
@@ -4560,11 +4596,11 @@ var require_validate = __commonJS({
         jsonPointer = $data;
         data2 = names_1.default.rootData;
       } else {
-        const matches2 = RELATIVE_JSON_POINTER.exec($data);
-        if (!matches2)
+        const matches3 = RELATIVE_JSON_POINTER.exec($data);
+        if (!matches3)
           throw new Error(`Invalid JSON-pointer: ${$data}`);
-        const up = +matches2[1];
-        jsonPointer = matches2[2];
+        const up = +matches3[1];
+        jsonPointer = matches3[2];
         if (jsonPointer === "#") {
           if (up >= dataLevel)
             throw new Error(errorMsg("property/index", up));
@@ -4710,28 +4746,28 @@ var require_compile = __commonJS({
         if (this.opts.code.process)
           sourceCode = this.opts.code.process(sourceCode, sch);
         const makeValidate = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode);
-        const validate2 = makeValidate(this, this.scope.get());
-        this.scope.value(validateName, { ref: validate2 });
-        validate2.errors = null;
-        validate2.schema = sch.schema;
-        validate2.schemaEnv = sch;
+        const validate3 = makeValidate(this, this.scope.get());
+        this.scope.value(validateName, { ref: validate3 });
+        validate3.errors = null;
+        validate3.schema = sch.schema;
+        validate3.schemaEnv = sch;
         if (sch.$async)
-          validate2.$async = true;
+          validate3.$async = true;
         if (this.opts.code.source === true) {
-          validate2.source = { validateName, validateCode, scopeValues: gen._values };
+          validate3.source = { validateName, validateCode, scopeValues: gen._values };
         }
         if (this.opts.unevaluated) {
           const { props: props3, items } = schemaCxt;
-          validate2.evaluated = {
+          validate3.evaluated = {
             props: props3 instanceof codegen_1.Name ? void 0 : props3,
             items: items instanceof codegen_1.Name ? void 0 : items,
             dynamicProps: props3 instanceof codegen_1.Name,
             dynamicItems: items instanceof codegen_1.Name
           };
-          if (validate2.source)
-            validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+          if (validate3.source)
+            validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
         }
-        sch.validate = validate2;
+        sch.validate = validate3;
         return sch;
       } catch (e) {
         delete sch.validate;
@@ -5028,8 +5064,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path6) {
-      let input = path6;
+    function removeDotSegments(path9) {
+      let input = path9;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -5103,11 +5139,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path6) {
-      if (path6 === "" || path6[0] === "/") {
-        return removeDotSegments(path6);
+    function removeDotSegmentsRelative(path9) {
+      if (path9 === "" || path9[0] === "/") {
+        return removeDotSegments(path9);
       }
-      const segments = path6.split("/");
+      const segments = path9.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -5470,8 +5506,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path6 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path6 && path6 !== "/" ? path6 : void 0;
+        const path9 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path9 && path9 !== "/" ? path9 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -5483,11 +5519,11 @@ var require_schemes = __commonJS({
         urnComponent.error = "URN can not be parsed";
         return urnComponent;
       }
-      const matches2 = urnComponent.path.match(URN_REG);
-      if (matches2 && matches2[0] === urnComponent.path) {
+      const matches3 = urnComponent.path.match(URN_REG);
+      if (matches3 && matches3[0] === urnComponent.path) {
         const scheme = options.scheme || urnComponent.scheme || "urn";
-        urnComponent.nid = matches2[1].toLowerCase();
-        urnComponent.nss = matches2[2];
+        urnComponent.nid = matches3[1].toLowerCase();
+        urnComponent.nss = matches3[2];
         const urnScheme = `${scheme}:${options.nid || urnComponent.nid}`;
         const schemeHandler = getSchemeHandler(urnScheme);
         urnComponent.path = void 0;
@@ -5808,8 +5844,8 @@ var require_fast_uri = __commonJS({
     var URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
     var AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
     var AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-    function getParseError(parsed, matches2) {
-      if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
+    function getParseError(parsed, matches3) {
+      if (matches3[2] !== void 0 && parsed.path && parsed.path[0] !== "/") {
         return 'URI path must start with "/" when authority is present.';
       }
       if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) {
@@ -5831,9 +5867,9 @@ var require_fast_uri = __commonJS({
     function isIPLiteral(host) {
       return host[0] === "[" && host[host.length - 1] === "]";
     }
-    function hasMalformedComponentPercentEncoding(matches2) {
-      const host = matches2[4];
-      return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+    function hasMalformedComponentPercentEncoding(matches3) {
+      const host = matches3[4];
+      return hasMalformedPercentEncoding(matches3[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches3[6]) || hasMalformedPercentEncoding(matches3[7]) || hasMalformedPercentEncoding(matches3[8]);
     }
     function canonicalizeHost(parsed, options, schemeHandler, isIP) {
       if (hasForbiddenDomainHost(parsed, options, schemeHandler, isIP)) {
@@ -5908,15 +5944,15 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches2 = uri2.match(URI_PARSE);
-      if (matches2) {
-        parsed.scheme = matches2[1];
-        parsed.userinfo = matches2[3];
-        parsed.host = matches2[4];
-        parsed.port = parseInt(matches2[5], 10);
-        parsed.path = matches2[6] || "";
-        parsed.query = matches2[7];
-        parsed.fragment = matches2[8];
+      const matches3 = uri2.match(URI_PARSE);
+      if (matches3) {
+        parsed.scheme = matches3[1];
+        parsed.userinfo = matches3[3];
+        parsed.host = matches3[4];
+        parsed.port = parseInt(matches3[5], 10);
+        parsed.path = matches3[6] || "";
+        parsed.query = matches3[7];
+        parsed.fragment = matches3[8];
         if (parsed.scheme !== void 0) {
           if (VALID_SCHEME.test(parsed.scheme)) {
             parsed.scheme = parsed.scheme.toLowerCase();
@@ -5925,14 +5961,14 @@ var require_fast_uri = __commonJS({
             malformedScheme = true;
           }
         }
-        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+        malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches3);
         if (malformedPercentEncoding) {
           parsed.error = parsed.error || "URI contains malformed percent-encoding.";
         }
         if (isNaN(parsed.port)) {
-          parsed.port = matches2[5];
+          parsed.port = matches3[5];
         }
-        const parseError = getParseError(parsed, matches2);
+        const parseError = getParseError(parsed, matches3);
         if (parseError !== void 0) {
           parsed.error = parsed.error || parseError;
           malformedAuthorityOrPort = true;
@@ -8384,7 +8420,7 @@ var require_discriminator = __commonJS({
     var util_1 = require_util();
     var error2 = {
       message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
-      params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+      params: ({ params: { discrError, tag: tag2, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag2}}`
     };
     var def = {
       keyword: "discriminator",
@@ -8405,18 +8441,18 @@ var require_discriminator = __commonJS({
         if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
         const valid2 = gen.let("valid", false);
-        const tag = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
-        gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag, tagName }));
+        const tag2 = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
+        gen.if((0, codegen_1._)`typeof ${tag2} == "string"`, () => validateMapping(), () => cxt.error(false, { discrError: types_1.DiscrError.Tag, tag: tag2, tagName }));
         cxt.ok(valid2);
         function validateMapping() {
           const mapping = getMapping();
           gen.if(false);
           for (const tagValue in mapping) {
-            gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
+            gen.elseIf((0, codegen_1._)`${tag2} === ${tagValue}`);
             gen.assign(valid2, applyTagSchema(mapping[tagValue]));
           }
           gen.else();
-          cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag, tagName });
+          cxt.error(false, { discrError: types_1.DiscrError.Mapping, tag: tag2, tagName });
           gen.endIf();
         }
         function applyTagSchema(schemaProp) {
@@ -8723,8 +8759,8 @@ var require_dynamicAnchor = __commonJS({
       const { gen, it } = cxt;
       it.schemaEnv.root.dynamicAnchors[anchor2] = true;
       const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-      const validate2 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate2));
+      const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+      gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
     }
     exports.dynamicAnchor = dynamicAnchor;
     function _getValidate(cxt) {
@@ -8773,11 +8809,11 @@ var require_dynamicRef = __commonJS({
           _callRef(it.validateName, valid2)();
         }
       }
-      function _callRef(validate2, valid2) {
+      function _callRef(validate3, valid2) {
         return valid2 ? () => gen.block(() => {
-          (0, ref_1.callRef)(cxt, validate2);
+          (0, ref_1.callRef)(cxt, validate3);
           gen.let(valid2, true);
-        }) : () => (0, ref_1.callRef)(cxt, validate2);
+        }) : () => (0, ref_1.callRef)(cxt, validate3);
       }
     }
     exports.dynamicRef = dynamicRef;
@@ -9918,7 +9954,7 @@ var require__2 = __commonJS({
     var discriminator_1 = require_discriminator();
     var json_schema_2020_12_1 = require_json_schema_2020_12();
     var META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-    var Ajv20202 = class extends core_1.default {
+    var Ajv20203 = class extends core_1.default {
       constructor(opts = {}) {
         super({
           ...opts,
@@ -9945,11 +9981,11 @@ var require__2 = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports.Ajv2020 = Ajv20202;
-    module.exports = exports = Ajv20202;
-    module.exports.Ajv2020 = Ajv20202;
+    exports.Ajv2020 = Ajv20203;
+    module.exports = exports = Ajv20203;
+    module.exports.Ajv2020 = Ajv20203;
     Object.defineProperty(exports, "__esModule", { value: true });
-    exports.default = Ajv20202;
+    exports.default = Ajv20203;
     var validate_1 = require_validate();
     Object.defineProperty(exports, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -9990,8 +10026,8 @@ var require_formats = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-    function fmtDef(validate2, compare) {
-      return { validate: validate2, compare };
+    function fmtDef(validate3, compare) {
+      return { validate: validate3, compare };
     }
     exports.fullFormats = {
       // date: http://tools.ietf.org/html/rfc3339#section-5.6
@@ -10062,12 +10098,12 @@ var require_formats = __commonJS({
     var DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
     var DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
     function date4(str) {
-      const matches2 = DATE.exec(str);
-      if (!matches2)
+      const matches3 = DATE.exec(str);
+      if (!matches3)
         return false;
-      const year = +matches2[1];
-      const month = +matches2[2];
-      const day = +matches2[3];
+      const year = +matches3[1];
+      const month = +matches3[2];
+      const day = +matches3[3];
       return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
     }
     function compareDate(d1, d2) {
@@ -10082,16 +10118,16 @@ var require_formats = __commonJS({
     var TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
     function getTime(strictTimeZone) {
       return function time3(str) {
-        const matches2 = TIME.exec(str);
-        if (!matches2)
+        const matches3 = TIME.exec(str);
+        if (!matches3)
           return false;
-        const hr = +matches2[1];
-        const min = +matches2[2];
-        const sec = +matches2[3];
-        const tz = matches2[4];
-        const tzSign = matches2[5] === "-" ? -1 : 1;
-        const tzH = +(matches2[6] || 0);
-        const tzM = +(matches2[7] || 0);
+        const hr = +matches3[1];
+        const min = +matches3[2];
+        const sec = +matches3[3];
+        const tz = matches3[4];
+        const tzSign = matches3[5] === "-" ? -1 : 1;
+        const tzH = +(matches3[6] || 0);
+        const tzM = +(matches3[7] || 0);
         if (tzH > 23 || tzM > 59 || strictTimeZone && !tz)
           return false;
         if (hr <= 23 && min <= 59 && sec < 60)
@@ -10288,12 +10324,12 @@ var require_dist = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats3(ajv, list, fs11, exportName) {
+    function addFormats3(ajv, list, fs14, exportName) {
       var _a3;
       var _b;
       (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 ? _a3 : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
       for (const f of list)
-        ajv.addFormat(f, fs11[f]);
+        ajv.addFormat(f, fs14[f]);
     }
     module.exports = exports = formatsPlugin;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -15210,10 +15246,10 @@ var init_meta_validators = __esm({
       const schema0 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/schema", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/core": true, "https://json-schema.org/draft/2020-12/vocab/applicator": true, "https://json-schema.org/draft/2020-12/vocab/unevaluated": true, "https://json-schema.org/draft/2020-12/vocab/validation": true, "https://json-schema.org/draft/2020-12/vocab/meta-data": true, "https://json-schema.org/draft/2020-12/vocab/format-annotation": true, "https://json-schema.org/draft/2020-12/vocab/content": true }, "$dynamicAnchor": "meta", "title": "Core and Validation specifications meta-schema", "allOf": [{ "$ref": "meta/core" }, { "$ref": "meta/applicator" }, { "$ref": "meta/unevaluated" }, { "$ref": "meta/validation" }, { "$ref": "meta/meta-data" }, { "$ref": "meta/format-annotation" }, { "$ref": "meta/content" }], "type": ["object", "boolean"], "$comment": "This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.", "properties": { "definitions": { "$comment": '"definitions" has been replaced by "$defs".', "type": "object", "additionalProperties": { "$dynamicRef": "#meta" }, "deprecated": true, "default": {} }, "dependencies": { "$comment": '"dependencies" has been split and replaced by "dependentSchemas" and "dependentRequired" in order to serve their differing semantics.', "type": "object", "additionalProperties": { "anyOf": [{ "$dynamicRef": "#meta" }, { "$ref": "meta/validation#/$defs/stringArray" }] }, "deprecated": true, "default": {} }, "$recursiveAnchor": { "$comment": '"$recursiveAnchor" has been replaced by "$dynamicAnchor".', "$ref": "meta/core#/$defs/anchorString", "deprecated": true }, "$recursiveRef": { "$comment": '"$recursiveRef" has been replaced by "$dynamicRef".', "$ref": "meta/core#/$defs/uriReferenceString", "deprecated": true } } };
       const schema1 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/meta/core", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/core": true }, "$dynamicAnchor": "meta", "title": "Core vocabulary meta-schema", "type": ["object", "boolean"], "properties": { "$id": { "$ref": "#/$defs/uriReferenceString", "$comment": "Non-empty fragments not allowed.", "pattern": "^[^#]*#?$" }, "$schema": { "$ref": "#/$defs/uriString" }, "$ref": { "$ref": "#/$defs/uriReferenceString" }, "$anchor": { "$ref": "#/$defs/anchorString" }, "$dynamicRef": { "$ref": "#/$defs/uriReferenceString" }, "$dynamicAnchor": { "$ref": "#/$defs/anchorString" }, "$vocabulary": { "type": "object", "propertyNames": { "$ref": "#/$defs/uriString" }, "additionalProperties": { "type": "boolean" } }, "$comment": { "type": "string" }, "$defs": { "type": "object", "additionalProperties": { "$dynamicRef": "#meta" } } }, "$defs": { "anchorString": { "type": "string", "pattern": "^[A-Za-z_][-A-Za-z0-9._]*$" }, "uriString": { "type": "string", "format": "uri" }, "uriReferenceString": { "type": "string", "format": "uri-reference" } } };
       const schema2 = { "type": "string", "format": "uri-reference" };
-      function validate2(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
+      function validate22(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         let vErrors = null;
         let errors = 0;
-        const evaluated0 = validate2.evaluated;
+        const evaluated0 = validate22.evaluated;
         if (evaluated0.dynamicProps) {
           evaluated0.props = void 0;
         }
@@ -15233,10 +15269,10 @@ var init_meta_validators = __esm({
           }
           errors++;
         }
-        validate2.errors = vErrors;
+        validate22.errors = vErrors;
         return errors === 0;
       }
-      validate2.evaluated = { "dynamicProps": false, "dynamicItems": false };
+      validate22.evaluated = { "dynamicProps": false, "dynamicItems": false };
       const schema3 = { "type": "string", "format": "uri" };
       function validate4(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         let vErrors = null;
@@ -15331,8 +15367,8 @@ var init_meta_validators = __esm({
             let data0 = data2.$id;
             const _errs1 = errors;
             const _errs2 = errors;
-            if (!validate2(data0, { instancePath: instancePath + "/$id", parentData: data2, parentDataProperty: "$id", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data0, { instancePath: instancePath + "/$id", parentData: data2, parentDataProperty: "$id", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -15362,8 +15398,8 @@ var init_meta_validators = __esm({
           if (data2.$ref !== void 0) {
             let data22 = data2.$ref;
             const _errs4 = errors;
-            if (!validate2(data22, { instancePath: instancePath + "/$ref", parentData: data2, parentDataProperty: "$ref", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data22, { instancePath: instancePath + "/$ref", parentData: data2, parentDataProperty: "$ref", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -15382,8 +15418,8 @@ var init_meta_validators = __esm({
           if (data2.$dynamicRef !== void 0) {
             let data4 = data2.$dynamicRef;
             const _errs6 = errors;
-            if (!validate2(data4, { instancePath: instancePath + "/$dynamicRef", parentData: data2, parentDataProperty: "$dynamicRef", rootData, dynamicAnchors })) {
-              vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+            if (!validate22(data4, { instancePath: instancePath + "/$dynamicRef", parentData: data2, parentDataProperty: "$dynamicRef", rootData, dynamicAnchors })) {
+              vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
               errors = vErrors.length;
             } else {
             }
@@ -16376,11 +16412,11 @@ var init_meta_validators = __esm({
       }
       validate36.evaluated = { "items": true, "dynamicProps": false, "dynamicItems": false };
       const func0 = require_equal().default;
-      function validate22(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
+      function validate222(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         ;
         let vErrors = null;
         let errors = 0;
-        const evaluated0 = validate22.evaluated;
+        const evaluated0 = validate222.evaluated;
         if (evaluated0.dynamicProps) {
           evaluated0.props = void 0;
         }
@@ -16397,7 +16433,7 @@ var init_meta_validators = __esm({
           errors++;
         }
         if (!dynamicAnchors.meta) {
-          dynamicAnchors.meta = validate22;
+          dynamicAnchors.meta = validate222;
         }
         const _errs0 = errors;
         if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
@@ -16750,10 +16786,10 @@ var init_meta_validators = __esm({
             var valid0 = _errs32 === errors;
           }
         }
-        validate22.errors = vErrors;
+        validate222.errors = vErrors;
         return errors === 0;
       }
-      validate22.evaluated = { "props": { "type": true, "const": true, "enum": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true, "maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true }, "dynamicProps": false, "dynamicItems": false };
+      validate222.evaluated = { "props": { "type": true, "const": true, "enum": true, "multipleOf": true, "maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true, "maxLength": true, "minLength": true, "pattern": true, "maxItems": true, "minItems": true, "uniqueItems": true, "maxContains": true, "minContains": true, "maxProperties": true, "minProperties": true, "required": true, "dependentRequired": true }, "dynamicProps": false, "dynamicItems": false };
       const schema13 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://json-schema.org/draft/2020-12/meta/meta-data", "$vocabulary": { "https://json-schema.org/draft/2020-12/vocab/meta-data": true }, "$dynamicAnchor": "meta", "title": "Meta-data vocabulary meta-schema", "type": ["object", "boolean"], "properties": { "title": { "type": "string" }, "description": { "type": "string" }, "default": true, "deprecated": { "type": "boolean", "default": false }, "readOnly": { "type": "boolean", "default": false }, "writeOnly": { "type": "boolean", "default": false }, "examples": { "type": "array", "items": true } } };
       function validate40(data2, { instancePath = "", parentData, parentDataProperty, rootData = data2, dynamicAnchors = {} } = {}) {
         ;
@@ -17196,8 +17232,8 @@ var init_meta_validators = __esm({
         }
         var valid0 = _errs4 === errors;
         const _errs5 = errors;
-        if (!validate22(data2, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-          vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        if (!validate222(data2, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+          vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
           errors = vErrors.length;
         } else {
         }
@@ -17406,12 +17442,12 @@ var init_meta_validators = __esm({
 
 // src/compat/validator.ts
 function dialectOf(schema) {
-  const declared2 = typeof schema === "object" ? schema.$schema : void 0;
-  if (declared2 === void 0) return "2020-12";
-  if (typeof declared2 !== "string") return null;
-  if (/draft-0[67]\/schema/.test(declared2)) return "draft-07";
-  if (declared2.includes("draft/2019-09")) return "2019-09";
-  if (declared2.includes("draft/2020-12")) return "2020-12";
+  const declared3 = typeof schema === "object" ? schema.$schema : void 0;
+  if (declared3 === void 0) return "2020-12";
+  if (typeof declared3 !== "string") return null;
+  if (/draft-0[67]\/schema/.test(declared3)) return "draft-07";
+  if (declared3.includes("draft/2019-09")) return "2019-09";
+  if (declared3.includes("draft/2020-12")) return "2020-12";
   return null;
 }
 function compiledEagerly(source) {
@@ -17619,8 +17655,8 @@ function schemaProblem(whole) {
   return void 0;
 }
 function metaOf(schema, dialect) {
-  const declared2 = typeof schema === "object" ? schema.$schema : void 0;
-  return typeof declared2 === "string" && declared2 !== "" ? declared2 : META_SCHEMAS[dialect][0];
+  const declared3 = typeof schema === "object" ? schema.$schema : void 0;
+  return typeof declared3 === "string" && declared3 !== "" ? declared3 : META_SCHEMAS[dialect][0];
 }
 function metaProblem(schema, dialect, key = compactText(schema), id = metaOf(schema, dialect)) {
   let known = problems.get(key);
@@ -17996,21 +18032,21 @@ function refCycle(schema) {
   const colour = /* @__PURE__ */ new Map();
   for (const start of allRefs(schema)) {
     if (colour.has(start)) continue;
-    const path6 = [{ ref: start, rest: [...next(start)] }];
+    const path9 = [{ ref: start, rest: [...next(start)] }];
     colour.set(start, 1);
-    while (path6.length > 0) {
-      const top = path6[path6.length - 1];
+    while (path9.length > 0) {
+      const top = path9[path9.length - 1];
       const ref = top.rest.pop();
       if (ref === void 0) {
         colour.set(top.ref, 2);
-        path6.pop();
+        path9.pop();
         continue;
       }
       const c = colour.get(ref);
       if (c === 1) return ref;
       if (c === 2) continue;
       colour.set(ref, 1);
-      path6.push({ ref, rest: [...next(ref)] });
+      path9.push({ ref, rest: [...next(ref)] });
     }
   }
   return void 0;
@@ -20311,22 +20347,22 @@ function declaredNames(sub, sup) {
     if (isObject7(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
   return names3;
 }
-function nameOnly(q, others, declared2) {
+function nameOnly(q, others, declared3) {
   const rs = others.map(regex);
   const fits2 = (key) => regex(q)?.test(key) === true && rs.every((r) => r !== void 0 && !r.test(key));
   const names3 = [...namesFor(q), ...PLAIN_NAMES];
-  return names3.find((key) => fits2(key) && !declared2.has(key)) ?? names3.find(fits2);
+  return names3.find((key) => fits2(key) && !declared3.has(key)) ?? names3.find(fits2);
 }
-function nameMatching(patternsToMatch, declared2) {
+function nameMatching(patternsToMatch, declared3) {
   const all = patternsToMatch.map(regex);
   if (all.some((r) => r === void 0)) return void 0;
   const fits2 = (key) => all.every((r) => r?.test(key));
   const names3 = patternsToMatch.flatMap(namesFor);
-  const found = names3.find((key) => fits2(key) && !declared2.has(key)) ?? names3.find(fits2);
+  const found = names3.find((key) => fits2(key) && !declared3.has(key)) ?? names3.find(fits2);
   if (found !== void 0 || patternsToMatch.length < 2) return found;
   const heads = patternsToMatch.map((p) => namesFor(p).slice(0, JOINED));
   const joined = heads.reduce((acc, next) => acc.flatMap((x) => next.flatMap((y) => [x + y, y + x])));
-  return joined.find((key) => fits2(key) && !declared2.has(key)) ?? joined.find(fits2);
+  return joined.find((key) => fits2(key) && !declared3.has(key)) ?? joined.find(fits2);
 }
 function comparePatternProperties(sub, sup, ctx) {
   const a = patterns(sub), b = patterns(sup);
@@ -20335,12 +20371,12 @@ function comparePatternProperties(sub, sup, ctx) {
   const subAdd = sub.additionalProperties ?? true;
   const supAdd = sup.additionalProperties ?? true;
   const compared2 = ak.length * bk.length <= COMPARED_PAIRS;
-  const declared2 = declaredNames(sub, sup);
-  const keyFor = (p, with_ = []) => (with_.length > 0 ? nameMatching([p, ...with_], declared2) : void 0) ?? nameOnly(
+  const declared3 = declaredNames(sub, sup);
+  const keyFor = (p, with_ = []) => (with_.length > 0 ? nameMatching([p, ...with_], declared3) : void 0) ?? nameOnly(
     p,
     [...ak, ...bk].filter((x) => x !== p && !with_.includes(x)),
-    declared2
-  ) ?? nameMatching([p], declared2);
+    declared3
+  ) ?? nameMatching([p], declared3);
   for (const p of ak.filter((x) => Object.hasOwn(b, x))) {
     const key = keyFor(p);
     includes(a[p], b[p], ctx.child(["patternProperties", p], sub, key ?? p));
@@ -20386,7 +20422,7 @@ function comparePatternProperties(sub, sup, ctx) {
   }
   for (const q of ak.filter((x) => !Object.hasOwn(b, x))) {
     if (bk.some((p) => covers(p, q, compared2))) continue;
-    const key = nameOnly(q, bk, declared2) ?? keyFor(q);
+    const key = nameOnly(q, bk, declared3) ?? keyFor(q);
     if (supAdd === false) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
@@ -20533,22 +20569,22 @@ function propertyConjuncts(nodes, name, work) {
   const next = [];
   for (const node2 of nodes) {
     if (!isObject7(node2)) continue;
-    let declared2 = false;
+    let declared3 = false;
     const props3 = node2.properties;
     if (isObject7(props3) && Object.hasOwn(props3, name)) {
-      declared2 = true;
+      declared3 = true;
       next.push(props3[name]);
     }
     const patterns2 = node2.patternProperties;
     if (isObject7(patterns2)) {
       for (const [p, s] of Object.entries(patterns2)) {
-        const matches2 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
-        if (matches2 !== false) declared2 = true;
-        if (matches2 === true) next.push(s);
+        const matches3 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
+        if (matches3 !== false) declared3 = true;
+        if (matches3 === true) next.push(s);
       }
     }
     const extra = node2.additionalProperties;
-    if (!declared2 && (typeof extra === "boolean" || isObject7(extra))) next.push(extra);
+    if (!declared3 && (typeof extra === "boolean" || isObject7(extra))) next.push(extra);
   }
   return conjuncts(next, work);
 }
@@ -20846,13 +20882,13 @@ function compareDependentSchemas(sub, sup, ctx) {
       continue;
     }
     const props3 = isObject7(sub.properties) ? sub.properties : {};
-    const declared2 = declaresKey(sub, k);
+    const declared3 = declaresKey(sub, k);
     const extras = additionalOf(sub);
-    if (!declared2 && extras === false) {
+    if (!declared3 && extras === false) {
       ctx.emit("dependent-schema-implied", at, { property: k });
       continue;
     }
-    if (!declared2 && acceptsAll(extras) && !ctx.strict) {
+    if (!declared3 && acceptsAll(extras) && !ctx.strict) {
       ctx.emit("dependent-schema-on-undeclared-property", at, {
         property: k
       });
@@ -20871,7 +20907,7 @@ function compareDependentSchemas(sub, sup, ctx) {
         "dependent-schema-accepts-value"
       );
       ctx.emit(
-        declared2 ? ctx.id("dependent-schema-rejects-value", "dependent-schema-accepts-value") : undeclaredRule,
+        declared3 ? ctx.id("dependent-schema-rejects-value", "dependent-schema-accepts-value") : undeclaredRule,
         at,
         { property: k, value: found },
         () => found
@@ -21177,7 +21213,8 @@ function compareRequired(sub, sup, subReq, supReq, ctx) {
   const sp = props2(sub), pp = props2(sup);
   for (const k of supReq) {
     if (subReq.has(k)) continue;
-    const rule = Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
+    const supK = member(pp, k);
+    const rule = ctx.input && isObject7(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
     ctx.emit(rule, ctx.member("required", k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, "object");
       if (!isObject7(v)) return void 0;
@@ -22560,6 +22597,42 @@ var init_schemas = __esm({
   }
 });
 
+// src/compat/arguments.ts
+function declared2(schema) {
+  return isObject7(schema) && isObject7(schema.properties) ? Object.keys(schema.properties) : [];
+}
+function isTopLevelRemoval(f, old) {
+  const k = f.args.property;
+  if (f.rule !== "property-removed-from-open-object" || typeof k !== "string" || !old.includes(k))
+    return false;
+  return ["/inputSchema", "/inputSchema/properties", toPointer(["inputSchema", "properties", k])].includes(
+    f.pointer
+  );
+}
+function argumentFindings(before, after, findings) {
+  const old = declared2(before);
+  if (old.length === 0) return [...findings];
+  const told = findings.map((f) => isTopLevelRemoval(f, old) ? { ...f, rule: "argument-removed" } : f);
+  const emptied = (after === void 0 || isObject7(after)) && declared2(after).length === 0;
+  if (!emptied) return told;
+  return [
+    ...told.filter((f) => f.rule !== "argument-removed"),
+    {
+      rule: "all-arguments-removed",
+      verdict: "unknown",
+      pointer: "/inputSchema",
+      args: { properties: old }
+    }
+  ];
+}
+var init_arguments = __esm({
+  "src/compat/arguments.ts"() {
+    "use strict";
+    init_merge();
+    init_pointer();
+  }
+});
+
 // src/compat/conformance.ts
 function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -23244,7 +23317,8 @@ function compareTool(before, after, options) {
     "input",
     options
   );
-  for (const f of prefixed(input.findings, "/inputSchema")) findings.push(f);
+  const inputFindings = prefixed(input.findings, "/inputSchema");
+  for (const f of argumentFindings(before.inputSchema, after.inputSchema, inputFindings)) findings.push(f);
   if (after.outputSchema !== void 0 && before.outputSchema === void 0) {
     findings.push({ rule: "output-schema-added", verdict: "compatible", pointer: "/outputSchema", args: {} });
   } else if (before.outputSchema !== void 0) {
@@ -23377,6 +23451,7 @@ var KNOWN_FIELDS;
 var init_manifests = __esm({
   "src/compat/manifests.ts"() {
     "use strict";
+    init_arguments();
     init_bounds();
     init_conformance();
     init_effects();
@@ -24306,10 +24381,10 @@ function findRenames(before, after, servers) {
       };
       const removed = keyed("removed", old);
       const added2 = keyed("added", now);
-      const matches2 = (shapeOf, side) => [...side].filter(([, s]) => s === shapeOf).map(([n]) => n);
+      const matches3 = (shapeOf, side) => [...side].filter(([, s]) => s === shapeOf).map(([n]) => n);
       for (const [from, s] of removed) {
-        const [to, ...others] = matches2(s, added2);
-        if (to !== void 0 && others.length === 0 && matches2(s, removed).length === 1)
+        const [to, ...others] = matches3(s, added2);
+        if (to !== void 0 && others.length === 0 && matches3(s, removed).length === 1)
           out.push({ server, kind, from, to });
       }
     }
@@ -24415,10 +24490,10 @@ function declares2019Dialect($schema) {
 }
 function declaredDialect(schema, remedy) {
   if (!("$schema" in schema) || typeof schema.$schema !== "string") return "2020-12";
-  const declared2 = schema.$schema.replace(/#$/, "");
-  if (DRAFT_2020_12_URIS.has(declared2)) return "2020-12";
-  if (DRAFT_2019_09_URIS.has(declared2)) return "2019-09";
-  if (DRAFT_07_URIS.has(declared2) || DRAFT_06_URIS.has(declared2)) return "draft-7";
+  const declared3 = schema.$schema.replace(/#$/, "");
+  if (DRAFT_2020_12_URIS.has(declared3)) return "2020-12";
+  if (DRAFT_2019_09_URIS.has(declared3)) return "2019-09";
+  if (DRAFT_07_URIS.has(declared3) || DRAFT_06_URIS.has(declared3)) return "draft-7";
   throw new Error(`JSON Schema declares an unsupported dialect ("$schema": "${schema.$schema.slice(0, 200)}"). The default validator supports JSON Schema 2020-12, 2019-09, draft-07, and draft-06; ${remedy}`);
 }
 var DRAFT_2020_12_URIS, DRAFT_2019_09_URIS, DRAFT_07_URIS, DRAFT_06_URIS;
@@ -24653,10 +24728,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path6) {
-  if (!path6)
+function getElementAtPath(obj, path9) {
+  if (!path9)
     return obj;
-  return path6.reduce((acc, key) => acc?.[key], obj);
+  return path9.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -24915,11 +24990,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path6, issues) {
+function prefixIssues(path9, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path6);
+    iss.path.unshift(path9);
     return iss;
   });
 }
@@ -25451,16 +25526,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path6 = []) => {
+  const processError = (error3, path9 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path6, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path9, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path9, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path6, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path9, ...issue2.path]);
       } else {
-        const fullpath = [...path6, ...issue2.path];
+        const fullpath = [...path9, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -27093,15 +27168,15 @@ var init_schemas2 = __esm({
           }
         }
         const input = payload.value;
-        const isDate = input instanceof Date;
-        const isValidDate = isDate && !Number.isNaN(input.getTime());
+        const isDate2 = input instanceof Date;
+        const isValidDate = isDate2 && !Number.isNaN(input.getTime());
         if (isValidDate)
           return payload;
         payload.issues.push({
           expected: "date",
           code: "invalid_type",
           input,
-          ...isDate ? { received: "Invalid Date" } : {},
+          ...isDate2 ? { received: "Invalid Date" } : {},
           inst
         });
         return payload;
@@ -34619,17 +34694,17 @@ function scanXMcpHeaderDeclarations(inputSchema) {
   const declarations = [];
   const seenLower = /* @__PURE__ */ new Map();
   let numberFault;
-  const visit = (node2, path6, reachable) => {
+  const visit = (node2, path9, reachable) => {
     if (node2 === null || typeof node2 !== "object") return void 0;
     const schema = node2;
     if (X_MCP_HEADER_KEY in schema) {
-      if (!reachable || path6.length === 0) return `${pathName(path6)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
+      if (!reachable || path9.length === 0) return `${pathName(path9)}: x-mcp-header is only permitted on properties statically reachable via a chain of 'properties' keys (not under items, additionalProperties, oneOf/anyOf/allOf/not, if/then/else, or $ref)`;
       const raw = schema[X_MCP_HEADER_KEY];
-      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path6)}: x-mcp-header MUST be a non-empty string`;
-      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path6)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
+      if (typeof raw !== "string" || raw.length === 0) return `${pathName(path9)}: x-mcp-header MUST be a non-empty string`;
+      if (!RFC9110_TOKEN.test(raw)) return `${pathName(path9)}: x-mcp-header '${raw}' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)`;
       const type = typeof schema.type === "string" ? schema.type : void 0;
       if (type === void 0 || !PERMITTED_X_MCP_HEADER_TYPES.has(type)) {
-        const fault$1 = `${pathName(path6)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
+        const fault$1 = `${pathName(path9)}: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got ${type ?? "<none>"}`;
         if (type !== "number") return fault$1;
         numberFault ??= fault$1;
       }
@@ -34638,14 +34713,14 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (prior !== void 0) return `x-mcp-header '${raw}' is not case-insensitively unique (also declared as '${prior}')`;
       seenLower.set(lower, raw);
       declarations.push({
-        path: path6,
+        path: path9,
         headerName: raw,
         type
       });
     }
     const properties = schema.properties;
     if (properties !== null && typeof properties === "object") for (const [key, child] of Object.entries(properties)) {
-      const fault$1 = visit(child, [...path6, key], reachable);
+      const fault$1 = visit(child, [...path9, key], reachable);
       if (fault$1 !== void 0) return fault$1;
     }
     for (const k of NON_REACHABLE_SUBSCHEMA_KEYWORDS) {
@@ -34653,7 +34728,7 @@ function scanXMcpHeaderDeclarations(inputSchema) {
       if (sub === void 0) continue;
       const branches = Array.isArray(sub) ? sub : sub !== null && typeof sub === "object" && OBJECT_VALUED_SUBSCHEMA_KEYWORDS.has(k) ? Object.values(sub) : [sub];
       for (const branch of branches) {
-        const fault$1 = visit(branch, [...path6, `<${k}>`], false);
+        const fault$1 = visit(branch, [...path9, `<${k}>`], false);
         if (fault$1 !== void 0) return fault$1;
       }
     }
@@ -34672,8 +34747,8 @@ function scanXMcpHeaderDeclarations(inputSchema) {
     declarations
   };
 }
-function pathName(path6) {
-  return path6.length === 0 ? "<root>" : path6.join(".");
+function pathName(path9) {
+  return path9.length === 0 ? "<root>" : path9.join(".");
 }
 function mcpParamPrimitiveToString(value) {
   if (typeof value === "string") return value;
@@ -34704,9 +34779,9 @@ function utf8ToBase64(s) {
 function encodeMcpParamValue(value) {
   return needsBase64(value) ? `${BASE64_SENTINEL_PREFIX}${utf8ToBase64(value)}${BASE64_SENTINEL_SUFFIX}` : value;
 }
-function valueAtPath(root, path6) {
+function valueAtPath(root, path9) {
   let node2 = root;
-  for (const key of path6) {
+  for (const key of path9) {
     if (node2 === null || typeof node2 !== "object") return void 0;
     node2 = node2[key];
   }
@@ -34862,7 +34937,7 @@ function convertStandardElicitationSchema(schema) {
 function isAnnotationOnlyJsonSchemaKeyword(key) {
   return ANNOTATION_ONLY_JSON_SCHEMA_KEYWORDS.has(key) || key.startsWith("x-");
 }
-function walkProperty(node2, path6, vendor, unsupported) {
+function walkProperty(node2, path9, vendor, unsupported) {
   if (!isJsonObject(node2)) return node2;
   const allowedKeys = typeof node2.type === "string" && Object.hasOwn(PROPERTY_KEYS_BY_TYPE, node2.type) ? PROPERTY_KEYS_BY_TYPE[node2.type] : void 0;
   if (allowedKeys === void 0) return node2;
@@ -34870,8 +34945,8 @@ function walkProperty(node2, path6, vendor, unsupported) {
   for (const [key, value] of Object.entries(node2)) if (allowedKeys.has(key) || isAnnotationOnlyJsonSchemaKeyword(key)) pruned2[key] = value;
   else if (key === "pattern" && node2.type === "string" && typeof node2.format === "string") {
     if (!SUPPORTED_STRING_FORMATS.has(node2.format)) pruned2[key] = value;
-    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path6}.${key}`);
-  } else unsupported.push(`${path6}.${key}`);
+    else if (typeof value !== "string" || !isLibraryFormatPattern(node2.format, value, vendor)) unsupported.push(`${path9}.${key}`);
+  } else unsupported.push(`${path9}.${key}`);
   return pruned2;
 }
 function walkRequestedSchema(converted, vendor) {
@@ -34888,11 +34963,11 @@ function describeUnsupportedProperties(pruned2, fallback) {
   const offenders = Object.entries(pruned2.properties).filter(([, node2]) => !parseSchema(PrimitiveSchemaDefinitionSchema, node2).success).map(([name]) => `properties.${name}`);
   return offenders.length > 0 ? offenders.join(", ") : fallback;
 }
-function findDroppedConstraintPaths(original, parsed, path6 = "") {
-  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path6}[${index}]`));
+function findDroppedConstraintPaths(original, parsed, path9 = "") {
+  if (Array.isArray(original) && Array.isArray(parsed)) return original.flatMap((item3, index) => findDroppedConstraintPaths(item3, parsed[index], `${path9}[${index}]`));
   if (!isJsonObject(original) || !isJsonObject(parsed)) return [];
   return Object.entries(original).flatMap(([key, value]) => {
-    const childPath = path6 ? `${path6}.${key}` : key;
+    const childPath = path9 ? `${path9}.${key}` : key;
     if (!Object.prototype.hasOwnProperty.call(parsed, key)) return isAnnotationOnlyJsonSchemaKeyword(key) ? [] : [childPath];
     return findDroppedConstraintPaths(value, parsed[key], childPath);
   });
@@ -35799,9 +35874,9 @@ var init_src_CeKsbNLO = __esm({
         });
         const parsed = buildSchemas2026().RequestMetaEnvelopeSchema.safeParse(meta2);
         if (!parsed.success) for (const issue2 of parsed.error.issues) {
-          const path6 = issue2.path.map(String);
-          const key = path6.length > 0 ? path6.join(".") : "_meta";
-          if (path6.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
+          const path9 = issue2.path.map(String);
+          const key = path9.length > 0 ? path9.join(".") : "_meta";
+          if (path9.length === 1 && issues.some((existing) => existing.key === key && existing.problem === "missing")) continue;
           issues.push({
             key,
             problem: issue2.message
@@ -36773,9 +36848,9 @@ var init_src_CeKsbNLO = __esm({
               const sendCodec = this._resolveOutboundCodec(r.method);
               this._assertOutboundRequestInEra(sendCodec, r.method);
               if (isStandardSchema(schemaOrOptions)) return sendRequest(r, schemaOrOptions, maybeOptions);
-              const validate2 = codecResultValidator(sendCodec, r.method);
-              if (validate2 === void 0) throw new TypeError(`'${r.method}' is not a spec method; pass a result schema as the second argument to ctx.mcpReq.send().`);
-              return sendRequest(r, validate2, schemaOrOptions);
+              const validate3 = codecResultValidator(sendCodec, r.method);
+              if (validate3 === void 0) throw new TypeError(`'${r.method}' is not a spec method; pass a result schema as the second argument to ctx.mcpReq.send().`);
+              return sendRequest(r, validate3, schemaOrOptions);
             }),
             notify: sendNotification
           },
@@ -36871,9 +36946,9 @@ var init_src_CeKsbNLO = __esm({
           return this._requestWithSchemaViaCodec(codec, request, schemaOrOptions, maybeOptions);
         }
         this._assertOutboundRequestInEra(codec, request.method);
-        const validate2 = codecResultValidator(codec, request.method);
-        if (validate2 === void 0) throw new TypeError(`'${request.method}' is not a spec method; pass a result schema as the second argument to request().`);
-        return this._requestWithSchemaViaCodec(codec, request, validate2, schemaOrOptions);
+        const validate3 = codecResultValidator(codec, request.method);
+        if (validate3 === void 0) throw new TypeError(`'${request.method}' is not a spec method; pass a result schema as the second argument to request().`);
+        return this._requestWithSchemaViaCodec(codec, request, validate3, schemaOrOptions);
       }
       /**
       * The wire codec for this instance's negotiated era — the phase-2 truth:
@@ -39692,10 +39767,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
           jsonPointer = $data;
           data2 = names_1.default.rootData;
         } else {
-          const matches2 = RELATIVE_JSON_POINTER.exec($data);
-          if (!matches2) throw new Error(`Invalid JSON-pointer: ${$data}`);
-          const up = +matches2[1];
-          jsonPointer = matches2[2];
+          const matches3 = RELATIVE_JSON_POINTER.exec($data);
+          if (!matches3) throw new Error(`Invalid JSON-pointer: ${$data}`);
+          const up = +matches3[1];
+          jsonPointer = matches3[2];
           if (jsonPointer === "#") {
             if (up >= dataLevel) throw new Error(errorMsg("property/index", up));
             return dataPathArr[dataLevel - up];
@@ -39821,28 +39896,28 @@ var init_ajvProvider_BIwGVY6G = __esm({
           const validateCode = gen.toString();
           sourceCode = `${gen.scopeRefs(names_1.default.scope)}return ${validateCode}`;
           if (this.opts.code.process) sourceCode = this.opts.code.process(sourceCode, sch);
-          const validate2 = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode)(this, this.scope.get());
-          this.scope.value(validateName, { ref: validate2 });
-          validate2.errors = null;
-          validate2.schema = sch.schema;
-          validate2.schemaEnv = sch;
-          if (sch.$async) validate2.$async = true;
-          if (this.opts.code.source === true) validate2.source = {
+          const validate3 = new Function(`${names_1.default.self}`, `${names_1.default.scope}`, sourceCode)(this, this.scope.get());
+          this.scope.value(validateName, { ref: validate3 });
+          validate3.errors = null;
+          validate3.schema = sch.schema;
+          validate3.schemaEnv = sch;
+          if (sch.$async) validate3.$async = true;
+          if (this.opts.code.source === true) validate3.source = {
             validateName,
             validateCode,
             scopeValues: gen._values
           };
           if (this.opts.unevaluated) {
             const { props: props3, items } = schemaCxt;
-            validate2.evaluated = {
+            validate3.evaluated = {
               props: props3 instanceof codegen_1.Name ? void 0 : props3,
               items: items instanceof codegen_1.Name ? void 0 : items,
               dynamicProps: props3 instanceof codegen_1.Name,
               dynamicItems: items instanceof codegen_1.Name
             };
-            if (validate2.source) validate2.source.evaluated = (0, codegen_1.stringify)(validate2.evaluated);
+            if (validate3.source) validate3.source.evaluated = (0, codegen_1.stringify)(validate3.evaluated);
           }
-          sch.validate = validate2;
+          sch.validate = validate3;
           return sch;
         } catch (e) {
           delete sch.validate;
@@ -40123,8 +40198,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         for (let i = 0; i < str.length; i++) if (str[i] === token) ind++;
         return ind;
       }
-      function removeDotSegments(path6) {
-        let input = path6;
+      function removeDotSegments(path9) {
+        let input = path9;
         const output = [];
         let nextSlash = -1;
         let len = 0;
@@ -40462,8 +40537,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         }
         if (wsComponent.resourceName) {
           const queryIndex = wsComponent.resourceName.indexOf("?");
-          const path6 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-          wsComponent.path = path6 && path6 !== "/" ? path6 : void 0;
+          const path9 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+          wsComponent.path = path9 && path9 !== "/" ? path9 : void 0;
           wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
           wsComponent.resourceName = void 0;
         }
@@ -40475,11 +40550,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
           urnComponent.error = "URN can not be parsed";
           return urnComponent;
         }
-        const matches2 = urnComponent.path.match(URN_REG);
-        if (matches2 && matches2[0] === urnComponent.path) {
+        const matches3 = urnComponent.path.match(URN_REG);
+        if (matches3 && matches3[0] === urnComponent.path) {
           const scheme = options.scheme || urnComponent.scheme || "urn";
-          urnComponent.nid = matches2[1].toLowerCase();
-          urnComponent.nss = matches2[2];
+          urnComponent.nid = matches3[1].toLowerCase();
+          urnComponent.nss = matches3[2];
           const schemeHandler = getSchemeHandler(`${scheme}:${options.nid || urnComponent.nid}`);
           urnComponent.path = void 0;
           if (schemeHandler) urnComponent = schemeHandler.parse(urnComponent, options);
@@ -40695,8 +40770,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const URI_PARSE = /^(?:([^#/:?]+):)?(?:\/\/((?:([^#/?@]*)@)?(\[[^#/?\]]+\]|[^#/:?]*)(?::(\d*))?))?([^#?]*)(?:\?([^#]*))?(?:#((?:.|[\n\r])*))?/u;
       const AUTHORITY_PREFIX = /^(?:[^#/:?]+:)?\/\/([^/?#]*)/;
       const AUTHORITY_INTRODUCER_REGION = /^(?:[^#/:?]+:)?([/\\\t\n\r]*)/;
-      function getParseError(parsed, matches2) {
-        if (matches2[2] !== void 0 && parsed.path && parsed.path[0] !== "/") return 'URI path must start with "/" when authority is present.';
+      function getParseError(parsed, matches3) {
+        if (matches3[2] !== void 0 && parsed.path && parsed.path[0] !== "/") return 'URI path must start with "/" when authority is present.';
         if (typeof parsed.port === "number" && (parsed.port < 0 || parsed.port > 65535)) return "URI port is malformed.";
       }
       function hasMalformedPercentEncoding(component) {
@@ -40711,9 +40786,9 @@ var init_ajvProvider_BIwGVY6G = __esm({
       function isIPLiteral(host) {
         return host[0] === "[" && host[host.length - 1] === "]";
       }
-      function hasMalformedComponentPercentEncoding(matches2) {
-        const host = matches2[4];
-        return hasMalformedPercentEncoding(matches2[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches2[6]) || hasMalformedPercentEncoding(matches2[7]) || hasMalformedPercentEncoding(matches2[8]);
+      function hasMalformedComponentPercentEncoding(matches3) {
+        const host = matches3[4];
+        return hasMalformedPercentEncoding(matches3[3]) || host !== void 0 && !isIPLiteral(host) && hasMalformedPercentEncoding(host) || hasMalformedPercentEncoding(matches3[6]) || hasMalformedPercentEncoding(matches3[7]) || hasMalformedPercentEncoding(matches3[8]);
       }
       function canonicalizeHost(parsed, options, schemeHandler, isIP) {
         if (!options.unicodeSupport && (!schemeHandler || !schemeHandler.unicodeSupport) && parsed.host && !isIPLiteral(parsed.host) && (options.domainHost || schemeHandler && schemeHandler.domainHost) && isIP === false && nonSimpleDomain(parsed.host)) try {
@@ -40763,15 +40838,15 @@ var init_ajvProvider_BIwGVY6G = __esm({
             }
           }
         }
-        const matches2 = uri2.match(URI_PARSE);
-        if (matches2) {
-          parsed.scheme = matches2[1];
-          parsed.userinfo = matches2[3];
-          parsed.host = matches2[4];
-          parsed.port = parseInt(matches2[5], 10);
-          parsed.path = matches2[6] || "";
-          parsed.query = matches2[7];
-          parsed.fragment = matches2[8];
+        const matches3 = uri2.match(URI_PARSE);
+        if (matches3) {
+          parsed.scheme = matches3[1];
+          parsed.userinfo = matches3[3];
+          parsed.host = matches3[4];
+          parsed.port = parseInt(matches3[5], 10);
+          parsed.path = matches3[6] || "";
+          parsed.query = matches3[7];
+          parsed.fragment = matches3[8];
           if (parsed.scheme !== void 0) {
             const decodedScheme = unescape(parsed.scheme);
             if (VALID_SCHEME.test(decodedScheme)) parsed.scheme = decodedScheme.toLowerCase();
@@ -40780,10 +40855,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
               malformedScheme = true;
             }
           }
-          malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches2);
+          malformedPercentEncoding = hasMalformedComponentPercentEncoding(matches3);
           if (malformedPercentEncoding) parsed.error = parsed.error || "URI contains malformed percent-encoding.";
-          if (isNaN(parsed.port)) parsed.port = matches2[5];
-          const parseError = getParseError(parsed, matches2);
+          if (isNaN(parsed.port)) parsed.port = matches3[5];
+          const parseError = getParseError(parsed, matches3);
           if (parseError !== void 0) {
             parsed.error = parsed.error || parseError;
             malformedAuthorityOrPort = true;
@@ -42870,7 +42945,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         schemaType: "object",
         error: {
           message: ({ params: { discrError, tagName } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName}" must be string` : `value of tag "${tagName}" must be in oneOf`,
-          params: ({ params: { discrError, tag, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag}}`
+          params: ({ params: { discrError, tag: tag2, tagName } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName}, tagValue: ${tag2}}`
         },
         code(cxt) {
           const { gen, data: data2, schema, parentSchema, it } = cxt;
@@ -42881,10 +42956,10 @@ var init_ajvProvider_BIwGVY6G = __esm({
           if (schema.mapping) throw new Error("discriminator: mapping is not supported");
           if (!oneOf) throw new Error("discriminator: requires oneOf keyword");
           const valid2 = gen.let("valid", false);
-          const tag = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
-          gen.if((0, codegen_1._)`typeof ${tag} == "string"`, () => validateMapping(), () => cxt.error(false, {
+          const tag2 = gen.const("tag", (0, codegen_1._)`${data2}${(0, codegen_1.getProperty)(tagName)}`);
+          gen.if((0, codegen_1._)`typeof ${tag2} == "string"`, () => validateMapping(), () => cxt.error(false, {
             discrError: types_1.DiscrError.Tag,
-            tag,
+            tag: tag2,
             tagName
           }));
           cxt.ok(valid2);
@@ -42892,13 +42967,13 @@ var init_ajvProvider_BIwGVY6G = __esm({
             const mapping = getMapping();
             gen.if(false);
             for (const tagValue in mapping) {
-              gen.elseIf((0, codegen_1._)`${tag} === ${tagValue}`);
+              gen.elseIf((0, codegen_1._)`${tag2} === ${tagValue}`);
               gen.assign(valid2, applyTagSchema(mapping[tagValue]));
             }
             gen.else();
             cxt.error(false, {
               discrError: types_1.DiscrError.Mapping,
-              tag,
+              tag: tag2,
               tagName
             });
             gen.endIf();
@@ -43191,8 +43266,8 @@ var init_ajvProvider_BIwGVY6G = __esm({
         const { gen, it } = cxt;
         it.schemaEnv.root.dynamicAnchors[anchor2] = true;
         const v = (0, codegen_1._)`${names_1.default.dynamicAnchors}${(0, codegen_1.getProperty)(anchor2)}`;
-        const validate2 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
-        gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate2));
+        const validate3 = it.errSchemaPath === "#" ? it.validateName : _getValidate(cxt);
+        gen.if((0, codegen_1._)`!${v}`, () => gen.assign(v, validate3));
       }
       exports.dynamicAnchor = dynamicAnchor;
       function _getValidate(cxt) {
@@ -43239,11 +43314,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
             gen.if(v, _callRef(v, valid2), _callRef(it.validateName, valid2));
           } else _callRef(it.validateName, valid2)();
         }
-        function _callRef(validate2, valid2) {
+        function _callRef(validate3, valid2) {
           return valid2 ? () => gen.block(() => {
-            (0, ref_1.callRef)(cxt, validate2);
+            (0, ref_1.callRef)(cxt, validate3);
             gen.let(valid2, true);
-          }) : () => (0, ref_1.callRef)(cxt, validate2);
+          }) : () => (0, ref_1.callRef)(cxt, validate3);
         }
       }
       exports.dynamicRef = dynamicRef;
@@ -44192,7 +44267,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const discriminator_1 = require_discriminator2();
       const json_schema_2020_12_1 = require_json_schema_2020_122();
       const META_SCHEMA_ID = "https://json-schema.org/draft/2020-12/schema";
-      var Ajv20202 = class extends core_1.default {
+      var Ajv20203 = class extends core_1.default {
         constructor(opts = {}) {
           super({
             ...opts,
@@ -44217,11 +44292,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
           return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
         }
       };
-      exports.Ajv2020 = Ajv20202;
-      module.exports = exports = Ajv20202;
-      module.exports.Ajv2020 = Ajv20202;
+      exports.Ajv2020 = Ajv20203;
+      module.exports = exports = Ajv20203;
+      module.exports.Ajv2020 = Ajv20203;
       Object.defineProperty(exports, "__esModule", { value: true });
-      exports.default = Ajv20202;
+      exports.default = Ajv20203;
       var validate_1 = require_validate2();
       Object.defineProperty(exports, "KeywordCxt", {
         enumerable: true,
@@ -44284,9 +44359,9 @@ var init_ajvProvider_BIwGVY6G = __esm({
     require_formats2 = /* @__PURE__ */ __commonJSMin(((exports) => {
       Object.defineProperty(exports, "__esModule", { value: true });
       exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-      function fmtDef(validate2, compare) {
+      function fmtDef(validate3, compare) {
         return {
-          validate: validate2,
+          validate: validate3,
           compare
         };
       }
@@ -44362,11 +44437,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
         31
       ];
       function date4(str) {
-        const matches2 = DATE.exec(str);
-        if (!matches2) return false;
-        const year = +matches2[1];
-        const month = +matches2[2];
-        const day = +matches2[3];
+        const matches3 = DATE.exec(str);
+        if (!matches3) return false;
+        const year = +matches3[1];
+        const month = +matches3[2];
+        const day = +matches3[3];
         return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
       }
       function compareDate(d1, d2) {
@@ -44378,15 +44453,15 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
       function getTime(strictTimeZone) {
         return function time3(str) {
-          const matches2 = TIME.exec(str);
-          if (!matches2) return false;
-          const hr = +matches2[1];
-          const min = +matches2[2];
-          const sec = +matches2[3];
-          const tz = matches2[4];
-          const tzSign = matches2[5] === "-" ? -1 : 1;
-          const tzH = +(matches2[6] || 0);
-          const tzM = +(matches2[7] || 0);
+          const matches3 = TIME.exec(str);
+          if (!matches3) return false;
+          const hr = +matches3[1];
+          const min = +matches3[2];
+          const sec = +matches3[3];
+          const tz = matches3[4];
+          const tzSign = matches3[5] === "-" ? -1 : 1;
+          const tzH = +(matches3[6] || 0);
+          const tzM = +(matches3[7] || 0);
           if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
           if (hr <= 23 && min <= 59 && sec < 60) return true;
           const utcMin = min - tzM * tzSign;
@@ -44566,11 +44641,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
         if (!f) throw new Error(`Unknown format "${name}"`);
         return f;
       };
-      function addFormats3(ajv, list, fs11, exportName) {
+      function addFormats3(ajv, list, fs14, exportName) {
         var _a3;
         var _b;
         (_a3 = (_b = ajv.opts.code).formats) !== null && _a3 !== void 0 || (_b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`);
-        for (const f of list) ajv.addFormat(f, fs11[f]);
+        for (const f of list) ajv.addFormat(f, fs14[f]);
       }
       module.exports = exports = formatsPlugin;
       Object.defineProperty(exports, "__esModule", { value: true });
@@ -48909,8 +48984,8 @@ var require_windows = __commonJS({
   "../../node_modules/isexe/windows.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs11 = __require("fs");
-    function checkPathExt(path6, options) {
+    var fs14 = __require("fs");
+    function checkPathExt(path9, options) {
       var pathext = options.pathExt !== void 0 ? options.pathExt : process.env.PATHEXT;
       if (!pathext) {
         return true;
@@ -48921,25 +48996,25 @@ var require_windows = __commonJS({
       }
       for (var i = 0; i < pathext.length; i++) {
         var p = pathext[i].toLowerCase();
-        if (p && path6.substr(-p.length).toLowerCase() === p) {
+        if (p && path9.substr(-p.length).toLowerCase() === p) {
           return true;
         }
       }
       return false;
     }
-    function checkStat(stat, path6, options) {
+    function checkStat(stat, path9, options) {
       if (!stat.isSymbolicLink() && !stat.isFile()) {
         return false;
       }
-      return checkPathExt(path6, options);
+      return checkPathExt(path9, options);
     }
-    function isexe(path6, options, cb) {
-      fs11.stat(path6, function(er, stat) {
-        cb(er, er ? false : checkStat(stat, path6, options));
+    function isexe(path9, options, cb) {
+      fs14.stat(path9, function(er, stat) {
+        cb(er, er ? false : checkStat(stat, path9, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs11.statSync(path6), path6, options);
+    function sync(path9, options) {
+      return checkStat(fs14.statSync(path9), path9, options);
     }
   }
 });
@@ -48949,14 +49024,14 @@ var require_mode = __commonJS({
   "../../node_modules/isexe/mode.js"(exports, module) {
     module.exports = isexe;
     isexe.sync = sync;
-    var fs11 = __require("fs");
-    function isexe(path6, options, cb) {
-      fs11.stat(path6, function(er, stat) {
+    var fs14 = __require("fs");
+    function isexe(path9, options, cb) {
+      fs14.stat(path9, function(er, stat) {
         cb(er, er ? false : checkStat(stat, options));
       });
     }
-    function sync(path6, options) {
-      return checkStat(fs11.statSync(path6), options);
+    function sync(path9, options) {
+      return checkStat(fs14.statSync(path9), options);
     }
     function checkStat(stat, options) {
       return stat.isFile() && checkMode(stat, options);
@@ -48980,7 +49055,7 @@ var require_mode = __commonJS({
 // ../../node_modules/isexe/index.js
 var require_isexe = __commonJS({
   "../../node_modules/isexe/index.js"(exports, module) {
-    var fs11 = __require("fs");
+    var fs14 = __require("fs");
     var core;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
       core = require_windows();
@@ -48989,7 +49064,7 @@ var require_isexe = __commonJS({
     }
     module.exports = isexe;
     isexe.sync = sync;
-    function isexe(path6, options, cb) {
+    function isexe(path9, options, cb) {
       if (typeof options === "function") {
         cb = options;
         options = {};
@@ -48999,7 +49074,7 @@ var require_isexe = __commonJS({
           throw new TypeError("callback not provided");
         }
         return new Promise(function(resolve2, reject) {
-          isexe(path6, options || {}, function(er, is) {
+          isexe(path9, options || {}, function(er, is) {
             if (er) {
               reject(er);
             } else {
@@ -49008,7 +49083,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path6, options || {}, function(er, is) {
+      core(path9, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -49018,9 +49093,9 @@ var require_isexe = __commonJS({
         cb(er, is);
       });
     }
-    function sync(path6, options) {
+    function sync(path9, options) {
       try {
-        return core.sync(path6, options || {});
+        return core.sync(path9, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -49036,7 +49111,7 @@ var require_isexe = __commonJS({
 var require_which = __commonJS({
   "../../node_modules/which/which.js"(exports, module) {
     var isWindows = process.platform === "win32" || process.env.OSTYPE === "cygwin" || process.env.OSTYPE === "msys";
-    var path6 = __require("path");
+    var path9 = __require("path");
     var COLON = isWindows ? ";" : ":";
     var isexe = require_isexe();
     var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
@@ -49074,7 +49149,7 @@ var require_which = __commonJS({
           return opt.all && found.length ? resolve2(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path9.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         resolve2(subStep(p, i, 0));
       });
@@ -49101,7 +49176,7 @@ var require_which = __commonJS({
       for (let i = 0; i < pathEnv.length; i++) {
         const ppRaw = pathEnv[i];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
-        const pCmd = path6.join(pathPart, cmd);
+        const pCmd = path9.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
         for (let j = 0; j < pathExt.length; j++) {
           const cur = p + pathExt[j];
@@ -49149,7 +49224,7 @@ var require_path_key = __commonJS({
 var require_resolveCommand = __commonJS({
   "../../node_modules/cross-spawn/lib/util/resolveCommand.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path9 = __require("path");
     var which = require_which();
     var getPathKey = require_path_key();
     function resolveCommandAttempt(parsed, withoutPathExt) {
@@ -49167,7 +49242,7 @@ var require_resolveCommand = __commonJS({
       try {
         resolved = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
-          pathExt: withoutPathExt ? path6.delimiter : void 0
+          pathExt: withoutPathExt ? path9.delimiter : void 0
         });
       } catch (e) {
       } finally {
@@ -49176,7 +49251,7 @@ var require_resolveCommand = __commonJS({
         }
       }
       if (resolved) {
-        resolved = path6.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
       }
       return resolved;
     }
@@ -49230,8 +49305,8 @@ var require_shebang_command = __commonJS({
       if (!match) {
         return null;
       }
-      const [path6, argument] = match[0].replace(/#! ?/, "").split(" ");
-      const binary = path6.split("/").pop();
+      const [path9, argument] = match[0].replace(/#! ?/, "").split(" ");
+      const binary = path9.split("/").pop();
       if (binary === "env") {
         return argument;
       }
@@ -49244,16 +49319,16 @@ var require_shebang_command = __commonJS({
 var require_readShebang = __commonJS({
   "../../node_modules/cross-spawn/lib/util/readShebang.js"(exports, module) {
     "use strict";
-    var fs11 = __require("fs");
+    var fs14 = __require("fs");
     var shebangCommand = require_shebang_command();
     function readShebang(command3) {
       const size = 150;
       const buffer = Buffer.alloc(size);
       let fd;
       try {
-        fd = fs11.openSync(command3, "r");
-        fs11.readSync(fd, buffer, 0, size, 0);
-        fs11.closeSync(fd);
+        fd = fs14.openSync(command3, "r");
+        fs14.readSync(fd, buffer, 0, size, 0);
+        fs14.closeSync(fd);
       } catch (e) {
       }
       return shebangCommand(buffer.toString());
@@ -49266,7 +49341,7 @@ var require_readShebang = __commonJS({
 var require_parse = __commonJS({
   "../../node_modules/cross-spawn/lib/parse.js"(exports, module) {
     "use strict";
-    var path6 = __require("path");
+    var path9 = __require("path");
     var resolveCommand = require_resolveCommand();
     var escape2 = require_escape();
     var readShebang = require_readShebang();
@@ -49291,7 +49366,7 @@ var require_parse = __commonJS({
       const needsShell = !isExecutableRegExp.test(commandFile);
       if (parsed.options.forceShell || needsShell) {
         const needsDoubleEscapeMetaChars = isCmdShimRegExp.test(commandFile);
-        parsed.command = path6.normalize(parsed.command);
+        parsed.command = path9.normalize(parsed.command);
         parsed.command = escape2.command(parsed.command);
         parsed.args = parsed.args.map((arg) => escape2.argument(arg, needsDoubleEscapeMetaChars));
         const shellCommand = [parsed.command].concat(parsed.args).join(" ");
@@ -50282,6 +50357,8 @@ function parseGateArgs(argv, allowed) {
     strictOpenObjects: v["strict-open-objects"] === true,
     strictConformance: v["strict-conformance"] === true,
     allowUnknown: v["allow-unknown"] === true,
+    configFile: v["config-file"],
+    failOn: v["fail-on"] === void 0 ? void 0 : parseFailOn(v["fail-on"]),
     json: v.json === true,
     format: v.format,
     verbose: v.verbose === true,
@@ -50295,6 +50372,10 @@ function parseGateArgs(argv, allowed) {
     server: v.server,
     help: v.help === true
   };
+}
+function parseFailOn(text2) {
+  if (text2 === "error" || text2 === "warning" || text2 === "info") return text2;
+  throw new UsageError(`--fail-on must be one of error, warning, info, got "${text2}"`);
 }
 function parseTimeout(text2) {
   const seconds = Number(text2);
@@ -50339,6 +50420,8 @@ var init_options = __esm({
       "strict-open-objects": { type: "boolean" },
       "strict-conformance": { type: "boolean" },
       "allow-unknown": { type: "boolean" },
+      "config-file": { type: "string" },
+      "fail-on": { type: "string" },
       json: { type: "boolean" },
       format: { type: "string" },
       verbose: { type: "boolean" },
@@ -50358,6 +50441,8 @@ var init_options = __esm({
       "strict-open-objects",
       "strict-conformance",
       "allow-unknown",
+      "config-file",
+      "fail-on",
       "json",
       "format",
       "verbose",
@@ -50539,43 +50624,43 @@ var init_entry = __esm({
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 function readClientConfig(file, env, inputs) {
-  const path6 = resolve(file);
+  const path9 = resolve(file);
   let parsed;
   try {
-    parsed = parseJsonc(readFileSync(path6, "utf8"));
+    parsed = parseJsonc(readFileSync(path9, "utf8"));
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!isObject12(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
   const vscodeRoot = isObject12(parsed["mcp"]) ? parsed["mcp"] : parsed;
-  const format = detectFormat(path6, parsed, vscodeRoot);
+  const format = detectFormat(path9, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
   if (!isObject12(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
     inputDescriptions: format === "vscode" ? inputDescriptions(vscodeRoot["inputs"]) : /* @__PURE__ */ new Map(),
-    workspaceFolder: workspaceFolderOf(path6),
+    workspaceFolder: workspaceFolderOf(path9),
     forms: FORMS_BY_CLIENT[format === "mcp-servers" ? "unknown" : format]
   };
-  const label = `${FORMAT_LABEL[format]} ${basename(path6)}`;
+  const label = `${FORMAT_LABEL[format]} ${basename(path9)}`;
   const targets = Object.entries(servers).map(([name, entry]) => {
     const target2 = targetFromEntry(name, entry, label, ctx);
     if (!target2.invalid && !STARTS[format].has(target2.kind))
       target2.invalid = NOT_STARTED[format] ?? `${FORMAT_LABEL[format]} does not start ${target2.kind} entries`;
     return target2;
   });
-  return { file: path6, format, label, targets };
+  return { file: path9, format, label, targets };
 }
-function detectFormat(path6, parsed, vscodeRoot) {
+function detectFormat(path9, parsed, vscodeRoot) {
   if (!isObject12(parsed["mcpServers"]) && isObject12(vscodeRoot["servers"])) return "vscode";
   if (!isObject12(parsed["mcpServers"]))
     throw new ConfigError(
-      `${path6} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
+      `${path9} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
-  const name = basename(path6);
+  const name = basename(path9);
   if (name === "claude_desktop_config.json") return "claude-desktop";
-  if (basename(dirname(path6)) === ".cursor") return "cursor";
+  if (basename(dirname(path9)) === ".cursor") return "cursor";
   if (name === ".mcp.json") return "claude-code";
   return "mcp-servers";
 }
@@ -50587,8 +50672,8 @@ function inputDescriptions(raw) {
   }
   return out;
 }
-function workspaceFolderOf(path6) {
-  const dir = dirname(path6);
+function workspaceFolderOf(path9) {
+  const dir = dirname(path9);
   return [".vscode", ".cursor"].includes(basename(dir)) ? dirname(dir) : dir;
 }
 var FORMAT_LABEL, STARTS, NOT_STARTED, ConfigError;
@@ -51151,7 +51236,8 @@ function checkContext(args, io) {
     verbose: args.verbose,
     accept: acceptSource(args),
     anchor: args.lock,
-    callsFile: args.calls
+    callsFile: args.calls,
+    ...args.config ? { launchFile: args.config } : {}
   };
 }
 function diffContext(args, io, old, now) {
@@ -51169,6 +51255,35 @@ var init_contexts = __esm({
   "src/cli/contexts.ts"() {
     "use strict";
     init_accept_source();
+  }
+});
+
+// src/report/levels.ts
+function atLeast(level, floor) {
+  return RANK2[level] >= RANK2[floor];
+}
+function itemLevel(item3) {
+  let top = "info";
+  for (const f of item3.findings) if (RANK2[levelOf(f)] > RANK2[top]) top = levelOf(f);
+  return top;
+}
+function severity(level, verdict, note) {
+  if (level === "error")
+    return verdict === "breaking" ? "error" : verdict === "unknown" ? "warning" : "error";
+  return level === "warning" ? "warning" : note;
+}
+function exceptionText(f) {
+  if (!f.exception) return "";
+  const reason = forPeople(f.exception.reason.replace(/\s+/g, " ").trim(), 1e3);
+  return ` \u2014 excepted until ${f.exception.expires}: ${reason}`;
+}
+var RANK2;
+var init_levels = __esm({
+  "src/report/levels.ts"() {
+    "use strict";
+    init_compat();
+    init_text();
+    RANK2 = { error: 3, warning: 2, info: 1 };
   }
 });
 
@@ -51233,7 +51348,8 @@ function isDisagreement(finding3) {
   return DISAGREEMENT_RULES.has(finding3.rule);
 }
 function orderFindings(findings) {
-  const rank = (f) => isDisagreement(f) ? 0 : RANK2[f.verdict] ?? 5;
+  const raised = (f) => f.verdict === "compatible" && levelOf(f) !== "info" ? -0.5 : 0;
+  const rank = (f) => isDisagreement(f) ? 0 : (RANK3[f.verdict] ?? 5) + raised(f);
   return findings.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
 }
 function headline(findings) {
@@ -51244,17 +51360,18 @@ function isBlessable(item3) {
   return item3.findings.some((f) => f.verdict !== "compatible" && !STANDING.has(f.rule));
 }
 function changedItems(result) {
-  return result.servers.flatMap((s) => s.comparison.items.map((item3) => ({ server: s.name, item: item3 }))).filter((e) => e.item.verdict !== "identical").map((e, i) => ({ e, i })).sort((a, b) => (RANK2[a.e.item.verdict] ?? 5) - (RANK2[b.e.item.verdict] ?? 5) || a.i - b.i).map(({ e }) => e);
+  return result.servers.flatMap((s) => s.comparison.items.map((item3) => ({ server: s.name, item: item3 }))).filter((e) => e.item.verdict !== "identical").map((e, i) => ({ e, i })).sort((a, b) => (RANK3[a.e.item.verdict] ?? 5) - (RANK3[b.e.item.verdict] ?? 5) || a.i - b.i).map(({ e }) => e);
 }
 function hasDisagreement(result) {
   return result.servers.some((s) => s.comparison.items.some((i) => i.findings.some(isDisagreement)));
 }
-var RANK2, STANDING;
+var RANK3, STANDING;
 var init_order = __esm({
   "src/lock/order.ts"() {
     "use strict";
+    init_compat();
     init_verdicts();
-    RANK2 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
+    RANK3 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
     STANDING = /* @__PURE__ */ new Set(["launch-unpinned", "launch-failed"]);
   }
 });
@@ -51315,8 +51432,8 @@ function keyLines(text2, maxDepth = 4) {
       i = end;
     } else if (c === 123 || c === 91) {
       const parent = stack[stack.length - 1];
-      const path6 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
-      stack.push({ path: path6, object: c === 123, expectKey: c === 123 });
+      const path9 = !parent ? [] : parent.path.length >= maxDepth ? parent.path : [...parent.path, parent.object ? lastKey ?? "" : "[]"];
+      stack.push({ path: path9, object: c === 123, expectKey: c === 123 });
     } else if (c === 125 || c === 93) stack.pop();
     else if (c === 44) {
       const top = stack[stack.length - 1];
@@ -51350,9 +51467,9 @@ function pinnedPath(server, item3) {
   if (["instructions", "server", "launch"].includes(item3.kind)) return ["servers", server, surface];
   return ["servers", server, surface, item3.name];
 }
-function lineOf(index, path6) {
-  const v1 = !index.has('["servers"]') && path6[0] === "servers";
-  const walk = v1 ? path6.slice(2) : path6;
+function lineOf(index, path9) {
+  const v1 = !index.has('["servers"]') && path9[0] === "servers";
+  const walk = v1 ? path9.slice(2) : path9;
   const floor = !v1 && walk[0] === "servers" ? 2 : 1;
   for (let n = walk.length; n >= floor; n--) {
     const line = index.get(JSON.stringify(walk.slice(0, n)));
@@ -51377,16 +51494,50 @@ var init_locate = __esm({
   }
 });
 
-// src/report/context.ts
+// src/report/launch-fix.ts
 import fs7 from "node:fs";
 import path3 from "node:path";
+function launchLine2(file, server, pkg) {
+  let lines = [];
+  try {
+    lines = fs7.readFileSync(file, "utf8").split("\n");
+  } catch {
+  }
+  const key = JSON.stringify(server);
+  const at = lines.findIndex((l) => l.includes(key));
+  const from = at < 0 ? 0 : at;
+  const spec = pkg === void 0 ? -1 : lines.slice(from).findIndex((l) => l.includes(pkg));
+  return spec >= 0 ? from + spec + 1 : at >= 0 ? at + 1 : 1;
+}
+function launchFix(f, file) {
+  if (f.rule !== "launch-unpinned") return void 0;
+  const { package: pkg, requested, pin } = f.args;
+  if (typeof pkg !== "string" || typeof pin !== "string") return void 0;
+  const was = typeof requested === "string" && requested !== "no version" ? `${pkg}@${requested}` : pkg;
+  const where2 = file ? `in ${path3.relative(process.cwd(), file) || file}, ` : "in the client configuration, ";
+  return forPeople(`${where2}start ${pin} instead of ${was}, then run check again`, 1e3);
+}
+var init_launch_fix = __esm({
+  "src/report/launch-fix.ts"() {
+    "use strict";
+    init_text();
+  }
+});
+
+// src/report/context.ts
+import fs8 from "node:fs";
+import path4 from "node:path";
 function locate(ctx, server, item3) {
+  if (item3.kind === "launch" && ctx.launchFile) {
+    const pkg = item3.findings.find((f) => typeof f.args.package === "string")?.args.package;
+    return { file: relativePath(ctx.launchFile), line: launchLine2(ctx.launchFile, server, pkg) };
+  }
   if (!ctx.anchor) return void 0;
   let index = indexes2.get(ctx);
   if (!index) {
     let text2 = "";
     try {
-      text2 = fs7.readFileSync(ctx.anchor, "utf8");
+      text2 = fs8.readFileSync(ctx.anchor, "utf8");
     } catch {
     }
     index = keyLines(text2);
@@ -51395,8 +51546,8 @@ function locate(ctx, server, item3) {
   return { file: relativePath(ctx.anchor), line: lineOf(index, pinnedPath(server, item3)) };
 }
 function relativePath(file) {
-  const rel = path3.relative(process.cwd(), path3.resolve(file));
-  return (rel === "" || path3.isAbsolute(rel) ? path3.resolve(file) : rel).split(path3.sep).join("/");
+  const rel = path4.relative(process.cwd(), path4.resolve(file));
+  return (rel === "" || path4.isAbsolute(rel) ? path4.resolve(file) : rel).split(path4.sep).join("/");
 }
 function recordedCall(ctx, line) {
   if (!ctx.callsFile) return void 0;
@@ -51420,6 +51571,7 @@ var init_context2 = __esm({
     init_text();
     init_compare();
     init_locate();
+    init_launch_fix();
     PLAIN3 = { program: "warden-gate", verbose: false, noAnchor: "no lockfile" };
     indexes2 = /* @__PURE__ */ new WeakMap();
     calls = /* @__PURE__ */ new WeakMap();
@@ -51433,12 +51585,14 @@ function groupEntries(entries) {
   for (const e of entries) {
     if (!servers.includes(e.server)) servers.push(e.server);
     const rule = headline(e.item.findings)?.rule ?? "";
-    const key = [e.server, e.item.verdict, e.item.kind, e.item.change, rule].join("\0");
+    const level = itemLevel(e.item);
+    const key = [e.server, e.item.verdict, level, e.item.kind, e.item.change, rule].join("\0");
     let group = groups.get(key);
     if (!group) {
       group = {
         server: e.server,
         verdict: e.item.verdict,
+        level,
         kind: e.item.kind,
         change: e.item.change,
         rule,
@@ -51450,7 +51604,7 @@ function groupEntries(entries) {
   }
   const order = [...groups.values()];
   return order.map((g, i) => ({ g, i })).sort(
-    (a, b) => (RANK3[a.g.verdict] ?? 5) - (RANK3[b.g.verdict] ?? 5) || servers.indexOf(a.g.server) - servers.indexOf(b.g.server) || b.g.entries.length - a.g.entries.length || a.i - b.i
+    (a, b) => (RANK4[a.g.verdict] ?? 5) - (RANK4[b.g.verdict] ?? 5) || servers.indexOf(a.g.server) - servers.indexOf(b.g.server) || b.g.entries.length - a.g.entries.length || a.i - b.i
   ).map(({ g }) => g);
 }
 function groupTitle(group, many, count = group.entries.length) {
@@ -51482,13 +51636,14 @@ function serversCut(groups, verbose) {
   const servers = groups.filter((g) => listed(g, verbose).length < g.entries.length).filter((g) => g.entries.some((e) => isBlessable(e.item))).map((g) => g.server);
   return [...new Set(servers)];
 }
-var ITEMS_PER_GROUP, RANK3, SINGLE2;
+var ITEMS_PER_GROUP, RANK4, SINGLE2;
 var init_groups = __esm({
   "src/report/groups.ts"() {
     "use strict";
     init_order();
+    init_levels();
     ITEMS_PER_GROUP = 10;
-    RANK3 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
+    RANK4 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
     SINGLE2 = /* @__PURE__ */ new Set(["instructions", "server", "launch"]);
   }
 });
@@ -51528,7 +51683,7 @@ function oneLine(text2, max = 5e4) {
   return forPeople(text2.replace(/\s+/g, " ").trim(), max);
 }
 function findingLine(f, more = "") {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})${exceptionText(f)}`;
 }
 function asGateResult(result) {
   if ("servers" in result) return result;
@@ -51546,13 +51701,18 @@ function entryLines(entry, many, ctx) {
   const { server, item: item3 } = entry;
   const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
   const [top, ...rest] = orderFindings(item3.findings);
-  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
+  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible" || levelOf(f) !== "info");
   const hidden = rest.length - shown.length;
   const more = hidden > 0 ? `; +${hidden} compatible` : "";
-  const lines = [top ? `${label}: ${item3.verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${item3.verdict}`];
-  for (const f of shown) lines.push(`  ${f.verdict} \u2014 ${findingLine(f)}`);
+  const verdict = `${item3.verdict}${tag(itemLevel(item3), item3.verdict)}`;
+  const lines = [top ? `${label}: ${verdict} \u2014 ${findingLine(top, more)}` : `${label}: ${verdict}`];
+  for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} \u2014 ${findingLine(f)}`);
   const command3 = acceptCommand(ctx, many, server, item3);
   if (command3) lines.push(`  accept: ${command3}`);
+  for (const f of item3.findings) {
+    const fix = launchFix(f, ctx.launchFile);
+    if (fix) lines.push(`  fix: ${fix}`);
+  }
   return lines;
 }
 function itemLines(result, ctx) {
@@ -51560,8 +51720,8 @@ function itemLines(result, ctx) {
   const groups = groupEntries(changedItems(result));
   const lines = [];
   for (const group of groups) {
-    const title = `${group.verdict}: ${oneLine(groupTitle(group, many), 500)}`;
-    if (group.verdict === "compatible" && !ctx.verbose) {
+    const title = `${group.verdict}${tag(group.level, group.verdict)}: ${oneLine(groupTitle(group, many), 500)}`;
+    if (group.verdict === "compatible" && group.level === "info" && !ctx.verbose) {
       lines.push(`${title}${groupNames(group)}`);
       continue;
     }
@@ -51577,6 +51737,10 @@ function itemLines(result, ctx) {
     if (command3) lines.push(`accept them all at once, once reviewed as a whole: ${command3}`);
   }
   return lines;
+}
+function tag(level, verdict) {
+  const usual = verdict === "compatible" ? "info" : "error";
+  return level === usual ? "" : ` (${level})`;
 }
 function noteLines(result, ctx) {
   const many = result.servers.length > 1;
@@ -51623,6 +51787,8 @@ var init_text3 = __esm({
     init_order();
     init_groups();
     init_summary();
+    init_levels();
+    init_launch_fix();
     NAMES_PER_LINE = 20;
   }
 });
@@ -51635,11 +51801,11 @@ function command2(level, title, message, at) {
 function renderGithub(result, ctx) {
   const many = result.servers.length > 1;
   const out = [];
-  const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== "compatible");
+  const entries = changedItems(result).filter((e) => ctx.verbose || itemLevel(e.item) !== "info");
   const groups = groupEntries(entries);
   const byLevel = /* @__PURE__ */ new Map();
   for (const g of groups) {
-    const level = LEVEL[g.verdict] ?? "notice";
+    const level = severity(g.level, g.verdict, "notice");
     byLevel.set(level, [...byLevel.get(level) ?? [], g]);
   }
   const annotated = /* @__PURE__ */ new Set();
@@ -51660,21 +51826,22 @@ function renderGithub(result, ctx) {
     spread(list, cap - 1).forEach((e) => annotated.add(e));
     const rest = groupEntries(all.filter((e) => !annotated.has(e)));
     const count = all.length - (cap - 1);
-    const verdict = list[0]?.verdict ?? "";
+    const verdicts = [...new Set(list.map((g) => g.verdict))];
+    const more = `${count} more ${verdicts.length === 1 ? `${verdicts[0]} ` : ""}changes`;
     overflow.push(
       command2(
         level,
-        `warden gate: ${count} more ${verdict} changes`,
-        `${count} more ${verdict} changes, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`
+        `warden gate: ${more}`,
+        `${more}, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`
       )
     );
-    named.push(...rest.map((g) => `${verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
+    named.push(...rest.map((g) => `${g.verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
   }
   const inOrder = groups.flatMap((g) => g.entries);
   for (const { server, item: item3 } of inOrder.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item3.kind, item3.name), 500);
     const [top, ...rest] = orderFindings(item3.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible");
+    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== "compatible" || levelOf(f) !== "info");
     const hidden = rest.length - shown.length;
     const lines = [
       top ? `${label}: ${findingLine(top)}` : `${label}: ${item3.verdict}`,
@@ -51683,8 +51850,12 @@ function renderGithub(result, ctx) {
     ];
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) lines.push(`accept: ${accept}`);
+    for (const f of item3.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`fix: ${fix}`);
+    }
     const title = `warden gate: ${label} ${item3.verdict}${top ? ` (${top.rule})` : ""}`;
-    out.push(command2(LEVEL[item3.verdict] ?? "notice", title, lines.join("\n"), locate(ctx, server, item3)));
+    out.push(command2(annotation(item3), title, lines.join("\n"), locate(ctx, server, item3)));
   }
   out.push(...overflow, ...named);
   const callLine = (server, r) => `${many ? `${server}: ` : ""}${callText(ctx, r)} \u2014 ${oneLine(r.error, 500)}`;
@@ -51711,7 +51882,7 @@ function renderGithub(result, ctx) {
   return `${out.join("\n")}
 `;
 }
-var LEVEL, ANNOTATIONS_PER_LEVEL, CALLS_PER_ANNOTATION, data, prop;
+var annotation, ANNOTATIONS_PER_LEVEL, CALLS_PER_ANNOTATION, data, prop;
 var init_github = __esm({
   "src/report/github.ts"() {
     "use strict";
@@ -51722,7 +51893,10 @@ var init_github = __esm({
     init_text3();
     init_groups();
     init_summary();
-    LEVEL = { breaking: "error", unknown: "warning", compatible: "notice" };
+    init_levels();
+    init_launch_fix();
+    init_compat();
+    annotation = (item3) => severity(itemLevel(item3), item3.verdict, "notice");
     ANNOTATIONS_PER_LEVEL = 10;
     CALLS_PER_ANNOTATION = 20;
     data = (s) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -51751,9 +51925,11 @@ function renderJson(result, ctx) {
         findings: orderFindings(item3.findings).map((f) => ({
           rule: f.rule,
           verdict: f.verdict,
+          level: levelOf(f),
           pointer: f.pointer,
           message: renderMessage(f),
-          witness: f.witness ?? null
+          witness: f.witness ?? null,
+          exception: f.exception ?? null
         }))
       })),
       replay: {
@@ -51793,8 +51969,9 @@ function xml(s) {
 function renderJunit(result, ctx) {
   const many = result.servers.length > 1;
   const entries = changedItems(result);
-  const failures2 = entries.filter((e) => e.item.verdict === "breaking").length;
-  const errors = entries.filter((e) => e.item.verdict === "unknown").length;
+  const fails = (e) => itemLevel(e.item) === "error";
+  const failures2 = entries.filter((e) => e.item.verdict === "breaking" && fails(e)).length;
+  const errors = entries.filter((e) => e.item.verdict === "unknown" && fails(e)).length;
   const counts = `tests="${entries.length}" failures="${failures2}" errors="${errors}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -51806,15 +51983,15 @@ function renderJunit(result, ctx) {
     lines.push(`    <testcase classname="warden.gate" name="${xml(label)}">`);
     const findings = orderFindings(item3.findings);
     const body = findings.map(
-      (f) => `${f.verdict} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}`
+      (f) => `${f.verdict}${levelOf(f) === "warning" ? " (warning)" : ""} ${f.rule} at ${f.pointer || "/"}: ${oneLine(renderMessage(f))}${exceptionText(f)}`
     );
     const accept = acceptCommand(ctx, many, server, item3);
     if (accept) body.push(`accept: ${accept}`);
     const [top] = findings;
-    if (top && item3.verdict !== "compatible") {
-      const tag = item3.verdict === "breaking" ? "failure" : "error";
+    if (top && item3.verdict !== "compatible" && itemLevel(item3) === "error") {
+      const tag2 = item3.verdict === "breaking" ? "failure" : "error";
       lines.push(
-        `      <${tag} type="${xml(top.rule)}" message="${xml(oneLine(renderMessage(top), 1e3))}">${xml(body.join("\n"))}</${tag}>`
+        `      <${tag2} type="${xml(top.rule)}" message="${xml(oneLine(renderMessage(top), 1e3))}">${xml(body.join("\n"))}</${tag2}>`
       );
     } else if (body.length > 0) lines.push(`      <system-out>${xml(body.join("\n"))}</system-out>`);
     lines.push("    </testcase>");
@@ -51831,6 +52008,7 @@ var init_junit = __esm({
   "src/report/junit.ts"() {
     "use strict";
     init_compat();
+    init_levels();
     init_accept_command();
     init_compare();
     init_order();
@@ -51870,7 +52048,9 @@ function findingEntry(f) {
   const diff = typeof f.args.diff === "string" ? f.args.diff : void 0;
   const message = diff === void 0 ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: "" } });
   const text2 = oneLine(diff === void 0 ? message : message.replace(/:\s*(?=\(|$)/, " "));
-  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})`;
+  const level = levelOf(f) === "warning" ? " (warning)" : "";
+  const excepted = mdText(exceptionText(f));
+  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}${level}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === void 0 ? head : `${head}
 
 ${fenced(diff).replace(/^/gm, "  ")}`;
@@ -51897,7 +52077,9 @@ function serverSection(ctx, result, s) {
   const groups = groupEntries(entries);
   lines.push(
     "",
-    ...groups.map((g) => `- ${ICON[g.verdict]} ${g.verdict}: ${mdText(oneLine(groupTitle(g, false), 300))}`)
+    ...groups.map(
+      (g) => `- ${ICON[g.verdict]} ${g.verdict}${g.level === "warning" ? " (warning)" : ""}: ${mdText(oneLine(groupTitle(g, false), 300))}`
+    )
   );
   lines.push("", "| | item | verdict | key finding | where |", "|---|---|---|---|---|");
   const shown = [];
@@ -51954,6 +52136,7 @@ var init_markdown = __esm({
   "src/report/markdown.ts"() {
     "use strict";
     init_compat();
+    init_levels();
     init_accept_command();
     init_compare();
     init_context2();
@@ -51968,10 +52151,10 @@ var init_markdown = __esm({
 });
 
 // src/report/sarif.ts
-import path4 from "node:path";
+import path5 from "node:path";
 import { pathToFileURL } from "node:url";
 function uri(file) {
-  return path4.isAbsolute(file) ? pathToFileURL(file).href : encodeURI(file).replace(/[?#]/g, encodeURIComponent);
+  return path5.isAbsolute(file) ? pathToFileURL(file).href : encodeURI(file).replace(/[?#]/g, encodeURIComponent);
 }
 function physical(at) {
   return { physicalLocation: { artifactLocation: { uri: uri(at.file) }, region: { startLine: at.line } } };
@@ -51979,7 +52162,7 @@ function physical(at) {
 function renderSarif(result, ctx) {
   const many = result.servers.length > 1;
   const all = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
-  const found = ctx.verbose ? all : all.filter((x) => x.f.verdict !== "compatible");
+  const found = ctx.verbose ? all : all.filter((x) => x.f.verdict !== "compatible" || levelOf(x.f) !== "info");
   const unlisted = all.length - found.length;
   const used = [...new Set(found.map((x) => x.f.rule))].sort();
   const results = found.map(({ server, item: item3, f }) => {
@@ -51990,7 +52173,7 @@ function renderSarif(result, ctx) {
     return {
       ruleId: f.rule,
       ruleIndex: used.indexOf(f.rule),
-      level: LEVEL2[f.verdict] ?? "note",
+      level: severity(levelOf(f), f.verdict, "note"),
       message: { text: `${oneLine(label, 500)}: ${oneLine(renderMessage(f))}` },
       locations: [{ ...at ? physical(at) : {}, logicalLocations: [logical] }],
       properties: {
@@ -51998,6 +52181,8 @@ function renderSarif(result, ctx) {
         kind: item3.kind,
         item: item3.name,
         verdict: f.verdict,
+        level: levelOf(f),
+        ...f.exception ? { exception: f.exception } : {},
         pointer: f.pointer,
         witness: f.witness ?? null
       }
@@ -52041,7 +52226,6 @@ function renderSarif(result, ctx) {
   return `${jsonText(doc, 2)}
 `;
 }
-var LEVEL2;
 var init_sarif = __esm({
   "src/report/sarif.ts"() {
     "use strict";
@@ -52052,7 +52236,7 @@ var init_sarif = __esm({
     init_text3();
     init_summary();
     init_version2();
-    LEVEL2 = { breaking: "error", unknown: "warning", compatible: "note" };
+    init_levels();
   }
 });
 
@@ -52066,9 +52250,11 @@ function parseFormat(value, json) {
 }
 function isQuiet(result, ctx) {
   if (ctx.verbose) return false;
-  if (result.verdict !== "identical" && result.verdict !== "compatible") return false;
   return result.servers.every(
-    (s) => s.comparison.replay.rejected.length === 0 && s.comparison.unpinned.length === 0 && s.comparison.unread.length === 0
+    (s) => s.comparison.items.every(
+      // An item judged without findings (a library caller's) is quiet by its verdict.
+      (i) => i.verdict === "identical" || (i.findings.length === 0 ? i.verdict === "compatible" : itemLevel(i) === "info")
+    ) && s.comparison.replay.rejected.length === 0 && s.comparison.unpinned.length === 0 && s.comparison.unread.length === 0
   );
 }
 function renderFormat(result, format, ctx) {
@@ -52092,6 +52278,7 @@ var FORMATS;
 var init_formats2 = __esm({
   "src/report/formats.ts"() {
     "use strict";
+    init_levels();
     init_github();
     init_io();
     init_json2();
@@ -52103,24 +52290,293 @@ var init_formats2 = __esm({
   }
 });
 
+// src/policy/apply.ts
+function today(now = /* @__PURE__ */ new Date()) {
+  return now.toISOString().slice(0, 10);
+}
+function matches2(x, server, kind, name, f) {
+  if (x.rule !== f.rule) return false;
+  if (x.server !== void 0 && x.server !== server) return false;
+  return x.tool === void 0 || kind === "tool" && x.tool === name;
+}
+function applyPolicy(result, config2, day = today()) {
+  const expired = config2.exceptions.filter((x) => x.expires < day);
+  const live = config2.exceptions.filter((x) => x.expires >= day);
+  let dropped = false;
+  const servers = result.servers.map((s) => {
+    let touched = false;
+    const items = s.comparison.items.flatMap((item3) => {
+      const findings = item3.findings.flatMap((f) => {
+        if (DISAGREEMENT_RULES.has(f.rule)) return [{ ...f, level: "error" }];
+        const x = live.find((e) => matches2(e, s.name, item3.kind, item3.name, f));
+        if (x) return [{ ...f, level: "info", exception: { reason: x.reason, expires: x.expires } }];
+        const level = config2.rules[f.rule] ?? levelOf(f);
+        return level === "off" ? [] : [{ ...f, level }];
+      });
+      if (findings.length === item3.findings.length) return [{ ...item3, findings }];
+      touched = true;
+      return findings.length === 0 ? [] : [{ ...item3, findings, verdict: combineVerdict(findings) }];
+    });
+    if (!touched) return { ...s, comparison: { ...s.comparison, items } };
+    dropped = true;
+    const verdict2 = worstVerdict(items.map((i) => i.verdict));
+    return { ...s, comparison: { ...s.comparison, items, verdict: verdict2 } };
+  });
+  const verdict = dropped ? worstVerdict(servers.map((s) => s.comparison.verdict)) : result.verdict;
+  return { result: { ...result, servers, verdict }, expired };
+}
+function expiredLine(x, file) {
+  const scope = [x.server && `server ${x.server}`, x.tool && `tool ${x.tool}`, `rule ${x.rule}`].filter(Boolean).join(", ");
+  const where2 = file ?? "the configuration";
+  return forPeople(
+    `exception expired on ${x.expires} (${scope}) in ${where2}: "${x.reason}"; renew its date or remove it`,
+    2e3
+  );
+}
+var init_apply = __esm({
+  "src/policy/apply.ts"() {
+    "use strict";
+    init_compat();
+    init_verdicts();
+    init_text();
+  }
+});
+
+// src/policy/config-schema.ts
+var CONFIG_FILE_NAME, CONFIG_SCHEMA;
+var init_config_schema = __esm({
+  "src/policy/config-schema.ts"() {
+    "use strict";
+    CONFIG_FILE_NAME = "warden-gate.config.json";
+    CONFIG_SCHEMA = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "https://github.com/warden-mcp/warden/packages/gate/schema/config.schema.json",
+      title: "warden-gate configuration",
+      description: "Read by `warden-gate check` and `diff` from warden-gate.config.json in the lockfile\u2019s folder (or --config-file): a level per rule, exceptions with a reason and an expiry date, and the level that fails the run.",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        $schema: { type: "string" },
+        rules: {
+          description: "A level per rule id: error and warning are shown, info only with --verbose, off drops the finding.",
+          type: "object",
+          additionalProperties: { enum: ["error", "warning", "info", "off"] }
+        },
+        exceptions: {
+          description: "Findings of a rule (on one server, one tool) lowered to info until a date; past that date the run fails naming the exception.",
+          type: "array",
+          maxItems: 1e3,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["rule", "reason", "expires"],
+            properties: {
+              server: { type: "string", minLength: 1 },
+              tool: { type: "string", minLength: 1 },
+              rule: { type: "string", minLength: 1 },
+              reason: { type: "string", minLength: 1, maxLength: 1e3 },
+              expires: {
+                description: "The last day (UTC) the exception holds, YYYY-MM-DD.",
+                type: "string",
+                pattern: "^\\d{4}-\\d{2}-\\d{2}$"
+              }
+            }
+          }
+        },
+        failOn: {
+          description: "The lowest level that fails the run (default error); --fail-on overrides it.",
+          enum: ["error", "warning", "info"]
+        }
+      }
+    };
+  }
+});
+
+// src/policy/nearest.ts
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row2 = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row2.push(Math.min((prev[j] ?? 0) + 1, (row2[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row2;
+  }
+  return prev[b.length] ?? 0;
+}
+function nearest(name, names3, max = 3) {
+  const word = name.slice(0, 200);
+  return names3.map((n) => ({ n, d: distance(word, n) })).sort((a, b) => a.d - b.d || a.n.localeCompare(b.n)).slice(0, max).map(({ n }) => n);
+}
+var init_nearest = __esm({
+  "src/policy/nearest.ts"() {
+    "use strict";
+  }
+});
+
+// src/policy/config.ts
+import fs9 from "node:fs";
+import path6 from "node:path";
+function readGateConfig(given, folder) {
+  const file = given ?? path6.join(folder, CONFIG_FILE_NAME);
+  let text2;
+  try {
+    const size = fs9.statSync(file).size;
+    if (size > MAX_BYTES)
+      throw new UsageError(`${file}: ${size} bytes, more than a configuration (${MAX_BYTES})`);
+    text2 = fs9.readFileSync(file, "utf8");
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = err.code;
+    if (given === void 0 && code === "ENOENT") return NO_CONFIG;
+    throw new UsageError(`cannot read ${file}: ${code ?? String(err)}`);
+  }
+  let doc;
+  try {
+    doc = JSON.parse(withoutByteOrderMark(text2));
+  } catch (err) {
+    throw new UsageError(`${file} is not JSON: ${forPeople(err.message, 200)}`);
+  }
+  return { file, ...parseGateConfig(doc, file) };
+}
+function parseGateConfig(doc, file) {
+  validate2 ??= new import__3.Ajv2020({ strict: false, allErrors: false }).compile(CONFIG_SCHEMA);
+  if (!validate2(doc)) {
+    const e = validate2.errors?.[0];
+    const where2 = e?.instancePath ? e.instancePath.slice(1).replace(/\/(\d+)/g, "[$1]").replace(/\//g, ".") : "the configuration";
+    const extra = e?.keyword === "additionalProperties" ? ` (${forPeople(String(e.params.additionalProperty), 100)})` : e?.keyword === "enum" ? ` (${e.params.allowedValues.join(", ")})` : "";
+    throw new UsageError(`${file}: ${forPeople(where2, 200)} ${e?.message ?? "is not valid"}${extra}`);
+  }
+  const config2 = doc;
+  for (const id of Object.keys(config2.rules ?? {})) assertRule(file, "rules", id);
+  (config2.exceptions ?? []).forEach((x, i) => {
+    assertRule(file, `exceptions[${i}].rule`, x.rule);
+    if (!isDate(x.expires))
+      throw new UsageError(`${file}: exceptions[${i}].expires ${x.expires} is not a date (YYYY-MM-DD)`);
+  });
+  return {
+    rules: config2.rules ?? {},
+    exceptions: config2.exceptions ?? [],
+    ...config2.failOn ? { failOn: config2.failOn } : {}
+  };
+}
+function assertRule(file, where2, id) {
+  if (DISAGREEMENT_RULES.has(id))
+    throw new UsageError(
+      `${file}: ${where2}: ${id} means the gate's own signals disagree; it always fails and cannot be tuned`
+    );
+  if (!IDS.includes(id))
+    throw new UsageError(
+      `${file}: ${where2}: no rule "${forPeople(id, 100)}"; nearest: ${nearest(id, IDS).join(", ")}`
+    );
+}
+function isDate(text2) {
+  const d = /* @__PURE__ */ new Date(`${text2}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text2;
+}
+var import__3, NO_CONFIG, MAX_BYTES, validate2, IDS;
+var init_config2 = __esm({
+  "src/policy/config.ts"() {
+    "use strict";
+    import__3 = __toESM(require__2(), 1);
+    init_compat();
+    init_verdicts();
+    init_jsonc();
+    init_io();
+    init_text();
+    init_config_schema();
+    init_nearest();
+    NO_CONFIG = { rules: {}, exceptions: [] };
+    MAX_BYTES = 1e6;
+    IDS = RULES.map((r) => r.id);
+  }
+});
+
+// src/report/expired.ts
+import fs10 from "node:fs";
+function lineOf2(file, expires) {
+  let text2;
+  try {
+    text2 = fs10.readFileSync(file, "utf8");
+  } catch {
+    return 1;
+  }
+  const at = text2.split("\n").findIndex((l) => l.includes('"expires"') && l.includes(expires));
+  return at < 0 ? 1 : at + 1;
+}
+function expiredAnnotation(x, file, line) {
+  const at = file ? { file: relativePath(file), line: lineOf2(file, x.expires) } : void 0;
+  return `${command2("error", "warden gate: exception expired", line, at)}
+`;
+}
+var init_expired = __esm({
+  "src/report/expired.ts"() {
+    "use strict";
+    init_context2();
+    init_github();
+  }
+});
+
 // src/report/exit-code.ts
-function exitCode(result, allowUnknown) {
-  if (result.verdict === "breaking") return GATE_EXIT.breaking;
+function exitCode(result, allowUnknown, failOn = "error") {
+  const failing = result.servers.flatMap(
+    (s) => s.comparison.items.flatMap(
+      (i) => (
+        // An item judged without findings (a library caller's) fails by its verdict, at error.
+        i.findings.length === 0 ? i.verdict === "breaking" || i.verdict === "unknown" ? [{ verdict: i.verdict }] : [] : i.findings.filter((f) => atLeast(levelOf(f), failOn))
+      )
+    )
+  );
+  if (failing.some((f) => f.verdict === "breaking")) return GATE_EXIT.breaking;
   if (hasDisagreement(result)) return GATE_EXIT.unknown;
-  if (result.verdict === "unknown") return allowUnknown ? GATE_EXIT.pass : GATE_EXIT.unknown;
-  return GATE_EXIT.pass;
+  if (!allowUnknown && failing.some((f) => f.verdict === "unknown")) return GATE_EXIT.unknown;
+  return failing.some((f) => f.verdict === "compatible") ? GATE_EXIT.breaking : GATE_EXIT.pass;
 }
 var init_exit_code = __esm({
   "src/report/exit-code.ts"() {
     "use strict";
+    init_compat();
     init_io();
     init_order();
+    init_levels();
+  }
+});
+
+// src/cli/levels.ts
+function readConfigFor(args, folder) {
+  return readGateConfig(args.configFile, folder);
+}
+function decide2(raw, args, config2) {
+  const { result, expired } = applyPolicy(raw, config2);
+  let code = exitCode(result, args.allowUnknown, args.failOn ?? config2.failOn ?? "error");
+  if (expired.length > 0 && code === GATE_EXIT.pass) code = GATE_EXIT.breaking;
+  return {
+    result,
+    code,
+    report: (io, format) => {
+      for (const x of expired) {
+        io.stderr(`${io.program ?? "warden-gate"}: ${expiredLine(x, config2.file)}
+`);
+        if (format === "github") io.stdout(expiredAnnotation(x, config2.file, expiredLine(x, config2.file)));
+      }
+    }
+  };
+}
+var init_levels2 = __esm({
+  "src/cli/levels.ts"() {
+    "use strict";
+    init_io();
+    init_apply();
+    init_config2();
+    init_expired();
+    init_exit_code();
   }
 });
 
 // src/cli/reports.ts
-import fs8 from "node:fs";
-import path5 from "node:path";
+import fs11 from "node:fs";
+import path7 from "node:path";
 function parseReports(values) {
   const reports = [];
   const seen = /* @__PURE__ */ new Set();
@@ -52132,7 +52588,7 @@ function parseReports(values) {
     if (!FORMATS.includes(format))
       throw new UsageError(`--report format must be one of ${FORMATS.join(", ")}, got "${format}"`);
     if (file === "") throw new UsageError(`--report ${format}= names no file`);
-    const key = path5.resolve(file);
+    const key = path7.resolve(file);
     if (seen.has(key)) throw new UsageError(`--report names ${file} twice`);
     seen.add(key);
     assertWritable(file);
@@ -52143,8 +52599,8 @@ function parseReports(values) {
 function assertWritable(file) {
   let why;
   try {
-    if (fs8.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
-    else fs8.accessSync(path5.dirname(path5.resolve(file)), fs8.constants.W_OK);
+    if (fs11.statSync(file, { throwIfNoEntry: false })?.isDirectory()) why = "it is a directory";
+    else fs11.accessSync(path7.dirname(path7.resolve(file)), fs11.constants.W_OK);
   } catch (err) {
     why = errorCode(err);
   }
@@ -52154,10 +52610,10 @@ function writeReports(result, ctx, reports) {
   const staged = [];
   try {
     for (const { format, file } of reports) {
-      const dir = path5.dirname(path5.resolve(file));
-      const tmp = path5.join(dir, `.${path5.basename(file)}.${process.pid}.${staged.length}.tmp`);
+      const dir = path7.dirname(path7.resolve(file));
+      const tmp = path7.join(dir, `.${path7.basename(file)}.${process.pid}.${staged.length}.tmp`);
       try {
-        fs8.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
+        fs11.writeFileSync(tmp, renderFormat(result, format, ctx), { mode: 420 });
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
@@ -52165,13 +52621,13 @@ function writeReports(result, ctx, reports) {
     }
     for (const { tmp, file } of staged) {
       try {
-        fs8.renameSync(tmp, file);
+        fs11.renameSync(tmp, file);
       } catch (err) {
         throw new UsageError(`--report cannot write ${file}: ${errorCode(err)}`);
       }
     }
   } finally {
-    for (const { tmp } of staged) fs8.rmSync(tmp, { force: true });
+    for (const { tmp } of staged) fs11.rmSync(tmp, { force: true });
   }
 }
 function errorCode(err) {
@@ -52266,27 +52722,21 @@ var init_take = __esm({
 var update_lock_exports = {};
 __export(update_lock_exports, {
   UPDATE_REASON: () => UPDATE_REASON,
+  notUpdated: () => notUpdated,
   updateLock: () => updateLock
 });
+function notUpdated(args, io, why) {
+  io.stderr(`${io.program ?? "warden-gate"} check: ${args.lock} not updated: ${why}
+`);
+}
 function updateLock(args, compared2, io, now = /* @__PURE__ */ new Date()) {
   const { lock, live, result, failed } = compared2;
-  const program = `${io.program ?? "warden-gate"} check`;
-  if (failed.length > 0) {
-    io.stderr(`${program}: ${args.lock} not updated: ${failed.join(", ")} could not be read
-`);
-    return;
-  }
+  if (failed.length > 0) return notUpdated(args, io, `${failed.join(", ")} could not be read`);
   const taken = takeCompatible(lock, result, live, compared2.launches ?? /* @__PURE__ */ new Map(), {
     at: now.toISOString(),
     reason: args.reason ?? UPDATE_REASON
   });
-  if (!taken) {
-    io.stderr(
-      `${program}: ${args.lock} not updated: the change is ${result.verdict}; review it and accept it by hand
-`
-    );
-    return;
-  }
+  if (!taken) return notUpdated(args, io, `the change is ${result.verdict}; review it and accept it by hand`);
   if (taken.items.length === 0 && taken.pinned.length === 0) return;
   try {
     writeLock(args.lock, lock);
@@ -52303,7 +52753,7 @@ function updateLock(args, compared2, io, now = /* @__PURE__ */ new Date()) {
     ] : [],
     ...taken.pinned.map((p) => `pinned ${many ? `${p.server}: ` : ""}${p.surfaces.join(", ")}`)
   ];
-  io.stderr(`${program}: ${args.lock} updated: ${parts.join("; ")}
+  io.stderr(`${io.program ?? "warden-gate"} check: ${args.lock} updated: ${parts.join("; ")}
 `);
 }
 var UPDATE_REASON;
@@ -52323,6 +52773,7 @@ var check_exports = {};
 __export(check_exports, {
   runCheck: () => runCheck
 });
+import path8 from "node:path";
 async function runCheck(argv, io) {
   const args = parseGateArgs(argv, [
     ...SOURCE_OPTIONS,
@@ -52344,13 +52795,20 @@ async function runCheck(argv, io) {
     throw new UsageError("--reason must say something: it is recorded with every change taken in");
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config2 = readConfigFor(args, path8.dirname(args.lock));
   const compared2 = args.config ? await (await Promise.resolve().then(() => (init_config_check(), config_check_exports))).compareLockWithConfig(args, io) : { ...await compareLockWithSource(args), failed: [] };
-  const { result } = compared2;
+  const { result, code, report: report2 } = decide2(compared2.result, args, config2);
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  if (args.updateLock) (await Promise.resolve().then(() => (init_update_lock(), update_lock_exports))).updateLock(args, compared2, io);
-  return compared2.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
+  report2(io, format);
+  if (args.updateLock) {
+    const { updateLock: updateLock2, notUpdated: notUpdated2 } = await Promise.resolve().then(() => (init_update_lock(), update_lock_exports));
+    if (code === GATE_EXIT.pass || result.verdict !== "compatible")
+      updateLock2(args, { ...compared2, result }, io);
+    else notUpdated2(args, io, `the run fails (exit ${code}) by the levels of its findings`);
+  }
+  return compared2.failed.length > 0 ? GATE_EXIT.error : code;
 }
 var init_check = __esm({
   "src/cli/check.ts"() {
@@ -52361,7 +52819,7 @@ var init_check = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_exit_code();
+    init_levels2();
     init_reports();
   }
 });
@@ -52382,8 +52840,9 @@ async function runDiff(argv, io) {
     throw new UsageError("diff takes exactly two files: OLD NEW");
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config2 = readConfigFor(args, ".");
   const [before, after] = [readServers(oldFile), readServers(newFile)];
-  const result = compareServers(before.servers, after.servers, args);
+  const { result, code, report: report2 } = decide2(compareServers(before.servers, after.servers, args), args, config2);
   const context = diffContext(
     args,
     io,
@@ -52392,7 +52851,8 @@ async function runDiff(argv, io) {
   );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  return exitCode(result, args.allowUnknown);
+  report2(io, format);
+  return code;
 }
 var init_diff = __esm({
   "src/cli/diff.ts"() {
@@ -52403,7 +52863,7 @@ var init_diff = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_exit_code();
+    init_levels2();
     init_reports();
   }
 });
@@ -52641,8 +53101,8 @@ var init_enforcer = __esm({
 
 // src/host/http-body.ts
 async function readBody(req, max) {
-  const declared2 = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared2) && declared2 > max) {
+  const declared3 = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared3) && declared3 > max) {
     req.resume();
     return null;
   }
@@ -52775,7 +53235,7 @@ var init_list_on_demand = __esm({
 });
 
 // src/proxy/http.ts
-import fs9 from "node:fs";
+import fs12 from "node:fs";
 import http from "node:http";
 import { Readable } from "node:stream";
 function serializeEvent(e) {
@@ -52885,8 +53345,8 @@ var init_http = __esm({
       /** The proxy's own listing in flight, if any (list-on-demand.ts). */
       listing;
       async handle(req, res) {
-        const path6 = new URL(req.url ?? "/", "http://proxy").pathname;
-        if (path6 !== "/mcp") {
+        const path9 = new URL(req.url ?? "/", "http://proxy").pathname;
+        if (path9 !== "/mcp") {
           res.writeHead(404, { "content-type": "text/plain" }).end("not found: the MCP endpoint is /mcp\n");
           return;
         }
@@ -52928,7 +53388,7 @@ var init_http = __esm({
           await this.listing;
         }
         const judged = judgeMessages(messages, this.enforcer, (call) => {
-          if (this.record) fs9.appendFileSync(this.record, `${jsonText(call)}
+          if (this.record) fs12.appendFileSync(this.record, `${jsonText(call)}
 `);
         });
         for (const id of judged.lists) this.lists.add(`${session} ${jsonText(id)}`);
@@ -53112,12 +53572,12 @@ var init_http = __esm({
 
 // src/proxy/stdio.ts
 import { spawn as spawn2 } from "node:child_process";
-import fs10 from "node:fs";
+import fs13 from "node:fs";
 import readline from "node:readline";
 async function serveStdioProxy(options, enforcer, io) {
   const args = options;
   const command3 = options.command;
-  const record2 = args.calls ? fs10.createWriteStream(args.calls, { flags: "a" }) : void 0;
+  const record2 = args.calls ? fs13.createWriteStream(args.calls, { flags: "a" }) : void 0;
   const recordCall = (call) => void record2?.write(`${jsonText(call)}
 `);
   const [cmd, ...rest] = command3;

@@ -10,7 +10,8 @@ import {
   SOURCE_OPTIONS,
 } from './options.ts';
 import { parseFormat, renderFormat } from '../report/formats.ts';
-import { exitCode } from '../report/exit-code.ts';
+import { decide, readConfigFor } from './levels.ts';
+import path from 'node:path';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
@@ -34,14 +35,23 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('--reason must say something: it is recorded with every change taken in');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  const config = readConfigFor(args, path.dirname(args.lock));
   const compared = args.config
     ? await (await import('./config-check.ts')).compareLockWithConfig(args, io)
     : { ...(await compareLockWithSource(args)), failed: [] };
-  const { result } = compared;
+  const { result, code, report } = decide(compared.result, args, config);
   const context = checkContext(args, io);
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  if (args.updateLock) (await import('./update-lock.ts')).updateLock(args, compared, io);
+  report(io, format);
+  if (args.updateLock) {
+    // The lock takes in only what passed: a change the configuration's levels fail (a warning
+    // under --fail-on warning, an expired exception) stays out, as a breaking one does.
+    const { updateLock, notUpdated } = await import('./update-lock.ts');
+    if (code === GATE_EXIT.pass || result.verdict !== 'compatible')
+      updateLock(args, { ...compared, result }, io);
+    else notUpdated(args, io, `the run fails (exit ${code}) by the levels of its findings`);
+  }
   // A server that could not be read leaves the run undecided: an error, whatever the others say.
-  return compared.failed.length > 0 ? GATE_EXIT.error : exitCode(result, args.allowUnknown);
+  return compared.failed.length > 0 ? GATE_EXIT.error : code;
 }

@@ -13,6 +13,7 @@ export function checkContext(args: GateArgs, io: CliIo): RenderContext {
     accept: acceptSource(args),
     anchor: args.lock,
     callsFile: args.calls,
+    ...(args.config ? { launchFile: args.config } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { compareServers, readServers } from '../lock/compare.ts';
 import { diffContext } from './contexts.ts';
 import { JUDGE_OPTIONS, parseGateArgs } from './options.ts';
 import { parseFormat, renderFormat } from '../report/formats.ts';
-import { exitCode } from '../report/exit-code.ts';
+import { decide, readConfigFor } from './levels.ts';
 import { parseReports, writeReports } from './reports.ts';
 
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
@@ -18,8 +18,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('diff takes exactly two files: OLD NEW');
   const format = parseFormat(args.format, args.json);
   const reports = parseReports(args.reports);
+  // No lockfile to sit beside: the configuration is read from the working directory.
+  const config = readConfigFor(args, '.');
   const [before, after] = [readServers(oldFile), readServers(newFile)];
-  const result = compareServers(before.servers, after.servers, args);
+  const { result, code, report } = decide(compareServers(before.servers, after.servers, args), args, config);
   const context = diffContext(
     args,
     io,
@@ -28,5 +30,6 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   );
   writeReports(result, context, reports);
   io.stdout(renderFormat(result, format, context));
-  return exitCode(result, args.allowUnknown);
+  report(io, format);
+  return code;
 }

@@ -17,6 +17,8 @@ const OPTIONS = {
   'strict-open-objects': { type: 'boolean' },
   'strict-conformance': { type: 'boolean' },
   'allow-unknown': { type: 'boolean' },
+  'config-file': { type: 'string' },
+  'fail-on': { type: 'string' },
   json: { type: 'boolean' },
   format: { type: 'string' },
   verbose: { type: 'boolean' },
@@ -48,6 +50,10 @@ export interface GateArgs {
   strictOpenObjects: boolean;
   strictConformance: boolean;
   allowUnknown: boolean;
+  /** The gate's own configuration (levels, exceptions); --config is a client's. */
+  configFile?: string;
+  /** The lowest level that fails the run; absent: the configuration's, else error. */
+  failOn?: 'error' | 'warning' | 'info';
   json: boolean;
   format?: string;
   /** List compatible findings one by one in the reports, not as a count. */
@@ -105,6 +111,8 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     strictOpenObjects: v['strict-open-objects'] === true,
     strictConformance: v['strict-conformance'] === true,
     allowUnknown: v['allow-unknown'] === true,
+    configFile: v['config-file'],
+    failOn: v['fail-on'] === undefined ? undefined : parseFailOn(v['fail-on']),
     json: v.json === true,
     format: v.format,
     verbose: v.verbose === true,
@@ -118,6 +126,11 @@ export function parseGateArgs(argv: string[], allowed: readonly (keyof typeof OP
     server: v.server,
     help: v.help === true,
   };
+}
+
+function parseFailOn(text: string): 'error' | 'warning' | 'info' {
+  if (text === 'error' || text === 'warning' || text === 'info') return text;
+  throw new UsageError(`--fail-on must be one of error, warning, info, got "${text}"`);
 }
 
 /** `--timeout SECONDS`: a positive number of seconds, at most an hour. */
@@ -142,6 +155,8 @@ export const JUDGE_OPTIONS = [
   'strict-open-objects',
   'strict-conformance',
   'allow-unknown',
+  'config-file',
+  'fail-on',
   'json',
   'format',
   'verbose',

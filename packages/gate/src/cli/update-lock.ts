@@ -19,6 +19,11 @@ interface Compared {
   failed: string[];
 }
 
+/** One line on stderr saying why the lock was left as it was. */
+export function notUpdated(args: GateArgs, io: CliIo, why: string): void {
+  io.stderr(`${io.program ?? 'warden-gate'} check: ${args.lock} not updated: ${why}\n`);
+}
+
 /**
  * Writes the compatible drift of a run into its lock and says so in one line on stderr (stdout
  * carries the report, which may be JSON or SARIF). Says too why a run that is not compatible
@@ -26,21 +31,12 @@ interface Compared {
  */
 export function updateLock(args: GateArgs, compared: Compared, io: CliIo, now = new Date()): void {
   const { lock, live, result, failed } = compared;
-  const program = `${io.program ?? 'warden-gate'} check`;
-  if (failed.length > 0) {
-    io.stderr(`${program}: ${args.lock} not updated: ${failed.join(', ')} could not be read\n`);
-    return;
-  }
+  if (failed.length > 0) return notUpdated(args, io, `${failed.join(', ')} could not be read`);
   const taken = takeCompatible(lock, result, live, compared.launches ?? new Map(), {
     at: now.toISOString(),
     reason: args.reason ?? UPDATE_REASON,
   });
-  if (!taken) {
-    io.stderr(
-      `${program}: ${args.lock} not updated: the change is ${result.verdict}; review it and accept it by hand\n`,
-    );
-    return;
-  }
+  if (!taken) return notUpdated(args, io, `the change is ${result.verdict}; review it and accept it by hand`);
   if (taken.items.length === 0 && taken.pinned.length === 0) return;
   try {
     writeLock(args.lock, lock);
@@ -59,5 +55,5 @@ export function updateLock(args: GateArgs, compared: Compared, io: CliIo, now = 
       : []),
     ...taken.pinned.map((p) => `pinned ${many ? `${p.server}: ` : ''}${p.surfaces.join(', ')}`),
   ];
-  io.stderr(`${program}: ${args.lock} updated: ${parts.join('; ')}\n`);
+  io.stderr(`${io.program ?? 'warden-gate'} check: ${args.lock} updated: ${parts.join('; ')}\n`);
 }

@@ -26,10 +26,15 @@ export const CHECK_USAGE = `Usage: warden-gate check (--url URL [--header "K: V"
                          [--lock FILE] [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects]
                          [--strict-conformance] [--allow-unknown] [--json | --format text|json|markdown|github|sarif|junit]
                          [--verbose] [--report FORMAT=FILE]... [--timeout SECONDS] [--update-lock [--reason TEXT]]
+                         [--config-file FILE] [--fail-on error|warning|info]
 
 Compares the live manifest with the lock. Exit 0 identical or compatible, 1 breaking,
 2 unknown (fails closed; --allow-unknown lets unknown pass, never a disagreement), 3 error
 (bad options, unreadable files, a server that cannot be started or reached).
+Every finding has a level: error (breaking, unknown), warning (shown, passes), info (compatible,
+shown with --verbose). warden-gate.config.json beside the lock (or --config-file FILE) sets a
+level per rule ("off" drops it), exceptions with a reason and an expiry date (one past its date
+fails the run, exit 1, naming it) and failOn; --fail-on warning makes a warning fail (exit 1).
 The report lists changed items breaking first, each with every finding that is not compatible
 (--verbose lists the compatible ones too) and the exact accept command, and ends with a summary
 line.
@@ -53,12 +58,15 @@ line on stderr; a breaking or unknown change leaves the lock untouched and exits
 
 export const DIFF_USAGE = `Usage: warden-gate diff OLD NEW [--calls calls.jsonl] [--strict-descriptions] [--strict-open-objects] [--strict-conformance] [--allow-unknown]
                        [--json | --format text|json|markdown|github|sarif|junit] [--verbose] [--report FORMAT=FILE]...
+                       [--config-file FILE] [--fail-on error|warning|info]
 
 OLD and NEW are each a tools/list result ({"tools": [...]}), a snapshot, or a Warden lockfile;
 REF:PATH reads the file at a git revision (origin/main:mcp-lock.json, HEAD~1:./tools.json)
 when no file of that name exists.
 Exit codes as check's: 0 pass, 1 breaking, 2 unknown, 3 error.
 --report FORMAT=FILE (repeatable) also writes the same result in another format to FILE.
+Levels as check's; the configuration is warden-gate.config.json in the working directory, or
+--config-file FILE.
 `;
 
 export const PIN_USAGE = `Usage: warden-gate pin (--url URL [--header "K: V"]... | --manifest FILE | -- COMMAND ARGS...) [--lock mcp-lock.json] [--force] [--timeout SECONDS]

@@ -1,3 +1,4 @@
+import { argumentFindings } from './arguments.ts';
 import { beyondBounds } from './bounds.ts';
 import { conformanceFindings } from './conformance.ts';
 import { compareEffects } from './effects.ts';
@@ -124,7 +125,8 @@ function compareTool(before: Tool, after: Tool, options: ManifestOptions): Findi
     'input',
     options,
   );
-  for (const f of prefixed(input.findings, '/inputSchema')) findings.push(f);
+  const inputFindings = prefixed(input.findings, '/inputSchema');
+  for (const f of argumentFindings(before.inputSchema, after.inputSchema, inputFindings)) findings.push(f);
   if (after.outputSchema !== undefined && before.outputSchema === undefined) {
     findings.push({ rule: 'output-schema-added', verdict: 'compatible', pointer: '/outputSchema', args: {} });
   } else if (before.outputSchema !== undefined) {

@@ -1,5 +1,5 @@
 import { jsonPreview } from './json-text.ts';
-import type { Direction, Finding, Json } from './types.ts';
+import type { Direction, Finding, Json, Level } from './types.ts';
 
 /**
  * What a rule means in one direction. `assumed` is compatible under the open-objects policy
@@ -71,6 +71,29 @@ const TABLE = [
   { id: 'property-removed-required', input: C, output: N, message: 'required property {property} removed' },
   { id: 'property-became-required', input: N, output: C, message: 'property {property} became required' },
   { id: 'property-became-optional', input: C, output: N, message: 'property {property} became optional' },
+  {
+    // A zod 4 artifact, often: a property with a default listed as required. A break by set
+    // semantics (a call without it is now rejected), apart so a team can set its level.
+    id: 'property-required-with-default',
+    input: N,
+    output: C,
+    message: 'property {property} became required, though it declares a default',
+  },
+  // arguments: a tool's top-level input properties, the names an agent forms its calls from
+  {
+    id: 'argument-removed',
+    input: C,
+    output: A,
+    message: 'argument {property} is no longer declared; the object stays open, so calls with it pass',
+    level: 'warning',
+  },
+  {
+    id: 'all-arguments-removed',
+    input: U,
+    output: U,
+    message:
+      'every declared argument ({properties}) is gone from the schema: an agent can no longer form calls from it',
+  },
   // additionalProperties and patternProperties
   {
     id: 'additional-properties-closed',
@@ -814,6 +837,14 @@ export function getRule(id: string): Rule {
   const rule = BY_ID.get(id);
   if (!rule) throw new Error(`unknown compat rule "${id}"`);
   return rule;
+}
+
+/** The level a finding is reported at: its configured one, else its rule's, else its verdict's. */
+export function levelOf(finding: Pick<Finding, 'rule' | 'verdict' | 'level'>): Exclude<Level, 'off'> {
+  if (finding.level) return finding.level;
+  const rule = BY_ID.get(finding.rule);
+  if (rule?.level) return rule.level;
+  return finding.verdict === 'compatible' ? 'info' : 'error';
 }
 
 /** A rule's verdict for one direction, with the open-objects policy applied. */

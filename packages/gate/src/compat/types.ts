@@ -8,6 +8,12 @@ export type Schema = JsonObject | boolean;
 export type Verdict = 'identical' | 'compatible' | 'breaking' | 'unknown';
 
 /**
+ * How loudly a finding is reported, and whether it fails the run (`--fail-on`): a verdict says
+ * what changed, a level what a team wants done about it. `off` findings are dropped.
+ */
+export type Level = 'error' | 'warning' | 'info' | 'off';
+
+/**
  * `input`: the new schema must accept every value the old one accepted (callers send them).
  * `output`: the new schema must accept only values the old one accepted (callers receive them).
  */
@@ -37,6 +43,10 @@ export interface Finding {
   witness?: Json;
   /** Why a finding that looked breaking is reported as unknown, or other detail. */
   reason?: string;
+  /** Set by a team's configuration (policy/apply.ts); absent: the rule's default (levelOf). */
+  level?: Exclude<Level, 'off'>;
+  /** The configured exception that lowered this finding to info, and why it was granted. */
+  exception?: { reason: string; expires: string };
 }
 
 export interface SchemaComparison {

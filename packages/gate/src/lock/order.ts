@@ -1,7 +1,7 @@
 // The order every format shows a result in: what needs a person first. A real upgrade led
 // 13 of 14 tools with a harmless finding and hid the one break behind "8 more"; ordering here,
 // once, keeps every format from doing that again.
-import type { Finding, ItemReport } from '../compat/index.ts';
+import { levelOf, type Finding, type ItemReport } from '../compat/index.ts';
 import { DISAGREEMENT_RULES } from '../compat/verdicts.ts';
 import type { GateResult } from './compare.ts';
 
@@ -14,7 +14,9 @@ function isDisagreement(finding: Finding): boolean {
 
 /** Disagreements first (they decide the verdict), then breaking, unknown, compatible; stable. */
 export function orderFindings(findings: readonly Finding[]): Finding[] {
-  const rank = (f: Finding): number => (isDisagreement(f) ? 0 : (RANK[f.verdict] ?? 5));
+  // Within a verdict, a finding raised to warning (or error) comes before the plain ones.
+  const raised = (f: Finding): number => (f.verdict === 'compatible' && levelOf(f) !== 'info' ? -0.5 : 0);
+  const rank = (f: Finding): number => (isDisagreement(f) ? 0 : (RANK[f.verdict] ?? 5) + raised(f));
   return findings
     .map((f, i) => ({ f, i }))
     .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)

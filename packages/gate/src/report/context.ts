@@ -7,6 +7,7 @@ import { jsonText, type ItemReport, type RecordedCall } from '../compat/index.ts
 import { forPeople } from '../text/index.ts';
 import { readCalls } from '../lock/compare.ts';
 import { keyLines, lineOf, pinnedPath } from './locate.ts';
+import { launchLine } from './launch-fix.ts';
 
 /** How `accept` reaches what check read: the lock, and the source options as given (secrets masked). */
 export interface AcceptSource {
@@ -32,6 +33,8 @@ export interface RenderContext {
   noAnchor?: string;
   /** The recording replayed (`--calls`), to show a rejected call itself. */
   callsFile?: string;
+  /** The client configuration the servers were started from (`--config`): where a launch is fixed. */
+  launchFile?: string;
 }
 
 /** The context of a library caller: no source to accept from, no lock to point into. */
@@ -51,6 +54,11 @@ const indexes = new WeakMap<RenderContext, ReadonlyMap<string, number>>();
  * or line 1). The lock is read and indexed once per run, on first need.
  */
 export function locate(ctx: RenderContext, server: string, item: ItemReport): Location | undefined {
+  if (item.kind === 'launch' && ctx.launchFile) {
+    const pkg = item.findings.find((f) => typeof f.args.package === 'string')?.args.package as
+      string | undefined;
+    return { file: relativePath(ctx.launchFile), line: launchLine(ctx.launchFile, server, pkg) };
+  }
   if (!ctx.anchor) return undefined;
   let index = indexes.get(ctx);
   if (!index) {

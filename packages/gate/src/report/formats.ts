@@ -1,4 +1,5 @@
 import type { GateResult } from '../lock/compare.ts';
+import { itemLevel } from './levels.ts';
 import type { RenderContext } from './context.ts';
 import { renderGithub } from './github.ts';
 import { UsageError } from '../host/io.ts';
@@ -20,15 +21,21 @@ export function parseFormat(value: string | undefined, json: boolean): Format {
 }
 
 /**
- * Whether a result passes with nothing a person must read: identical or compatible, no recorded
- * call rejected, nothing left unjudged. The seed's contract is silence on compatible: the text
- * and GitHub formats print nothing for such a result unless `verbose` asks for the list.
+ * Whether a result passes with nothing a person must read: no finding above info (a compatible
+ * change is info unless its rule or the configuration says warning), no recorded call rejected,
+ * nothing left unjudged. The seed's contract is silence on compatible: the text and GitHub
+ * formats print nothing for such a result unless `verbose` asks for the list.
  */
 export function isQuiet(result: GateResult, ctx: RenderContext): boolean {
   if (ctx.verbose) return false;
-  if (result.verdict !== 'identical' && result.verdict !== 'compatible') return false;
   return result.servers.every(
     (s) =>
+      s.comparison.items.every(
+        // An item judged without findings (a library caller's) is quiet by its verdict.
+        (i) =>
+          i.verdict === 'identical' ||
+          (i.findings.length === 0 ? i.verdict === 'compatible' : itemLevel(i) === 'info'),
+      ) &&
       s.comparison.replay.rejected.length === 0 &&
       s.comparison.unpinned.length === 0 &&
       s.comparison.unread.length === 0,

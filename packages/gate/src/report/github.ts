@@ -7,8 +7,12 @@ import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
 import { findingLine, groupNames, oneLine } from './text.ts';
 import { groupEntries, groupTitle, groupTitles, spread, type Group } from './groups.ts';
 import { summarize, summaryLine } from './summary.ts';
+import { itemLevel, severity } from './levels.ts';
+import { launchFix } from './launch-fix.ts';
+import { levelOf } from '../compat/index.ts';
 
-const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', compatible: 'notice' };
+/** The annotation of an item: its level's, with an unknown at error a warning, as before levels. */
+const annotation = (item: Entry['item']): string => severity(itemLevel(item), item.verdict, 'notice');
 
 /**
  * Annotations of one level a run writes at most: GitHub shows ten per level per step and drops
@@ -26,7 +30,7 @@ const data = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D')
 /** A property value: data escaping, and the separators `:` and `,` too. */
 const prop = (s: string): string => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-function command(level: string, title: string, message: string, at?: Location): string {
+export function command(level: string, title: string, message: string, at?: Location): string {
   const props = [...(at ? [`file=${prop(at.file)}`, `line=${at.line}`] : []), `title=${prop(title)}`];
   return `::${level} ${props.join(',')}::${data(message)}`;
 }
@@ -34,11 +38,11 @@ function command(level: string, title: string, message: string, at?: Location): 
 export function renderGithub(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
   const out: string[] = [];
-  const entries = changedItems(result).filter((e) => ctx.verbose || e.item.verdict !== 'compatible');
+  const entries = changedItems(result).filter((e) => ctx.verbose || itemLevel(e.item) !== 'info');
   const groups = groupEntries(entries);
   const byLevel = new Map<string, Group[]>();
   for (const g of groups) {
-    const level = LEVEL[g.verdict] ?? 'notice';
+    const level = severity(g.level, g.verdict as Entry['item']['verdict'], 'notice');
     byLevel.set(level, [...(byLevel.get(level) ?? []), g]);
   }
   const annotated = new Set<Entry>();
@@ -62,21 +66,25 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     spread(list, cap - 1).forEach((e) => annotated.add(e));
     const rest = groupEntries(all.filter((e) => !annotated.has(e)));
     const count = all.length - (cap - 1);
-    const verdict = list[0]?.verdict ?? '';
+    // One level can hold several verdicts (an unknown and a compatible warning): named only when one.
+    const verdicts = [...new Set(list.map((g) => g.verdict))];
+    const more = `${count} more ${verdicts.length === 1 ? `${verdicts[0]} ` : ''}changes`;
     overflow.push(
       command(
         level,
-        `warden gate: ${count} more ${verdict} changes`,
-        `${count} more ${verdict} changes, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`,
+        `warden gate: ${more}`,
+        `${more}, not annotated one by one: ${groupTitles(rest, many)} (named in the log below; --format text --verbose shows each with its findings)`,
       ),
     );
-    named.push(...rest.map((g) => `${verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
+    named.push(...rest.map((g) => `${g.verdict}: ${oneLine(groupTitle(g, many), 500)}${groupNames(g)}`));
   }
   const inOrder = groups.flatMap((g) => g.entries);
   for (const { server, item } of inOrder.filter((e) => annotated.has(e))) {
     const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
     const [top, ...rest] = orderFindings(item.findings);
-    const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+    const shown = ctx.verbose
+      ? rest
+      : rest.filter((f) => f.verdict !== 'compatible' || levelOf(f) !== 'info');
     const hidden = rest.length - shown.length;
     const lines = [
       top ? `${label}: ${findingLine(top)}` : `${label}: ${item.verdict}`,
@@ -85,8 +93,12 @@ export function renderGithub(result: GateResult, ctx: RenderContext): string {
     ];
     const accept = acceptCommand(ctx, many, server, item);
     if (accept) lines.push(`accept: ${accept}`);
+    for (const f of item.findings) {
+      const fix = launchFix(f, ctx.launchFile);
+      if (fix) lines.push(`fix: ${fix}`);
+    }
     const title = `warden gate: ${label} ${item.verdict}${top ? ` (${top.rule})` : ''}`;
-    out.push(command(LEVEL[item.verdict] ?? 'notice', title, lines.join('\n'), locate(ctx, server, item)));
+    out.push(command(annotation(item), title, lines.join('\n'), locate(ctx, server, item)));
   }
   out.push(...overflow, ...named);
   const callLine = (server: string, r: (typeof rejected)[number]['r']): string =>

@@ -3,6 +3,7 @@
 // bounded. Text, Markdown, the GitHub annotations and `check --update-lock` all group here, so
 // every format names the same groups with the same words.
 import { headline, isBlessable, type Entry } from '../lock/order.ts';
+import { itemLevel } from './levels.ts';
 
 /**
  * Items a group lists one by one before it counts the rest: as many as GitHub annotates per
@@ -14,6 +15,8 @@ export const ITEMS_PER_GROUP = 10;
 export interface Group {
   server: string;
   verdict: string;
+  /** The items' level (their loudest finding's): one group never mixes a warning with info. */
+  level: ReturnType<typeof itemLevel>;
   kind: string;
   change: string;
   /** The rule of the items' headline finding (what explains their verdict). */
@@ -36,12 +39,14 @@ export function groupEntries(entries: readonly Entry[]): Group[] {
   for (const e of entries) {
     if (!servers.includes(e.server)) servers.push(e.server);
     const rule = headline(e.item.findings)?.rule ?? '';
-    const key = [e.server, e.item.verdict, e.item.kind, e.item.change, rule].join('\u0000');
+    const level = itemLevel(e.item);
+    const key = [e.server, e.item.verdict, level, e.item.kind, e.item.change, rule].join('\u0000');
     let group = groups.get(key);
     if (!group) {
       group = {
         server: e.server,
         verdict: e.item.verdict,
+        level,
         kind: e.item.kind,
         change: e.item.change,
         rule,

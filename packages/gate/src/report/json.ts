@@ -1,4 +1,4 @@
-import { jsonText, renderMessage } from '../compat/index.ts';
+import { jsonText, levelOf, renderMessage } from '../compat/index.ts';
 import { acceptCommand } from './accept-command.ts';
 import type { GateResult } from '../lock/compare.ts';
 import { recordedCall, type RenderContext } from './context.ts';
@@ -38,9 +38,11 @@ export function renderJson(result: GateResult, ctx: RenderContext): string {
         findings: orderFindings(item.findings).map((f) => ({
           rule: f.rule,
           verdict: f.verdict,
+          level: levelOf(f),
           pointer: f.pointer,
           message: renderMessage(f),
           witness: f.witness ?? null,
+          exception: f.exception ?? null,
         })),
       })),
       replay: {

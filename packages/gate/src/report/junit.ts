@@ -1,6 +1,7 @@
 // JUnit XML: a test case per changed item, breaking first; breaking is a failure, unknown an
 // error, and the summary line is the suite's output.
-import { renderMessage } from '../compat/index.ts';
+import { levelOf, renderMessage } from '../compat/index.ts';
+import { exceptionText, itemLevel } from './levels.ts';
 import { acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import type { RenderContext } from './context.ts';
@@ -22,8 +23,9 @@ function xml(s: string): string {
 export function renderJunit(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
   const entries = changedItems(result);
-  const failures = entries.filter((e) => e.item.verdict === 'breaking').length;
-  const errors = entries.filter((e) => e.item.verdict === 'unknown').length;
+  const fails = (e: (typeof entries)[number]): boolean => itemLevel(e.item) === 'error';
+  const failures = entries.filter((e) => e.item.verdict === 'breaking' && fails(e)).length;
+  const errors = entries.filter((e) => e.item.verdict === 'unknown' && fails(e)).length;
   const counts = `tests="${entries.length}" failures="${failures}" errors="${errors}"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -35,12 +37,14 @@ export function renderJunit(result: GateResult, ctx: RenderContext): string {
     lines.push(`    <testcase classname="warden.gate" name="${xml(label)}">`);
     const findings = orderFindings(item.findings);
     const body = findings.map(
-      (f) => `${f.verdict} ${f.rule} at ${f.pointer || '/'}: ${oneLine(renderMessage(f))}`,
+      (f) =>
+        `${f.verdict}${levelOf(f) === 'warning' ? ' (warning)' : ''} ${f.rule} at ${f.pointer || '/'}: ${oneLine(renderMessage(f))}${exceptionText(f)}`,
     );
     const accept = acceptCommand(ctx, many, server, item);
     if (accept) body.push(`accept: ${accept}`);
     const [top] = findings;
-    if (top && item.verdict !== 'compatible') {
+    // A failure is what fails at the default level: a change a team lowered is reported, not failed.
+    if (top && item.verdict !== 'compatible' && itemLevel(item) === 'error') {
       const tag = item.verdict === 'breaking' ? 'failure' : 'error';
       lines.push(
         `      <${tag} type="${xml(top.rule)}" message="${xml(oneLine(renderMessage(top), 1000))}">${xml(body.join('\n'))}</${tag}>`,

@@ -1,7 +1,8 @@
 // The Markdown report, for a pull request comment or a job summary: the verdict, the summary
 // line, per server its changes grouped (report/groups.ts) and a table listing each group's first
 // few, and per listed breaking or unknown item every finding and its accept command.
-import { renderMessage, type Finding } from '../compat/index.ts';
+import { levelOf, renderMessage, type Finding } from '../compat/index.ts';
+import { exceptionText } from './levels.ts';
 import { acceptAllCommand, acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult, type ServerResult } from '../lock/compare.ts';
 import { callText, locate, type RenderContext } from './context.ts';
@@ -63,7 +64,9 @@ function findingEntry(f: Finding): string {
   const message =
     diff === undefined ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: '' } });
   const text = oneLine(diff === undefined ? message : message.replace(/:\s*(?=\(|$)/, ' '));
-  const head = `- ${ICON[f.verdict] ?? ''} ${f.verdict}: ${mdText(text)} (${mdCode(f.rule)} at ${pointer(f)})`;
+  const level = levelOf(f) === 'warning' ? ' (warning)' : '';
+  const excepted = mdText(exceptionText(f));
+  const head = `- ${ICON[f.verdict] ?? ''} ${f.verdict}${level}: ${mdText(text)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === undefined ? head : `${head}\n\n${fenced(diff).replace(/^/gm, '  ')}`;
 }
 
@@ -95,7 +98,10 @@ function serverSection(ctx: RenderContext, result: GateResult, s: ServerResult):
   const groups = groupEntries(entries);
   lines.push(
     '',
-    ...groups.map((g) => `- ${ICON[g.verdict]} ${g.verdict}: ${mdText(oneLine(groupTitle(g, false), 300))}`),
+    ...groups.map(
+      (g) =>
+        `- ${ICON[g.verdict]} ${g.verdict}${g.level === 'warning' ? ' (warning)' : ''}: ${mdText(oneLine(groupTitle(g, false), 300))}`,
+    ),
   );
   lines.push('', '| | item | verdict | key finding | where |', '|---|---|---|---|---|');
   const shown: Entry[] = [];

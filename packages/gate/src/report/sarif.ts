@@ -3,15 +3,14 @@
 // is pinned and logically at the pointer inside the item.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RULES, jsonText, renderMessage } from '../compat/index.ts';
+import { RULES, jsonText, levelOf, renderMessage } from '../compat/index.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
 import { locate, type Location, type RenderContext } from './context.ts';
 import { changedItems, orderFindings } from '../lock/order.ts';
 import { oneLine } from './text.ts';
 import { summarize, summaryLine } from './summary.ts';
 import { VERSION } from '../version.ts';
-
-const LEVEL: Record<string, string> = { breaking: 'error', unknown: 'warning', compatible: 'note' };
+import { severity } from './levels.ts';
 
 /** A file as a URI reference: relative to the working directory when it is below it. */
 function uri(file: string): string {
@@ -27,9 +26,12 @@ function physical(at: Location): object {
 export function renderSarif(result: GateResult, ctx: RenderContext): string {
   const many = result.servers.length > 1;
   const all = changedItems(result).flatMap((e) => orderFindings(e.item.findings).map((f) => ({ ...e, f })));
-  // Silent on compatible: a compatible finding would be a `note` on every run until accepted,
-  // so only --verbose lists them; the run's properties count the ones left out.
-  const found = ctx.verbose ? all : all.filter((x) => x.f.verdict !== 'compatible');
+  // Silent on compatible: a compatible finding at info would be a `note` on every run until
+  // accepted, so only --verbose lists them (a warning is listed); the run's properties count
+  // the ones left out.
+  const found = ctx.verbose
+    ? all
+    : all.filter((x) => x.f.verdict !== 'compatible' || levelOf(x.f) !== 'info');
   const unlisted = all.length - found.length;
   const used = [...new Set(found.map((x) => x.f.rule))].sort();
   const results = found.map(({ server, item, f }) => {
@@ -40,7 +42,7 @@ export function renderSarif(result: GateResult, ctx: RenderContext): string {
     return {
       ruleId: f.rule,
       ruleIndex: used.indexOf(f.rule),
-      level: LEVEL[f.verdict] ?? 'note',
+      level: severity(levelOf(f), f.verdict, 'note'),
       message: { text: `${oneLine(label, 500)}: ${oneLine(renderMessage(f))}` },
       locations: [{ ...(at ? physical(at) : {}), logicalLocations: [logical] }],
       properties: {
@@ -48,6 +50,8 @@ export function renderSarif(result: GateResult, ctx: RenderContext): string {
         kind: item.kind,
         item: item.name,
         verdict: f.verdict,
+        level: levelOf(f),
+        ...(f.exception ? { exception: f.exception } : {}),
         pointer: f.pointer,
         witness: f.witness ?? null,
       },

@@ -1,7 +1,7 @@
 // The text report: the changed items grouped by server and kind of change, breaking first, each
 // with every finding that needs a person and the command that accepts it, a group's first few
 // listed and the rest counted; then replay, rename hints, and the summary line last.
-import { renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
+import { levelOf, renderMessage, type Finding, type ManifestComparison } from '../compat/index.ts';
 import { forPeople } from '../text/index.ts';
 import { acceptAllCommand, acceptCommand } from './accept-command.ts';
 import { itemLabel, type GateResult } from '../lock/compare.ts';
@@ -9,6 +9,8 @@ import { callText, PLAIN, type RenderContext } from './context.ts';
 import { changedItems, orderFindings, type Entry } from '../lock/order.ts';
 import { groupEntries, groupTitle, listed, serversCut, SINGLE, type Group } from './groups.ts';
 import { summarize, summaryLine } from './summary.ts';
+import { exceptionText, itemLevel } from './levels.ts';
+import { launchFix } from './launch-fix.ts';
 
 /** Text on one line (a diff or a validator error may span several), hidden characters shown. */
 export function oneLine(text: string, max = 50_000): string {
@@ -17,7 +19,7 @@ export function oneLine(text: string, max = 50_000): string {
 
 /** `MESSAGE (RULE at POINTER)`: a finding in one line. */
 export function findingLine(f: Finding, more = ''): string {
-  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})`;
+  return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || '/'}${more})${exceptionText(f)}`;
 }
 
 /** A tools-only comparison (compareManifests) as the result of one server. */
@@ -47,13 +49,19 @@ function entryLines(entry: Entry, many: boolean, ctx: RenderContext): string[] {
   const { server, item } = entry;
   const label = oneLine(itemLabel(server, many, item.kind, item.name), 500);
   const [top, ...rest] = orderFindings(item.findings);
-  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible');
+  const shown = ctx.verbose ? rest : rest.filter((f) => f.verdict !== 'compatible' || levelOf(f) !== 'info');
   const hidden = rest.length - shown.length;
   const more = hidden > 0 ? `; +${hidden} compatible` : '';
-  const lines = [top ? `${label}: ${item.verdict} — ${findingLine(top, more)}` : `${label}: ${item.verdict}`];
-  for (const f of shown) lines.push(`  ${f.verdict} — ${findingLine(f)}`);
+  // The level is named where it is not the verdict's own (a warning, an error a team raised).
+  const verdict = `${item.verdict}${tag(itemLevel(item), item.verdict)}`;
+  const lines = [top ? `${label}: ${verdict} — ${findingLine(top, more)}` : `${label}: ${verdict}`];
+  for (const f of shown) lines.push(`  ${f.verdict}${tag(levelOf(f), f.verdict)} — ${findingLine(f)}`);
   const command = acceptCommand(ctx, many, server, item);
   if (command) lines.push(`  accept: ${command}`);
+  for (const f of item.findings) {
+    const fix = launchFix(f, ctx.launchFile);
+    if (fix) lines.push(`  fix: ${fix}`);
+  }
   return lines;
 }
 
@@ -66,9 +74,10 @@ function itemLines(result: GateResult, ctx: RenderContext): string[] {
   const groups = groupEntries(changedItems(result));
   const lines: string[] = [];
   for (const group of groups) {
-    const title = `${group.verdict}: ${oneLine(groupTitle(group, many), 500)}`;
-    // A compatible change needs no hand: its group is one line, naming the items (--verbose lists them).
-    if (group.verdict === 'compatible' && !ctx.verbose) {
+    const title = `${group.verdict}${tag(group.level, group.verdict)}: ${oneLine(groupTitle(group, many), 500)}`;
+    // A compatible change at info needs no hand: its group is one line, naming the items
+    // (--verbose lists them). A warning is listed: someone should read it.
+    if (group.verdict === 'compatible' && group.level === 'info' && !ctx.verbose) {
       lines.push(`${title}${groupNames(group)}`);
       continue;
     }
@@ -84,6 +93,12 @@ function itemLines(result: GateResult, ctx: RenderContext): string[] {
     if (command) lines.push(`accept them all at once, once reviewed as a whole: ${command}`);
   }
   return lines;
+}
+
+/** ` (warning)` beside a verdict whose level is not the one it gives by default. */
+function tag(level: string, verdict: string): string {
+  const usual = verdict === 'compatible' ? 'info' : 'error';
+  return level === usual ? '' : ` (${level})`;
 }
 
 /** Replay, surfaces not judged, and rename hints: what the items alone do not say. */

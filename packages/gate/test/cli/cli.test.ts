@@ -175,9 +175,11 @@ describe('warden-gate (in process)', () => {
     assert.deepEqual(server.items[0].findings[0], {
       rule: 'type-narrowed',
       verdict: 'breaking',
+      level: 'error',
       pointer: '/inputSchema/properties/limit/type',
       message: 'type "number (non-integer)" is no longer accepted',
       witness: { q: '', limit: 0.5 },
+      exception: null,
     });
     assert.deepEqual(server.replay, { checked: 0, rejected: [] });
     const again = await gate('diff', file('a.json'), file('b.json'), '--json');

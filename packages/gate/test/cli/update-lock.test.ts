@@ -168,6 +168,36 @@ describe('check --update-lock (the real executable)', () => {
     assert.equal(fs.readFileSync(lock, 'utf8'), before);
     assert.match(r.err, /not updated: the change is unknown/);
   });
+
+  it('a compatible change that the levels fail (a warning under --fail-on warning) is not taken in', async () => {
+    const lock = await pinned('fail-on.lock.json');
+    const before = fs.readFileSync(lock, 'utf8');
+    // "limit" vanishes from an open object: compatible, at warning.
+    const vanished = {
+      tools: [{ ...search, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }, greet],
+    };
+    const manifest = write('vanished.json', vanished);
+    const r = await cli(
+      'check',
+      '--manifest',
+      manifest,
+      '--lock',
+      lock,
+      '--update-lock',
+      '--fail-on',
+      'warning',
+    );
+    assert.equal(r.code, 1);
+    assert.equal(fs.readFileSync(lock, 'utf8'), before, 'not a byte changed');
+    assert.equal(
+      r.err,
+      `warden-gate check: ${lock} not updated: the run fails (exit 1) by the levels of its findings\n`,
+    );
+    // Without --fail-on the warning passes, and the same change is taken in.
+    const taken = await cli('check', '--manifest', manifest, '--lock', lock, '--update-lock');
+    assert.equal(taken.code, 0);
+    assert.match(taken.err, /updated: took in 1 compatible change/);
+  });
 });
 
 async function gate(...argv: string[]) {

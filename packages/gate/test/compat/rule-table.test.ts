@@ -18,6 +18,8 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'tool-field-changed': 'manifests.test.ts: drift outside the hashed fields',
   'output-schema-added': 'manifests.test.ts: output that narrows',
   'tool-not-conformant': 'conformance.test.ts: names each problem at its own pointer',
+  'argument-removed': 'arguments.test.ts: a declared argument gone from an open object',
+  'all-arguments-removed': 'arguments.test.ts: every declared argument gone (a zod 4 empty schema)',
   'replay-rejected-call': 'manifests.test.ts: replay as the second signal',
   'replay-disagrees': 'manifests.test.ts: a rejection the rules did not predict',
   'sampling-disagrees': 'manifests.test.ts: sampling as the cross-check',

@@ -271,6 +271,29 @@ describe('an npx launch', { skip: process.platform === 'win32' && 'sh scripts' }
       offline.out,
       /^ {2}launch: unknown — .*"some-pkg@1\.4\.2" \(the version pinned; not looked up: --offline\)/m,
     );
+    // The fix belongs where the launch is written: the annotation points into the client
+    // configuration, at the server's package, and says what to start instead.
+    const annotated = await check('some-pkg@latest', '--offline', '--format', 'github');
+    const line =
+      fs
+        .readFileSync(file('.mcp.json'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('some-pkg@latest')) + 1;
+    assert.match(
+      annotated.out,
+      new RegExp(
+        `^::warning file=\\.mcp\\.json,line=${line},title=warden gate%3A launch unknown \\(launch-unpinned\\)::`,
+        'm',
+      ),
+    );
+    assert.match(
+      annotated.out,
+      /%0Afix: in \.mcp\.json, start some-pkg@1\.4\.2 instead of some-pkg@latest, then run check again/,
+    );
+    assert.match(
+      offline.out,
+      /^ {4}fix: in \.mcp\.json, start some-pkg@1\.4\.2 instead of some-pkg@latest, then run check again$/m,
+    );
     const exact = await check('some-pkg@1.4.2');
     assert.equal(exact.code, GATE_EXIT.pass);
     assert.doesNotMatch(exact.out, /launch/);

@@ -188,9 +188,13 @@ function compareRequired(
     pp = props(sup);
   for (const k of supReq) {
     if (subReq.has(k)) continue;
-    const rule = Object.hasOwn(sp, k)
-      ? ctx.id('property-became-required', 'property-became-optional')
-      : ctx.id('property-added-required', 'property-removed-required');
+    const supK = member(pp, k);
+    const rule =
+      ctx.input && isObject(supK) && Object.hasOwn(supK, 'default')
+        ? 'property-required-with-default'
+        : Object.hasOwn(sp, k)
+          ? ctx.id('property-became-required', 'property-became-optional')
+          : ctx.id('property-added-required', 'property-removed-required');
     ctx.emit(rule, ctx.member('required', k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, 'object');
       if (!isObject(v)) return undefined;
