@@ -86,7 +86,16 @@ interface Side {
   dialect: Dialect;
 }
 
+/**
+ * The recursive step of the walk: records in `ctx` how `sub` fails to be included in `sup`.
+ * includes.ts supplies it when a walk starts, and every keyword's comparison calls it through
+ * `ctx.include`, so no keyword file imports the dispatcher that imports it.
+ */
+export type Include = (sub: Schema, sup: Schema, ctx: Ctx) => void;
+
 interface Shared {
+  /** The walk itself, for the subschemas of a keyword (see Include). */
+  include: Include;
   direction: Direction;
   strict: boolean;
   /** The side whose values must stay valid: old for input, new for output. */
@@ -198,6 +207,11 @@ export class Ctx {
       situated: 0,
     };
     return new Ctx({ ...shared, memory }, [], '', '', [], 0);
+  }
+
+  /** Decides, at this place, whether `sub` is included in `sup` (the walk's recursion, see Include). */
+  include(sub: Schema, sup: Schema): void {
+    this.shared.include(sub, sup, this);
   }
 
   /** A fresh frame for deciding one pair; the new side's pointer restarts unless a $ref moved it. */
