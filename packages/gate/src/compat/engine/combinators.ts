@@ -9,7 +9,7 @@ import { PATH_ALIAS, PLACE_IN_DOCUMENT, type Ctx } from './context.ts';
 import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
 import { foldBranch } from './fold.ts';
-import { MAX_REF_HOPS, resolveRef } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef } from '../refs.ts';
 import { acceptsAll, sameSubtree, subEmbedded, subValue } from './util.ts';
 
 /**

@@ -2,25 +2,13 @@ import { ruleVerdict, type RuleId } from '../rules.ts';
 import type { Direction, Finding, Json, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { appendPointer, type Segment } from '../pointer.ts';
+import type { Step } from '../generate/embed.ts';
 
 /** Args without the absent ones: a message then says "absent", never "null", for a missing field. */
 function present(args: Record<string, Json | undefined>): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(args)) if (v !== undefined) out[k] = v;
   return out;
-}
-
-/** One step from the root down to the node being compared, on the side whose values are kept. */
-export interface Step {
-  /** The (resolved) schema of the container on the kept side. */
-  node: Schema;
-  /** The key or index inside that container; undefined for a step that is no container (a branch). */
-  seg?: string | number;
-  /**
-   * Whether the key is the one property the step is about (a `properties` entry), rather than
-   * one name standing for all the names a pattern or `additionalProperties` governs.
-   */
-  named?: boolean;
 }
 
 /** An instance step into a container; `named` when the keyword path names the key itself. */

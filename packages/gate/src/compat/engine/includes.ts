@@ -18,7 +18,7 @@ import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
-import { MAX_REF_HOPS, resolveRef, siblingsApply } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef, siblingsApply } from '../refs.ts';
 import { definitionIds, definitionPairKey, sameDefinition } from './shared-decisions.ts';
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
