@@ -1,5 +1,6 @@
 import { forPeople, hiddenCount } from '../../text/index.ts';
 import { wordDiff } from '../text-diff.ts';
+import type { RuleId } from '../rules.ts';
 import type { Finding, Json } from '../types.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { Finding, Json } from '../types.ts';
  * talking to the model fails closed on its own, since that is what a rug-pull looks like.
  */
 export function textChange(
-  rule: string,
+  rule: RuleId,
   pointer: string,
   before: string,
   after: string,
