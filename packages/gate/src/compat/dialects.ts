@@ -1,3 +1,4 @@
+import { ignoredIn, keywordsWhere } from './keywords.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -9,24 +10,16 @@ export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
 };
 
-/** Keywords each dialect ignores, as the validator (Ajv 8) reads them. */
+/**
+ * Keywords each dialect ignores, as the validator (Ajv 8) reads them (the keyword table's
+ * `dialects`). Ajv's draft-07 instance has no dynamic vocabulary: `$dynamicRef` and the
+ * `$recursive*` keywords are unknown keywords there, and a switch to 2019-09 or 2020-12 makes
+ * every one of them apply.
+ */
 const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
-  'draft-07': [
-    'dependentRequired',
-    'dependentSchemas',
-    'prefixItems',
-    'minContains',
-    'maxContains',
-    'unevaluatedProperties',
-    'unevaluatedItems',
-    // Ajv's draft-07 instance has no dynamic vocabulary: these are unknown keywords there, and
-    // a switch to 2019-09 or 2020-12 makes every one of them apply.
-    '$dynamicRef',
-    '$recursiveRef',
-    '$recursiveAnchor',
-  ],
-  '2019-09': ['prefixItems'],
-  '2020-12': ['additionalItems'],
+  'draft-07': ignoredIn('draft-07'),
+  '2019-09': ignoredIn('2019-09'),
+  '2020-12': ignoredIn('2020-12'),
 };
 
 /**
@@ -76,21 +69,11 @@ export function dialectSensitive(schema: Schema): boolean {
   return found;
 }
 
-const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const ONE = [
-  'additionalProperties',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-];
+// The subschemas a rewrite enters, as the keyword table says they are held (`items` apart,
+// one or a list; draft-07's `dependencies` is split before its maps are entered).
+const MAPS = keywordsWhere((k) => k.holds === 'map');
+const LISTS = keywordsWhere((k) => k.holds === 'list');
+const ONE = keywordsWhere((k) => k.holds === 'one');
 
 function isObject(v: Json | undefined): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
