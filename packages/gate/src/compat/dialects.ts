@@ -1,4 +1,6 @@
 import { ignoredIn, keywordsWhere } from './keywords.ts';
+import { SCHEMA_BOUNDS } from './bounds.ts';
+import { walkJson } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -45,28 +47,21 @@ const MAX_REWRITE_DEPTH = 200;
  * explicit stack (the schema may be hostile); false too when it nests too deep to rewrite.
  */
 export function dialectSensitive(schema: Schema): boolean {
-  // Containers and their depths on two stacks side by side: nothing is allocated per member.
   if (schema === null || typeof schema !== 'object') return false;
-  const stack: Json[] = [schema as Json];
-  const depths: number[] = [0];
   let found = false;
-  while (stack.length > 0) {
-    const node = stack.pop() as JsonObject | Json[];
-    const depth = depths.pop() as number;
-    if (depth > MAX_REWRITE_DEPTH) return false;
-    const members = Array.isArray(node) ? node : Object.values(node);
-    // Its members would be too deep to rewrite, scalars included.
-    if (members.length > 0 && depth + 1 > MAX_REWRITE_DEPTH) return false;
-    if (!Array.isArray(node))
+  const end = walkJson(
+    schema,
+    null,
+    (node) => {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return null;
       for (const k of Object.keys(node))
-        if (SENSITIVE.has(k) || (k === 'items' && Array.isArray(node[k]))) found = true;
-    for (const x of members) {
-      if (x === null || typeof x !== 'object') continue;
-      stack.push(x);
-      depths.push(depth + 1);
-    }
-  }
-  return found;
+        if (SENSITIVE.has(k) || (k === 'items' && Array.isArray((node as JsonObject)[k]))) found = true;
+      return null;
+    },
+    // Any value deeper, scalars included, would be too deep to rewrite.
+    { ...SCHEMA_BOUNDS, maxDepth: MAX_REWRITE_DEPTH },
+  );
+  return end === 'complete' && found;
 }
 
 // The subschemas a rewrite enters, as the keyword table says they are held (`items` apart,
