@@ -79,7 +79,7 @@ interface Side {
  * includes.ts supplies it when a walk starts, and every keyword's comparison calls it through
  * `ctx.include`, so no keyword file imports the dispatcher that imports it.
  */
-export type Include = (sub: Schema, sup: Schema, ctx: Ctx) => void;
+type Include = (sub: Schema, sup: Schema, ctx: Ctx) => void;
 
 interface Shared {
   /** The walk itself, for the subschemas of a keyword (see Include). */
