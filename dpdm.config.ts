@@ -8,11 +8,4 @@ export default {
   circular: true,
   progress: false,
   exitCode: 'circular:1',
-  skipImports: [
-    // The one exception: the compat engine is a recursive descent over JSON Schema. Each
-    // keyword's comparison (array items, object properties, combinators, conditionals, …) calls
-    // includes() again for its subschemas, and includes() dispatches to those comparisons, so
-    // the call back into includes.ts is the recursion itself, not a tangle to untie.
-    'packages/gate/src/compat/engine/[^/]+\\.ts:packages/gate/src/compat/engine/includes\\.ts',
-  ],
 };

@@ -76,9 +76,19 @@ const LAYERS = {
   // The gate package (published on its own): a library first, its CLI last. text ← compat;
   // host (io, exit codes) and connect stand alone; sources ← lock ← report; compat ← enforce ←
   // proxy; cli parses arguments into calls of them all; the entry imports nothing of cli/.
+  // Inside compat, generate/ (values a schema accepts) ← engine/ (the inclusion walk, which
+  // builds its witnesses with generate/); both read the shared modules at compat/'s top.
   'gate-text': { may: [], fix: 'text is the gate’s lowest layer' },
+  'gate-compat-generate': {
+    may: ['gate-compat'],
+    fix: 'generate/ builds values from schemas and knows nothing of the inclusion walk: move a shared piece to compat/',
+  },
+  'gate-compat-engine': {
+    may: ['gate-compat', 'gate-compat-generate'],
+    fix: 'the engine decides inclusion; compat/ runs it and reports',
+  },
   'gate-compat': {
-    may: ['gate-text'],
+    may: ['gate-text', 'gate-compat-engine', 'gate-compat-generate'],
     fix: 'compat is the library: it knows neither the CLI nor connections',
   },
   'gate-connect': { may: [], fix: 'connect reads servers and knows no judging or rendering' },
@@ -151,6 +161,8 @@ const LAYERS = {
 const PLACES = {
   version: { files: ['src/version.ts'] },
   'gate-text': { folder: 'packages/gate/src/text' },
+  'gate-compat-generate': { folder: 'packages/gate/src/compat/generate' },
+  'gate-compat-engine': { folder: 'packages/gate/src/compat/engine' },
   'gate-compat': { folder: 'packages/gate/src/compat' },
   'gate-connect': { folder: 'packages/gate/src/connect' },
   'gate-host': { folder: 'packages/gate/src/host' },

@@ -86,6 +86,18 @@ void describe('layers: imports are allowed only as listed', () => {
       refused: [/compat is the library: it knows neither the CLI nor connections/, /compat is the library/],
     },
     {
+      case: 'the compat engine builds its witnesses with generate/',
+      file: 'packages/gate/src/compat/engine/probe.ts',
+      code: "import { embed } from '../generate/embed.ts';\nimport type { Json } from '../types.ts';\nexport const x: [typeof embed, Json] = [embed, 1];\n",
+      refused: [],
+    },
+    {
+      case: 'generate/ knows nothing of the inclusion walk',
+      file: 'packages/gate/src/compat/generate/probe.ts',
+      code: "import { MAX_DEPTH } from '../engine/context.ts';\nexport const x = MAX_DEPTH;\n",
+      refused: [/generate\/ builds values from schemas and knows nothing of the inclusion walk/],
+    },
+    {
       case: 'the gate’s CLI uses its layers below',
       file: 'packages/gate/src/cli/probe.ts',
       code: "import { VERSION } from '../version.ts';\nimport { RULES } from '../compat/index.ts';\nimport { forPeople } from '../text/index.ts';\nexport const x = [VERSION, RULES, forPeople];\n",

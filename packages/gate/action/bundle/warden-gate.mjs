@@ -208,9 +208,9 @@ function writeJson(value, options = {}) {
   const nonFinite = options.nonFinite ?? "null";
   const out = [];
   let length = 0;
-  const push2 = (text3) => {
-    out.push(text3);
-    length += text3.length;
+  const push2 = (text4) => {
+    out.push(text4);
+    length += text4.length;
   };
   const stack = [];
   const onPath = /* @__PURE__ */ new Set();
@@ -239,10 +239,10 @@ ${" ".repeat(spaces)}`;
     const f = stack[stack.length - 1];
     const size = f.keys ? f.keys.length : f.node.length;
     if (f.next === 0 && !f.keys && size > 1 && limit === Infinity && !pretty(stack.length)) {
-      const text3 = plainScalars(f.node);
-      if (text3 !== void 0) {
+      const text4 = plainScalars(f.node);
+      if (text4 !== void 0) {
         out.pop();
-        push2(text3);
+        push2(text4);
         length -= 1;
         stack.pop();
         onPath.delete(f.node);
@@ -269,8 +269,8 @@ ${" ".repeat(spaces)}`;
     f.next++;
     open2(member2);
   }
-  const text2 = out.join("");
-  return length > limit ? text2.slice(0, limit) : text2;
+  const text3 = out.join("");
+  return length > limit ? text3.slice(0, limit) : text3;
 }
 function canonicalJson(value) {
   if (skipped(value)) throw new TypeError("value has no JSON representation");
@@ -280,21 +280,21 @@ function canonicalJson(value) {
 }
 function compactText(schema) {
   if (schema === null || typeof schema !== "object") return JSON.stringify(schema);
-  let text2 = compactTexts.get(schema);
-  if (text2 === void 0) {
-    text2 = JSON.stringify(schema);
-    compactTexts.set(schema, text2);
+  let text3 = compactTexts.get(schema);
+  if (text3 === void 0) {
+    text3 = JSON.stringify(schema);
+    compactTexts.set(schema, text3);
   }
-  return text2;
+  return text3;
 }
 function keyText(key) {
-  let text2 = keyTexts.get(key);
-  if (text2 === void 0) {
-    text2 = `${JSON.stringify(key)}:`;
+  let text3 = keyTexts.get(key);
+  if (text3 === void 0) {
+    text3 = `${JSON.stringify(key)}:`;
     if (keyTexts.size >= MAX_KEY_TEXTS) keyTexts.clear();
-    keyTexts.set(key, text2);
+    keyTexts.set(key, text3);
   }
-  return text2;
+  return text3;
 }
 function canonicalShallow(v, level) {
   if (v === null || skipped(v)) return "null";
@@ -304,13 +304,13 @@ function canonicalShallow(v, level) {
   if (Array.isArray(v)) {
     const plain = v.length > 1 ? plainScalars(v) : void 0;
     if (plain !== void 0) return plain;
-    let text3 = "[";
+    let text4 = "[";
     for (let i = 0; i < v.length; i++) {
       const member2 = canonicalShallow(v[i], level + 1);
       if (member2 === void 0) return void 0;
-      text3 += i > 0 ? `,${member2}` : member2;
+      text4 += i > 0 ? `,${member2}` : member2;
     }
-    return `${text3}]`;
+    return `${text4}]`;
   }
   const obj = v;
   const keys = Object.keys(obj);
@@ -319,18 +319,18 @@ function canonicalShallow(v, level) {
       keys.sort();
       break;
     }
-  let text2 = "{";
+  let text3 = "{";
   let first = true;
   for (const key of keys) {
     const value = obj[key];
     if (skipped(value)) continue;
     const member2 = canonicalShallow(value, level + 1);
     if (member2 === void 0) return void 0;
-    text2 += first ? keyText(key) : `,${keyText(key)}`;
-    text2 += member2;
+    text3 += first ? keyText(key) : `,${keyText(key)}`;
+    text3 += member2;
     first = false;
   }
-  return `${text2}}`;
+  return `${text3}}`;
 }
 function jsonText(value, indent = 0, flatBelow = 64) {
   if (plainWithin(value, Math.min(flatBelow, STRINGIFY_DEPTH)))
@@ -383,11 +383,11 @@ function canonicalOrder(items) {
 function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-function digestOf(algorithm, text2, encoding) {
-  return oneCall ? oneCall(algorithm, text2, encoding) : crypto.createHash(algorithm).update(text2, "utf8").digest(encoding);
+function digestOf(algorithm, text3, encoding) {
+  return oneCall ? oneCall(algorithm, text3, encoding) : crypto.createHash(algorithm).update(text3, "utf8").digest(encoding);
 }
-function sha256(text2) {
-  return `sha256:${digestOf("sha256", text2, "hex")}`;
+function sha256(text3) {
+  return `sha256:${digestOf("sha256", text3, "hex")}`;
 }
 function canonicalHash(tool) {
   return sha256(
@@ -441,6 +441,50 @@ var init_hash = __esm({
     init_json_text();
     keysOf = /* @__PURE__ */ new WeakMap();
     oneCall = crypto.hash;
+  }
+});
+
+// src/compat/json-walk.ts
+function walkJson(root, context, visit, bounds) {
+  const values = [root];
+  const keys = [void 0];
+  const depths = [0];
+  const contexts = [context];
+  let visited = 0;
+  while (values.length > 0) {
+    const value = values.pop();
+    const key = keys.pop();
+    const depth = depths.pop();
+    const outer = contexts.pop();
+    if (depth > bounds.maxDepth) return "too-deep";
+    if (++visited > bounds.maxValues) return "too-large";
+    const inner = visit(value, key, depth, outer);
+    if (inner === STOP) return "stopped";
+    if (inner === SKIP || typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        values.push(value[i]);
+        keys.push(i);
+        depths.push(depth + 1);
+        contexts.push(inner);
+      }
+      continue;
+    }
+    for (const k of Object.keys(value)) {
+      values.push(value[k]);
+      keys.push(k);
+      depths.push(depth + 1);
+      contexts.push(inner);
+    }
+  }
+  return "complete";
+}
+var SKIP, STOP;
+var init_json_walk = __esm({
+  "src/compat/json-walk.ts"() {
+    "use strict";
+    SKIP = /* @__PURE__ */ Symbol("skip");
+    STOP = /* @__PURE__ */ Symbol("stop");
   }
 });
 
@@ -501,28 +545,33 @@ function widestNesting(schema) {
   const known = widths.get(schema);
   if (known !== void 0) return known;
   let widest = 0;
-  const pending = [schema];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v !== "object" || v === null) continue;
-    if (!Array.isArray(v)) {
-      for (const k of NESTING) {
-        const m = v[k];
-        if (typeof m === "object" && m !== null) widest = Math.max(widest, Object.keys(m).length);
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+        for (const k of NESTING) {
+          const m = v[k];
+          if (typeof m === "object" && m !== null) widest = Math.max(widest, Object.keys(m).length);
+        }
       }
-    }
-    for (const member2 of Object.values(v)) pending.push(member2);
-  }
+      return null;
+    },
+    SCHEMA_BOUNDS
+  );
+  if (end !== "complete") widest = Infinity;
   widths.set(schema, widest);
   return widest;
 }
-var MAX_SCHEMA_DEPTH, MAX_SCHEMA_VALUES, MAX_SCHEMA_REFS, measured, NESTING, widths;
+var MAX_SCHEMA_DEPTH, MAX_SCHEMA_VALUES, MAX_SCHEMA_REFS, SCHEMA_BOUNDS, measured, NESTING, widths;
 var init_bounds = __esm({
   "src/compat/bounds.ts"() {
     "use strict";
+    init_json_walk();
     MAX_SCHEMA_DEPTH = 256;
     MAX_SCHEMA_VALUES = 25e4;
     MAX_SCHEMA_REFS = 2e3;
+    SCHEMA_BOUNDS = { maxDepth: MAX_SCHEMA_DEPTH, maxValues: MAX_SCHEMA_VALUES };
     measured = /* @__PURE__ */ new WeakMap();
     NESTING = [
       "properties",
@@ -537,17 +586,396 @@ var init_bounds = __esm({
   }
 });
 
+// src/compat/keywords.ts
+function keywordsWhere(pick2) {
+  return ENTRIES.filter(([name, k]) => pick2(k, name)).map(([name]) => name);
+}
+function ignoredIn(dialect) {
+  return keywordsWhere((k) => !k.dialects.includes(dialect));
+}
+function mapSubschemas(node2, f) {
+  let out;
+  for (const k of Object.keys(node2)) {
+    const kind = APPLICATORS.get(k);
+    if (kind === void 0) continue;
+    const v = node2[k];
+    let r = v;
+    if (kind === 1 && isObject(v)) {
+      let map;
+      for (const name of Object.keys(v)) {
+        const inner = f(v[name]);
+        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
+      }
+      r = map ?? v;
+    } else if (Array.isArray(v)) {
+      let list;
+      for (let i = 0; i < v.length; i++) {
+        const inner = f(v[i]);
+        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
+      }
+      r = list ?? v;
+    } else if (kind === 3 && isObject(v)) r = f(v);
+    if (r !== v) (out ??= { ...node2 })[k] = r;
+  }
+  return out ?? node2;
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+var ALL, SINCE_2019, core, text, note, apply, asserts, KEYWORDS, ENTRIES, TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS;
+var init_keywords = __esm({
+  "src/compat/keywords.ts"() {
+    "use strict";
+    ALL = ["draft-07", "2019-09", "2020-12"];
+    SINCE_2019 = ["2019-09", "2020-12"];
+    core = (role, engine, dialects = ALL) => ({
+      dialects,
+      role,
+      engine
+    });
+    text = { dialects: ALL, role: "annotation", engine: "reported", text: true };
+    note = { dialects: ALL, role: "annotation", engine: "reported" };
+    apply = (holds, type, dialects = ALL, engine = "decided") => ({ dialects, role: "applicator", holds, engine, ...type ? { type } : {} });
+    asserts = (type, dialects = ALL) => ({
+      dialects,
+      role: "assertion",
+      engine: "decided",
+      ...type ? { type } : {}
+    });
+    KEYWORDS = {
+      // core
+      $schema: core("dialect", "reported"),
+      $id: core("identifier", "reported"),
+      $anchor: core("identifier", "unknown"),
+      $dynamicAnchor: core("identifier", "unknown"),
+      $recursiveAnchor: core("identifier", "unknown", SINCE_2019),
+      $ref: core("reference", "decided"),
+      $dynamicRef: core("reference", "unknown", SINCE_2019),
+      $recursiveRef: core("reference", "unknown", SINCE_2019),
+      $defs: { ...core("definitions", "reported"), holds: "map" },
+      definitions: { ...core("definitions", "reported"), holds: "map" },
+      // annotations
+      title: text,
+      description: text,
+      default: text,
+      examples: text,
+      $comment: text,
+      deprecated: text,
+      readOnly: text,
+      writeOnly: text,
+      contentMediaType: note,
+      contentEncoding: note,
+      contentSchema: { ...note, holds: "one" },
+      "x-mcp-header": note,
+      // applicators
+      properties: apply("map", "object"),
+      patternProperties: apply("map", "object"),
+      additionalProperties: apply("one", "object"),
+      propertyNames: apply("one", "object"),
+      dependentSchemas: apply("map", "object", SINCE_2019),
+      dependencies: apply("map", "object", ALL, "unknown"),
+      unevaluatedProperties: apply("one", "object", SINCE_2019, "unknown"),
+      items: apply("one-or-list", "array"),
+      prefixItems: apply("list", "array", ["2020-12"]),
+      additionalItems: apply("one", "array", ["draft-07", "2019-09"]),
+      contains: apply("one", "array"),
+      unevaluatedItems: apply("one", "array", SINCE_2019, "unknown"),
+      allOf: apply("list"),
+      anyOf: apply("list"),
+      oneOf: apply("list"),
+      not: apply("one"),
+      if: apply("one"),
+      then: apply("one"),
+      else: apply("one"),
+      // assertions
+      type: asserts(),
+      enum: asserts(),
+      const: asserts(),
+      format: asserts(),
+      required: asserts("object"),
+      minProperties: asserts("object"),
+      maxProperties: asserts("object"),
+      dependentRequired: asserts("object", SINCE_2019),
+      minItems: asserts("array"),
+      maxItems: asserts("array"),
+      uniqueItems: asserts("array"),
+      minContains: asserts("array", SINCE_2019),
+      maxContains: asserts("array", SINCE_2019),
+      minLength: asserts("string"),
+      maxLength: asserts("string"),
+      pattern: asserts("string"),
+      minimum: asserts("number"),
+      maximum: asserts("number"),
+      exclusiveMinimum: asserts("number"),
+      exclusiveMaximum: asserts("number"),
+      multipleOf: asserts("number"),
+      // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
+      // only when a client turns its option on, so a change to it stays unknown.
+      nullable: { dialects: ALL, role: "assertion", engine: "unknown" },
+      discriminator: { dialects: ALL, role: "applicator", engine: "unknown" }
+    };
+    ENTRIES = Object.entries(KEYWORDS);
+    TEXT_KEYWORDS = new Set(keywordsWhere((k) => k.text === true));
+    ANNOTATIONS = new Set(keywordsWhere((k) => k.engine === "reported"));
+    ONE_TYPE_KEYWORDS = {
+      object: new Set(keywordsWhere((k) => k.type === "object")),
+      array: new Set(keywordsWhere((k) => k.type === "array")),
+      string: new Set(keywordsWhere((k) => k.type === "string")),
+      number: new Set(keywordsWhere((k) => k.type === "number"))
+    };
+    ANALYSED = new Set(keywordsWhere((k) => k.engine === "decided"));
+    APPLICATORS = new Map(
+      ENTRIES.filter(([, k]) => k.holds !== void 0 && k.role !== "definitions" && k.engine !== "unknown").map(
+        ([name, k]) => [name, k.holds === "map" ? 1 : k.holds === "list" ? 2 : 3]
+      )
+    );
+  }
+});
+
+// src/compat/pointer.ts
+function escapeSegment(segment) {
+  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+function unescapeSegment(token) {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function toPointer(segments) {
+  let out = "";
+  for (const s of segments) out += `/${escapeSegment(s)}`;
+  return out;
+}
+function appendPointer(base, ...segments) {
+  return base + toPointer(segments);
+}
+function parsePointer(pointer2) {
+  if (pointer2 === "") return [];
+  if (!pointer2.startsWith("/")) return void 0;
+  return pointer2.slice(1).split("/").map(unescapeSegment);
+}
+function refPointer(ref) {
+  if (ref === "#") return "";
+  if (!ref.startsWith("#/")) return void 0;
+  try {
+    return toPointer(
+      ref.slice(2).split("/").map((t) => unescapeSegment(decodeURIComponent(t)))
+    );
+  } catch {
+    return void 0;
+  }
+}
+function step(node2, token) {
+  if (Array.isArray(node2)) {
+    if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node2.length)
+      return { found: false, value: void 0 };
+    return { found: true, value: node2[Number(token)] };
+  }
+  if (node2 !== null && typeof node2 === "object" && Object.prototype.hasOwnProperty.call(node2, token))
+    return { found: true, value: node2[token] };
+  return { found: false, value: void 0 };
+}
+function resolvePointer(doc, pointer2) {
+  const tokens = parsePointer(pointer2);
+  if (!tokens) return { found: false, value: void 0 };
+  let at = { found: true, value: doc };
+  for (const t of tokens) {
+    at = step(at.value, t);
+    if (!at.found) return at;
+  }
+  return at;
+}
+function nearestPointer(doc, pointer2) {
+  const tokens = parsePointer(pointer2);
+  if (!tokens) return "";
+  const kept = [];
+  let node2 = doc;
+  for (const t of tokens) {
+    const next = step(node2, t);
+    if (!next.found) break;
+    kept.push(t);
+    node2 = next.value;
+  }
+  return toPointer(kept);
+}
+function findPlace(doc, found) {
+  const stack = [[doc, ""]];
+  while (stack.length > 0) {
+    const [node2, at] = stack.pop();
+    if (Array.isArray(node2)) {
+      for (let i = 0; i < node2.length; i++) {
+        const v = node2[i];
+        if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, String(i))]);
+      }
+      continue;
+    }
+    if (node2 === null || typeof node2 !== "object") continue;
+    const answer = found(node2, at);
+    if (answer !== void 0) return answer;
+    for (const k in node2) {
+      const v = node2[k];
+      if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, k)]);
+    }
+  }
+  return void 0;
+}
+var init_pointer = __esm({
+  "src/compat/pointer.ts"() {
+    "use strict";
+  }
+});
+
+// src/compat/own.ts
+function member(obj, name) {
+  return Object.hasOwn(obj, name) ? obj[name] : void 0;
+}
+function setMember(obj, name, value) {
+  if (name === "__proto__")
+    Object.defineProperty(obj, name, { value, writable: true, enumerable: true, configurable: true });
+  else obj[name] = value;
+}
+var init_own = __esm({
+  "src/compat/own.ts"() {
+    "use strict";
+  }
+});
+
+// src/compat/dialects.ts
+function dialectSensitive(schema) {
+  if (schema === null || typeof schema !== "object") return false;
+  let found = false;
+  const end = walkJson(
+    schema,
+    null,
+    (node2) => {
+      if (node2 === null || typeof node2 !== "object" || Array.isArray(node2)) return null;
+      for (const k of Object.keys(node2))
+        if (SENSITIVE.has(k) || k === "items" && Array.isArray(node2[k])) found = true;
+      return null;
+    },
+    // Any value deeper, scalars included, would be too deep to rewrite.
+    { ...SCHEMA_BOUNDS, maxDepth: MAX_REWRITE_DEPTH }
+  );
+  return end === "complete" && found;
+}
+function isObject2(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+function as2020(schema, dialect, renames = []) {
+  const out = rewrite(schema, dialect, "", "", renames);
+  return typeof out === "object" ? { ...out, $schema: DIALECT_URI["2020-12"] } : out;
+}
+function originalPointer(pointer2, renames) {
+  let best;
+  for (const r of renames)
+    if ((pointer2 === r[0] || pointer2.startsWith(`${r[0]}/`)) && r[0].length > (best?.[0].length ?? -1))
+      best = r;
+  return best ? best[1] + pointer2.slice(best[0].length) : pointer2;
+}
+function rewrite(node2, dialect, at, was, renames) {
+  if (!isObject2(node2)) return node2;
+  const s = { ...node2 };
+  if (dialect === "draft-07" && isObject2(s.unevaluatedProperties) && s.additionalProperties === void 0)
+    s.additionalProperties = {};
+  for (const k of IGNORED[dialect]) delete s[k];
+  if (dialect !== "2020-12") {
+    if (Array.isArray(s.items)) {
+      s.prefixItems = s.items;
+      renames.push([appendPointer(at, "prefixItems"), appendPointer(was, "items")]);
+      renames.push([appendPointer(at, "items"), appendPointer(was, "additionalItems")]);
+      if (s.additionalItems !== void 0) s.items = s.additionalItems;
+      else delete s.items;
+    }
+    delete s.additionalItems;
+  }
+  if (dialect === "2019-09") recursiveAsDynamic(s);
+  if (isObject2(s.dependencies)) splitDependencies(s, at, was, renames);
+  for (const k of MAPS) {
+    const m = s[k];
+    if (isObject2(m))
+      s[k] = Object.fromEntries(
+        Object.entries(m).map(([n, v]) => [
+          n,
+          rewrite(v, dialect, appendPointer(at, k, n), appendPointer(was, k, n), renames)
+        ])
+      );
+  }
+  for (const k of LISTS) {
+    const l = s[k];
+    if (Array.isArray(l))
+      s[k] = l.map(
+        (v, i) => rewrite(v, dialect, appendPointer(at, k, i), appendPointer(was, k, i), renames)
+      );
+  }
+  for (const k of [...ONE, "items"])
+    if (s[k] !== void 0 && !Array.isArray(s[k]))
+      s[k] = rewrite(s[k], dialect, appendPointer(at, k), appendPointer(was, k), renames);
+  return s;
+}
+function recursiveAsDynamic(s) {
+  if (s.$recursiveAnchor !== void 0 && s.$dynamicAnchor === void 0) {
+    if (s.$recursiveAnchor === true) s.$dynamicAnchor = RECURSIVE_ANCHOR;
+    if (typeof s.$recursiveAnchor === "boolean") delete s.$recursiveAnchor;
+  }
+  if (typeof s.$recursiveRef === "string" && s.$dynamicRef === void 0) {
+    s.$dynamicRef = s.$recursiveRef === "#" ? `#${RECURSIVE_ANCHOR}` : s.$recursiveRef;
+    delete s.$recursiveRef;
+  }
+}
+function splitDependencies(s, at, was, renames) {
+  const required3 = {};
+  const schemas = {};
+  for (const [k, v] of Object.entries(s.dependencies)) {
+    setMember(Array.isArray(v) ? required3 : schemas, k, v);
+  }
+  delete s.dependencies;
+  const part = {};
+  if (Object.keys(required3).length > 0) part.dependentRequired = required3;
+  if (Object.keys(schemas).length > 0) part.dependentSchemas = schemas;
+  const own2 = s.dependentRequired === void 0 && s.dependentSchemas === void 0;
+  const base = own2 ? at : appendPointer(at, "allOf", Array.isArray(s.allOf) ? s.allOf.length : 0);
+  for (const k of ["dependentRequired", "dependentSchemas"])
+    renames.push([appendPointer(base, k), appendPointer(was, "dependencies")]);
+  if (Object.keys(part).length === 0) return;
+  if (own2) Object.assign(s, part);
+  else s.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], part];
+}
+var DIALECT_URI, IGNORED, SENSITIVE, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE, RECURSIVE_ANCHOR;
+var init_dialects = __esm({
+  "src/compat/dialects.ts"() {
+    "use strict";
+    init_keywords();
+    init_bounds();
+    init_json_walk();
+    init_pointer();
+    init_own();
+    DIALECT_URI = {
+      "draft-07": "http://json-schema.org/draft-07/schema#",
+      "2019-09": "https://json-schema.org/draft/2019-09/schema",
+      "2020-12": "https://json-schema.org/draft/2020-12/schema"
+    };
+    IGNORED = {
+      "draft-07": ignoredIn("draft-07"),
+      "2019-09": ignoredIn("2019-09"),
+      "2020-12": ignoredIn("2020-12")
+    };
+    SENSITIVE = /* @__PURE__ */ new Set([
+      // Not a keyword of 2019-09 or 2020-12 by their specifications, but Ajv applies it in every
+      // dialect: rewritten as the two keywords it splits into, it is decided like them.
+      "dependencies",
+      ...Object.values(IGNORED).flat()
+    ]);
+    MAX_REWRITE_DEPTH = 200;
+    MAPS = keywordsWhere((k) => k.holds === "map");
+    LISTS = keywordsWhere((k) => k.holds === "list");
+    ONE = keywordsWhere((k) => k.holds === "one");
+    RECURSIVE_ANCHOR = "__recursive";
+  }
+});
+
 // src/compat/rules.ts
 function getRule(id) {
   const rule = BY_ID.get(id);
   if (!rule) throw new Error(`unknown compat rule "${id}"`);
   return rule;
-}
-function levelOf(finding3) {
-  if (finding3.level) return finding3.level;
-  const rule = BY_ID.get(finding3.rule);
-  if (rule?.level) return rule.level;
-  return finding3.verdict === "compatible" ? "info" : "error";
 }
 function ruleVerdict(id, direction, strictOpenObjects) {
   const v = getRule(id)[direction];
@@ -556,8 +984,8 @@ function ruleVerdict(id, direction, strictOpenObjects) {
 }
 function show(value) {
   if (value === void 0) return "(none)";
-  const text2 = jsonPreview(value, 80);
-  return text2.length > 80 ? `${text2.slice(0, 77)}...` : text2;
+  const text3 = jsonPreview(value, 80);
+  return text3.length > 80 ? `${text3.slice(0, 77)}...` : text3;
 }
 function renderMessage(finding3) {
   const base = getRule(finding3.rule).message.replace(/\{(\w+)\}/g, (_, key) => {
@@ -1358,480 +1786,6 @@ var init_rules = __esm({
     ];
     RULES = TABLE;
     BY_ID = new Map(RULES.map((r) => [r.id, r]));
-  }
-});
-
-// src/compat/pointer.ts
-function escapeSegment(segment) {
-  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
-}
-function unescapeSegment(token) {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function toPointer(segments) {
-  let out = "";
-  for (const s of segments) out += `/${escapeSegment(s)}`;
-  return out;
-}
-function appendPointer(base, ...segments) {
-  return base + toPointer(segments);
-}
-function parsePointer(pointer2) {
-  if (pointer2 === "") return [];
-  if (!pointer2.startsWith("/")) return void 0;
-  return pointer2.slice(1).split("/").map(unescapeSegment);
-}
-function refPointer(ref) {
-  if (ref === "#") return "";
-  if (!ref.startsWith("#/")) return void 0;
-  try {
-    return toPointer(
-      ref.slice(2).split("/").map((t) => unescapeSegment(decodeURIComponent(t)))
-    );
-  } catch {
-    return void 0;
-  }
-}
-function step(node2, token) {
-  if (Array.isArray(node2)) {
-    if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= node2.length)
-      return { found: false, value: void 0 };
-    return { found: true, value: node2[Number(token)] };
-  }
-  if (node2 !== null && typeof node2 === "object" && Object.prototype.hasOwnProperty.call(node2, token))
-    return { found: true, value: node2[token] };
-  return { found: false, value: void 0 };
-}
-function resolvePointer(doc, pointer2) {
-  const tokens = parsePointer(pointer2);
-  if (!tokens) return { found: false, value: void 0 };
-  let at = { found: true, value: doc };
-  for (const t of tokens) {
-    at = step(at.value, t);
-    if (!at.found) return at;
-  }
-  return at;
-}
-function nearestPointer(doc, pointer2) {
-  const tokens = parsePointer(pointer2);
-  if (!tokens) return "";
-  const kept = [];
-  let node2 = doc;
-  for (const t of tokens) {
-    const next = step(node2, t);
-    if (!next.found) break;
-    kept.push(t);
-    node2 = next.value;
-  }
-  return toPointer(kept);
-}
-function findPlace(doc, found) {
-  const stack = [[doc, ""]];
-  while (stack.length > 0) {
-    const [node2, at] = stack.pop();
-    if (Array.isArray(node2)) {
-      for (let i = 0; i < node2.length; i++) {
-        const v = node2[i];
-        if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, String(i))]);
-      }
-      continue;
-    }
-    if (node2 === null || typeof node2 !== "object") continue;
-    const answer = found(node2, at);
-    if (answer !== void 0) return answer;
-    for (const k in node2) {
-      const v = node2[k];
-      if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, k)]);
-    }
-  }
-  return void 0;
-}
-var init_pointer = __esm({
-  "src/compat/pointer.ts"() {
-    "use strict";
-  }
-});
-
-// src/compat/engine/context.ts
-function present(args) {
-  const out = {};
-  for (const [k, v] of Object.entries(args)) if (v !== void 0) out[k] = v;
-  return out;
-}
-function stepInto(node2, path9, seg) {
-  return path9[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
-}
-function spelled(base, path9, aliases) {
-  const first = path9[0];
-  let alias;
-  let rest = path9.slice(1);
-  if (typeof first === "string" && path9.length >= 2) {
-    alias = aliases[`${first}${PATH_ALIAS}${String(path9[1])}`];
-    if (alias !== void 0) rest = path9.slice(2);
-  }
-  if (alias === void 0 && typeof first === "string" && Object.prototype.hasOwnProperty.call(aliases, first))
-    alias = aliases[first];
-  if (alias === void 0) return { pointer: appendPointer(base, ...path9), moved: false };
-  if (alias.startsWith(PLACE_IN_DOCUMENT))
-    return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
-  const segments = alias.split(PATH_ALIAS).map((x) => /^\d+$/.test(x) ? Number(x) : x);
-  return { pointer: appendPointer(base, ...segments, ...rest), moved: false };
-}
-var PATH_ALIAS, PLACE_IN_DOCUMENT, NO_ALIASES, MAX_DEPTH, DEFAULT_BUDGET, Ctx;
-var init_context = __esm({
-  "src/compat/engine/context.ts"() {
-    "use strict";
-    init_rules();
-    init_pointer();
-    PATH_ALIAS = "\0";
-    PLACE_IN_DOCUMENT = "#";
-    NO_ALIASES = { sub: {}, sup: {} };
-    MAX_DEPTH = 600;
-    DEFAULT_BUDGET = 2e4;
-    Ctx = class _Ctx {
-      constructor(shared2, findings, subPtr, supPtr, trail, depth, rel = true, aliases = NO_ALIASES) {
-        this.shared = shared2;
-        this.findings = findings;
-        this.subPtr = subPtr;
-        this.supPtr = supPtr;
-        this.trail = trail;
-        this.depth = depth;
-        this.rel = rel;
-        this.aliases = aliases;
-      }
-      shared;
-      findings;
-      subPtr;
-      supPtr;
-      trail;
-      depth;
-      rel;
-      aliases;
-      /** This node's context, with keywords that were read under another name mapped back for pointers. */
-      withAliases(sub, sup) {
-        if (Object.keys(sub).length === 0 && Object.keys(sup).length === 0) return this;
-        return new _Ctx(this.shared, this.findings, this.subPtr, this.supPtr, this.trail, this.depth, this.rel, {
-          sub,
-          sup
-        });
-      }
-      static root(shared2, budget = DEFAULT_BUDGET) {
-        const memory = {
-          done: /* @__PURE__ */ new Map(),
-          active: /* @__PURE__ */ new Map(),
-          low: Infinity,
-          ids: /* @__PURE__ */ new Map(),
-          interned: /* @__PURE__ */ new WeakMap(),
-          steps: 0,
-          budget,
-          exhausted: false,
-          situated: 0
-        };
-        return new _Ctx({ ...shared2, memory }, [], "", "", [], 0);
-      }
-      /** A fresh frame for deciding one pair; the new side's pointer restarts unless a $ref moved it. */
-      frame(subPtr, supPtr, subMoved, supMoved) {
-        const newMoved = this.input ? supMoved : subMoved;
-        return new _Ctx(
-          this.shared,
-          [],
-          subMoved ? subPtr : "",
-          supMoved ? supPtr : "",
-          [],
-          this.depth + 1,
-          !newMoved
-        );
-      }
-      /** Replays the findings of a decided pair here: relative pointers and trails are rebased. */
-      replay(found) {
-        for (const f of found) {
-          this.findings.push({
-            ...f,
-            pointer: f.rel ? this.newPointer + f.pointer : f.pointer,
-            rel: f.rel ? this.rel : false,
-            trail: this.trail.length === 0 ? f.trail : [...this.trail, ...f.trail]
-          });
-        }
-      }
-      get direction() {
-        return this.shared.direction;
-      }
-      get strict() {
-        return this.shared.strict;
-      }
-      get input() {
-        return this.shared.direction === "input";
-      }
-      /** Pointer into the new schema (for input that is sup, for output sub). */
-      get newPointer() {
-        return this.input ? this.supPtr : this.subPtr;
-      }
-      /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
-      child(path9, subNode, seg) {
-        return this.childSides(path9, path9, subNode, seg);
-      }
-      /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
-      childSides(subPath, supPath, subNode, seg) {
-        const trail = seg === void 0 ? this.trail : [...this.trail, stepInto(subNode, subPath, seg)];
-        const sub = spelled(this.subPtr, subPath, this.aliases.sub);
-        const sup = spelled(this.supPtr, supPath, this.aliases.sup);
-        const moved = this.input ? sup.moved : sub.moved;
-        return new _Ctx(
-          this.shared,
-          this.findings,
-          sub.pointer,
-          sup.pointer,
-          trail,
-          this.depth + 1,
-          this.rel && !moved
-        );
-      }
-      /** A scratch context whose findings are kept apart, to try whether one schema includes another. */
-      trial() {
-        return new _Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel, this.aliases);
-      }
-      /** A trial whose findings' trails start here, so their values can be embedded at this node. */
-      scratch() {
-        return new _Ctx(this.shared, [], this.subPtr, this.supPtr, [], this.depth, this.rel, this.aliases);
-      }
-      /** Keeps the findings of a trial that was chosen. */
-      adopt(trial) {
-        for (const f of trial.findings) this.findings.push(f);
-      }
-      /** Of a place given on each side, the one in the new schema (where pointers lead). */
-      onNew(subPath, supPath) {
-        return this.input ? supPath : subPath;
-      }
-      /** Orders a (sub, sup) pair as (old, new). */
-      oldNew(subValue2, supValue) {
-        return this.input ? { old: subValue2, new: supValue } : { old: supValue, new: subValue2 };
-      }
-      /** Picks the old → new rule id for a change seen as (sub, sup). */
-      id(inputId, outputId) {
-        return this.input ? inputId : outputId;
-      }
-      /**
-       * The path of one member of a keyword on the new side (a name in `required`): the member where
-       * a fold placed it (it came from an allOf branch, see flattenAllOf), else the keyword.
-       */
-      member(keyword, name) {
-        const aliases = this.input ? this.aliases.sup : this.aliases.sub;
-        return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
-      }
-      /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
-      emit(rule, path9, args, local, more) {
-        const at = spelled(this.newPointer, path9, this.input ? this.aliases.sup : this.aliases.sub);
-        this.findings.push({
-          rule,
-          verdict: ruleVerdict(rule, this.direction, this.strict),
-          pointer: at.pointer,
-          args: present(args),
-          trail: this.trail,
-          local,
-          ...more ? { more } : {},
-          rel: this.rel && !at.moved
-        });
-      }
-      /**
-       * Counts `steps` of work against the budget; false once it is spent, and the verdict is then
-       * budget-exhausted. A pair of subschemas is one step; other work is charged in proportion.
-       */
-      spend(steps = 1) {
-        const mem = this.shared.memory;
-        if (mem.exhausted) return false;
-        mem.steps += steps;
-        if (mem.steps <= mem.budget) return true;
-        mem.exhausted = true;
-        return false;
-      }
-      /**
-       * Notes that what is being decided depends on where the walk met it (how deep it is, say),
-       * not only on the two subschemas: the decisions under way are then not kept for another walk.
-       */
-      situate() {
-        this.shared.memory.situated++;
-      }
-      /** Whether any finding so far fails inclusion (breaking or unknown). */
-      failed() {
-        return this.findings.some((f) => f.verdict !== "compatible");
-      }
-    };
-  }
-});
-
-// src/compat/own.ts
-function member(obj, name) {
-  return Object.hasOwn(obj, name) ? obj[name] : void 0;
-}
-function setMember(obj, name, value) {
-  if (name === "__proto__")
-    Object.defineProperty(obj, name, { value, writable: true, enumerable: true, configurable: true });
-  else obj[name] = value;
-}
-var init_own = __esm({
-  "src/compat/own.ts"() {
-    "use strict";
-  }
-});
-
-// src/compat/dialects.ts
-function dialectSensitive(schema) {
-  if (schema === null || typeof schema !== "object") return false;
-  const stack = [schema];
-  const depths = [0];
-  let found = false;
-  while (stack.length > 0) {
-    const node2 = stack.pop();
-    const depth = depths.pop();
-    if (depth > MAX_REWRITE_DEPTH) return false;
-    const members2 = Array.isArray(node2) ? node2 : Object.values(node2);
-    if (members2.length > 0 && depth + 1 > MAX_REWRITE_DEPTH) return false;
-    if (!Array.isArray(node2)) {
-      for (const k of Object.keys(node2))
-        if (SENSITIVE.has(k) || k === "items" && Array.isArray(node2[k])) found = true;
-    }
-    for (const x of members2) {
-      if (x === null || typeof x !== "object") continue;
-      stack.push(x);
-      depths.push(depth + 1);
-    }
-  }
-  return found;
-}
-function isObject(v) {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-function as2020(schema, dialect, renames = []) {
-  const out = rewrite(schema, dialect, "", "", renames);
-  return typeof out === "object" ? { ...out, $schema: DIALECT_URI["2020-12"] } : out;
-}
-function originalPointer(pointer2, renames) {
-  let best;
-  for (const r of renames)
-    if ((pointer2 === r[0] || pointer2.startsWith(`${r[0]}/`)) && r[0].length > (best?.[0].length ?? -1))
-      best = r;
-  return best ? best[1] + pointer2.slice(best[0].length) : pointer2;
-}
-function rewrite(node2, dialect, at, was, renames) {
-  if (!isObject(node2)) return node2;
-  const s = { ...node2 };
-  if (dialect === "draft-07" && isObject(s.unevaluatedProperties) && s.additionalProperties === void 0)
-    s.additionalProperties = {};
-  for (const k of IGNORED[dialect]) delete s[k];
-  if (dialect !== "2020-12") {
-    if (Array.isArray(s.items)) {
-      s.prefixItems = s.items;
-      renames.push([appendPointer(at, "prefixItems"), appendPointer(was, "items")]);
-      renames.push([appendPointer(at, "items"), appendPointer(was, "additionalItems")]);
-      if (s.additionalItems !== void 0) s.items = s.additionalItems;
-      else delete s.items;
-    }
-    delete s.additionalItems;
-  }
-  if (dialect === "2019-09") recursiveAsDynamic(s);
-  if (isObject(s.dependencies)) splitDependencies(s, at, was, renames);
-  for (const k of MAPS) {
-    const m = s[k];
-    if (isObject(m))
-      s[k] = Object.fromEntries(
-        Object.entries(m).map(([n, v]) => [
-          n,
-          rewrite(v, dialect, appendPointer(at, k, n), appendPointer(was, k, n), renames)
-        ])
-      );
-  }
-  for (const k of LISTS) {
-    const l = s[k];
-    if (Array.isArray(l))
-      s[k] = l.map(
-        (v, i) => rewrite(v, dialect, appendPointer(at, k, i), appendPointer(was, k, i), renames)
-      );
-  }
-  for (const k of [...ONE, "items"])
-    if (s[k] !== void 0 && !Array.isArray(s[k]))
-      s[k] = rewrite(s[k], dialect, appendPointer(at, k), appendPointer(was, k), renames);
-  return s;
-}
-function recursiveAsDynamic(s) {
-  if (s.$recursiveAnchor !== void 0 && s.$dynamicAnchor === void 0) {
-    if (s.$recursiveAnchor === true) s.$dynamicAnchor = RECURSIVE_ANCHOR;
-    if (typeof s.$recursiveAnchor === "boolean") delete s.$recursiveAnchor;
-  }
-  if (typeof s.$recursiveRef === "string" && s.$dynamicRef === void 0) {
-    s.$dynamicRef = s.$recursiveRef === "#" ? `#${RECURSIVE_ANCHOR}` : s.$recursiveRef;
-    delete s.$recursiveRef;
-  }
-}
-function splitDependencies(s, at, was, renames) {
-  const required3 = {};
-  const schemas = {};
-  for (const [k, v] of Object.entries(s.dependencies)) {
-    setMember(Array.isArray(v) ? required3 : schemas, k, v);
-  }
-  delete s.dependencies;
-  const part = {};
-  if (Object.keys(required3).length > 0) part.dependentRequired = required3;
-  if (Object.keys(schemas).length > 0) part.dependentSchemas = schemas;
-  const own2 = s.dependentRequired === void 0 && s.dependentSchemas === void 0;
-  const base = own2 ? at : appendPointer(at, "allOf", Array.isArray(s.allOf) ? s.allOf.length : 0);
-  for (const k of ["dependentRequired", "dependentSchemas"])
-    renames.push([appendPointer(base, k), appendPointer(was, "dependencies")]);
-  if (Object.keys(part).length === 0) return;
-  if (own2) Object.assign(s, part);
-  else s.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], part];
-}
-var DIALECT_URI, IGNORED, SENSITIVE, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE, RECURSIVE_ANCHOR;
-var init_dialects = __esm({
-  "src/compat/dialects.ts"() {
-    "use strict";
-    init_pointer();
-    init_own();
-    DIALECT_URI = {
-      "draft-07": "http://json-schema.org/draft-07/schema#",
-      "2019-09": "https://json-schema.org/draft/2019-09/schema",
-      "2020-12": "https://json-schema.org/draft/2020-12/schema"
-    };
-    IGNORED = {
-      "draft-07": [
-        "dependentRequired",
-        "dependentSchemas",
-        "prefixItems",
-        "minContains",
-        "maxContains",
-        "unevaluatedProperties",
-        "unevaluatedItems",
-        // Ajv's draft-07 instance has no dynamic vocabulary: these are unknown keywords there, and
-        // a switch to 2019-09 or 2020-12 makes every one of them apply.
-        "$dynamicRef",
-        "$recursiveRef",
-        "$recursiveAnchor"
-      ],
-      "2019-09": ["prefixItems"],
-      "2020-12": ["additionalItems"]
-    };
-    SENSITIVE = /* @__PURE__ */ new Set([
-      // Not a keyword of 2019-09 or 2020-12 by their specifications, but Ajv applies it in every
-      // dialect: rewritten as the two keywords it splits into, it is decided like them.
-      "dependencies",
-      ...Object.values(IGNORED).flat()
-    ]);
-    MAX_REWRITE_DEPTH = 200;
-    MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-    LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-    ONE = [
-      "additionalProperties",
-      "additionalItems",
-      "contains",
-      "propertyNames",
-      "not",
-      "if",
-      "then",
-      "else",
-      "unevaluatedItems",
-      "unevaluatedProperties",
-      "contentSchema"
-    ];
-    RECURSIVE_ANCHOR = "__recursive";
   }
 });
 
@@ -6483,7 +6437,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -6846,7 +6800,7 @@ var require_core2 = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var id_1 = require_id();
     var ref_1 = require_ref();
-    var core = [
+    var core2 = [
       "$schema",
       "$id",
       "$defs",
@@ -6856,7 +6810,7 @@ var require_core2 = __commonJS({
       id_1.default,
       ref_1.default
     ];
-    exports.default = core;
+    exports.default = core2;
   }
 });
 
@@ -9407,7 +9361,7 @@ var require_json_schema_2019_09 = __commonJS({
     var metaSchema = require_schema();
     var applicator = require_applicator2();
     var content = require_content();
-    var core = require_core3();
+    var core2 = require_core3();
     var format = require_format3();
     var metadata = require_meta_data();
     var validation = require_validation2();
@@ -9418,7 +9372,7 @@ var require_json_schema_2019_09 = __commonJS({
         metaSchema,
         applicator,
         content,
-        core,
+        core2,
         with$data(this, format),
         metadata,
         with$data(this, validation)
@@ -9917,7 +9871,7 @@ var require_json_schema_2020_12 = __commonJS({
     var applicator = require_applicator3();
     var unevaluated = require_unevaluated2();
     var content = require_content2();
-    var core = require_core4();
+    var core2 = require_core4();
     var format = require_format_annotation();
     var metadata = require_meta_data2();
     var validation = require_validation3();
@@ -9929,7 +9883,7 @@ var require_json_schema_2020_12 = __commonJS({
         applicator,
         unevaluated,
         content,
-        core,
+        core2,
         with$data(this, format),
         metadata,
         with$data(this, validation)
@@ -10517,19 +10471,19 @@ function scan(node2, visit) {
   }
   return true;
 }
-function hash2(text2) {
-  return digestOf("sha1", text2, "base64url");
+function hash2(text3) {
+  return digestOf("sha1", text3, "base64url");
 }
-function textDigest(text2) {
-  let d = textDigests.get(text2);
+function textDigest(text3) {
+  let d = textDigests.get(text3);
   if (d === void 0) {
-    d = hash2(text2);
-    if (textDigests.size >= MAX_DIGESTS || heldChars + text2.length > MAX_HELD_CHARS) {
+    d = hash2(text3);
+    if (textDigests.size >= MAX_DIGESTS || heldChars + text3.length > MAX_HELD_CHARS) {
       textDigests.clear();
       heldChars = 0;
     }
-    textDigests.set(text2, d);
-    heldChars += text2.length;
+    textDigests.set(text3, d);
+    heldChars += text3.length;
   }
   return d;
 }
@@ -10647,18 +10601,14 @@ var init_definitions = __esm({
   "src/compat/definitions.ts"() {
     "use strict";
     init_hash();
+    init_keywords();
     init_own();
     init_pointer();
     BASE = "https://warden.invalid/def/";
     CONTAINERS = ["$defs", "definitions"];
-    SCOPED = /* @__PURE__ */ new Set([
-      "$id",
-      "$anchor",
-      "$dynamicAnchor",
-      "$recursiveAnchor",
-      "$dynamicRef",
-      "$recursiveRef"
-    ]);
+    SCOPED = new Set(
+      keywordsWhere((k, name) => k.role === "identifier" || k.role === "reference" && name !== "$ref")
+    );
     textDigests = /* @__PURE__ */ new Map();
     heldChars = 0;
     MAX_DIGESTS = 2e4;
@@ -10670,19 +10620,19 @@ var init_definitions = __esm({
 });
 
 // src/compat/exclusive.ts
-function isObject2(v) {
+function isObject3(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function tagValues(branch, k) {
-  if (!isObject2(branch) || !Array.isArray(branch.required) || !branch.required.includes(k)) return void 0;
-  const at = isObject2(branch.properties) ? member(branch.properties, k) : void 0;
-  if (!isObject2(at)) return void 0;
+  if (!isObject3(branch) || !Array.isArray(branch.required) || !branch.required.includes(k)) return void 0;
+  const at = isObject3(branch.properties) ? member(branch.properties, k) : void 0;
+  if (!isObject3(at)) return void 0;
   return "const" in at ? [at.const] : Array.isArray(at.enum) ? at.enum : void 0;
 }
 function exclusiveBranches(node2, branches) {
   const first = branches[0];
-  if (!isObject2(first) || !isObject2(first.properties)) return false;
-  const objects2 = onlyObjects(node2) || branches.every((b) => isObject2(b) && onlyObjects(b));
+  if (!isObject3(first) || !isObject3(first.properties)) return false;
+  const objects2 = onlyObjects(node2) || branches.every((b) => isObject3(b) && onlyObjects(b));
   if (!objects2) return false;
   for (const k of Object.keys(first.properties)) {
     const seen = /* @__PURE__ */ new Set();
@@ -10701,7 +10651,7 @@ function exclusiveBranches(node2, branches) {
   return false;
 }
 function flatOneOfs(schema) {
-  if (!isObject2(schema)) return schema;
+  if (!isObject3(schema)) return schema;
   let out;
   for (const k of Object.keys(schema)) {
     if (k === "enum" || k === "const" || k === "examples" || k === "default") continue;
@@ -10710,12 +10660,12 @@ function flatOneOfs(schema) {
       let items;
       for (let i = 0; i < v.length; i++) {
         const x = v[i];
-        if (!isObject2(x)) continue;
+        if (!isObject3(x)) continue;
         const inner = flatOneOfs(x);
         if (inner !== x) (items ??= v.slice())[i] = inner;
       }
       if (items) (out ??= { ...schema })[k] = items;
-    } else if (isObject2(v)) {
+    } else if (isObject3(v)) {
       const inner = flatOneOfs(v);
       if (inner !== v) (out ??= { ...schema })[k] = inner;
     }
@@ -10739,152 +10689,6 @@ var init_exclusive = __esm({
   }
 });
 
-// src/compat/keywords.ts
-function mapSubschemas(node2, f) {
-  let out;
-  for (const k of Object.keys(node2)) {
-    const kind = APPLICATORS.get(k);
-    if (kind === void 0) continue;
-    const v = node2[k];
-    let r = v;
-    if (kind === 1 && isObject3(v)) {
-      let map;
-      for (const name of Object.keys(v)) {
-        const inner = f(v[name]);
-        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
-      }
-      r = map ?? v;
-    } else if (Array.isArray(v)) {
-      let list;
-      for (let i = 0; i < v.length; i++) {
-        const inner = f(v[i]);
-        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
-      }
-      r = list ?? v;
-    } else if (kind === 3 && isObject3(v)) r = f(v);
-    if (r !== v) (out ??= { ...node2 })[k] = r;
-  }
-  return out ?? node2;
-}
-function isObject3(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-var TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS;
-var init_keywords = __esm({
-  "src/compat/keywords.ts"() {
-    "use strict";
-    TEXT_KEYWORDS = /* @__PURE__ */ new Set([
-      "title",
-      "description",
-      "default",
-      "examples",
-      "$comment",
-      "deprecated",
-      "readOnly",
-      "writeOnly"
-    ]);
-    ANNOTATIONS = /* @__PURE__ */ new Set([
-      ...TEXT_KEYWORDS,
-      "contentMediaType",
-      "contentEncoding",
-      "contentSchema",
-      "x-mcp-header",
-      "$schema",
-      "$id",
-      "$defs",
-      "definitions"
-    ]);
-    ONE_TYPE_KEYWORDS = {
-      object: /* @__PURE__ */ new Set([
-        "required",
-        "properties",
-        "patternProperties",
-        "additionalProperties",
-        "minProperties",
-        "maxProperties",
-        "propertyNames",
-        "dependentRequired",
-        "dependentSchemas",
-        "dependencies",
-        "unevaluatedProperties"
-      ]),
-      array: /* @__PURE__ */ new Set([
-        "items",
-        "prefixItems",
-        "additionalItems",
-        "contains",
-        "minContains",
-        "maxContains",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "unevaluatedItems"
-      ]),
-      string: /* @__PURE__ */ new Set(["minLength", "maxLength", "pattern"]),
-      number: /* @__PURE__ */ new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
-    };
-    ANALYSED = /* @__PURE__ */ new Set([
-      "$ref",
-      "type",
-      "enum",
-      "const",
-      "properties",
-      "required",
-      "additionalProperties",
-      "patternProperties",
-      "minProperties",
-      "maxProperties",
-      "items",
-      "prefixItems",
-      "additionalItems",
-      "minItems",
-      "maxItems",
-      "uniqueItems",
-      "contains",
-      "minContains",
-      "maxContains",
-      "minLength",
-      "maxLength",
-      "pattern",
-      "format",
-      "minimum",
-      "maximum",
-      "exclusiveMinimum",
-      "exclusiveMaximum",
-      "multipleOf",
-      "anyOf",
-      "oneOf",
-      "allOf",
-      "not",
-      "propertyNames",
-      "dependentRequired",
-      "dependentSchemas",
-      "if",
-      "then",
-      "else"
-    ]);
-    APPLICATORS = /* @__PURE__ */ new Map([
-      ["properties", 1],
-      ["patternProperties", 1],
-      ["dependentSchemas", 1],
-      ["allOf", 2],
-      ["anyOf", 2],
-      ["oneOf", 2],
-      ["prefixItems", 2],
-      ["additionalProperties", 3],
-      ["additionalItems", 3],
-      ["contains", 3],
-      ["propertyNames", 3],
-      ["not", 3],
-      ["if", 3],
-      ["then", 3],
-      ["else", 3],
-      ["contentSchema", 3],
-      ["items", 3]
-    ]);
-  }
-});
-
 // src/compat/factor.ts
 function isObject4(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -10894,8 +10698,8 @@ function steadyRef(ref) {
   if (!ref.startsWith("#")) return true;
   return ref === "#" || /^#\/(\$defs|definitions)\/[^/]+$/.test(ref);
 }
-function rewritable(schema, text2) {
-  if (!text2.includes('"$') && !text2.includes('"unevaluated') && !text2.includes('"contains"')) return true;
+function rewritable(schema, text3) {
+  if (!text3.includes('"$') && !text3.includes('"unevaluated') && !text3.includes('"contains"')) return true;
   const stack = [schema];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -10976,8 +10780,8 @@ function rewrite2(node2) {
   const merged = factorList(out.anyOf);
   return merged === out.anyOf ? out : { ...out, anyOf: merged };
 }
-function factorBranches(schema, text2 = JSON.stringify(schema)) {
-  if (!isObject4(schema) || !text2.includes('"anyOf"') || !rewritable(schema, text2)) return schema;
+function factorBranches(schema, text3 = JSON.stringify(schema)) {
+  if (!isObject4(schema) || !text3.includes('"anyOf"') || !rewritable(schema, text3)) return schema;
   return rewrite2(schema);
 }
 var MIN_BRANCHES2, MAX_KEYS;
@@ -11021,8 +10825,8 @@ function steadyRef2(ref) {
   if (ref.startsWith(PART_BASE)) return true;
   return ref === "#" || ref.startsWith("#/$defs/") || ref.startsWith("#/definitions/");
 }
-function movable(member2, text2) {
-  if (!text2.includes('"$')) return true;
+function movable(member2, text3) {
+  if (!text3.includes('"$')) return true;
   const stack = [member2];
   while (stack.length > 0) {
     const v = stack.pop();
@@ -11040,10 +10844,10 @@ function movable(member2, text2) {
   }
   return true;
 }
-function cutHash(text2) {
+function cutHash(text3) {
   let h = 2166136261;
-  for (let i = 0; i < text2.length; i++) {
-    h ^= text2.charCodeAt(i);
+  for (let i = 0; i < text3.length; i++) {
+    h ^= text3.charCodeAt(i);
     h = Math.imul(h, 16777619);
   }
   return h >>> 0;
@@ -11052,10 +10856,10 @@ function cut(members2, texts) {
   const runs = [];
   let run2 = { members: [], texts: [] };
   for (const [i, m] of members2.entries()) {
-    const text2 = texts[i];
+    const text3 = texts[i];
     run2.members.push(m);
-    run2.texts.push(text2);
-    if (cutHash(text2) % AVERAGE_PART === 0 || run2.members.length >= MAX_PART) {
+    run2.texts.push(text3);
+    if (cutHash(text3) % AVERAGE_PART === 0 || run2.members.length >= MAX_PART) {
       runs.push(run2);
       run2 = { members: [], texts: [] };
     }
@@ -11070,8 +10874,8 @@ function asParts(keyword, members2, memberTexts, register3) {
     const refs = [];
     const refTexts = [];
     for (const run2 of cut(level, texts)) {
-      const text2 = `{${JSON.stringify(keyword)}:[${run2.texts.join(",")}]}`;
-      const id = register3({ [keyword]: run2.members }, text2);
+      const text3 = `{${JSON.stringify(keyword)}:[${run2.texts.join(",")}]}`;
+      const id = register3({ [keyword]: run2.members }, text3);
       if (id === void 0) return void 0;
       const ref = { $ref: id };
       refs.push(ref);
@@ -11176,28 +10980,35 @@ function prune(root) {
   const reached = new Map(containers.map((c) => [c, /* @__PURE__ */ new Set()]));
   const queue = [];
   let unsafe = false;
-  const walk = (node2, top) => {
-    if (unsafe || node2 === null || typeof node2 !== "object") return;
-    if (Array.isArray(node2)) {
-      for (const x of node2) walk(x, false);
-      return;
-    }
-    for (const [k, v] of Object.entries(node2)) {
-      if (top && reached.has(k)) continue;
-      if (OPAQUE.has(k) && !(top && k === "$id")) unsafe = true;
-      if (k === "$ref" && typeof v === "string") {
-        const m = definitionRef(v);
-        if (m) {
-          const names3 = reached.get(m.container);
-          const name = m.name;
-          if (!names3) unsafe = true;
-          else if (!names3.has(name)) {
-            names3.add(name);
-            queue.push(root[m.container][name] ?? null);
-          }
-        } else if (v.startsWith("#") && v !== "#") unsafe = true;
-      }
-      walk(v, false);
+  const walk = (from, top) => {
+    const end = walkJson(
+      from,
+      null,
+      (node2, key, depth) => {
+        if (unsafe) return STOP;
+        if (top && depth === 1 && typeof key === "string" && reached.has(key)) return SKIP;
+        if (node2 === null || typeof node2 !== "object" || Array.isArray(node2)) return null;
+        for (const [k, v] of Object.entries(node2)) check(k, v, top && depth === 0);
+        return null;
+      },
+      SCHEMA_BOUNDS
+    );
+    if (end === "too-deep" || end === "too-large") unsafe = true;
+  };
+  const check = (k, v, top) => {
+    if (top && reached.has(k)) return;
+    if (OPAQUE.has(k) && !(top && k === "$id")) unsafe = true;
+    if (k === "$ref" && typeof v === "string") {
+      const m = definitionRef(v);
+      if (m) {
+        const names3 = reached.get(m.container);
+        const name = m.name;
+        if (!names3) unsafe = true;
+        else if (!names3.has(name)) {
+          names3.add(name);
+          queue.push(root[m.container][name] ?? null);
+        }
+      } else if (v.startsWith("#") && v !== "#") unsafe = true;
     }
   };
   walk(root, true);
@@ -11217,6 +11028,8 @@ var init_prune = __esm({
   "src/compat/prune.ts"() {
     "use strict";
     init_definitions();
+    init_bounds();
+    init_json_walk();
     OPAQUE = SCOPED;
     pruned = /* @__PURE__ */ new WeakMap();
   }
@@ -17497,15 +17310,15 @@ function formatKind(format) {
   if (def === void 0) return void 0;
   return typeof def === "object" && def !== null && "type" in def && def.type === "number" ? "number" : "string";
 }
-function cached(text2, kind) {
-  return cache.get(text2)?.get(kind);
+function cached(text3, kind) {
+  return cache.get(text3)?.get(kind);
 }
-function keep(text2, kind, fn) {
+function keep(text3, kind, fn) {
   if (cache.size >= MAX_CACHE) clearValidatorCache();
-  let kinds = cache.get(text2);
+  let kinds = cache.get(text3);
   if (!kinds) {
     kinds = /* @__PURE__ */ new Map();
-    cache.set(text2, kinds);
+    cache.set(text3, kinds);
   }
   kinds.set(kind, fn);
 }
@@ -17551,8 +17364,8 @@ function compileSchema(whole, messages = false) {
   const dialect = dialectOf(whole) ?? "2020-12";
   const split2 = splitShared(whole);
   if (split2) {
-    const text3 = compactText(split2.body);
-    const hit2 = cached(text3, `${dialect}/${variant}`);
+    const text4 = compactText(split2.body);
+    const hit2 = cached(text4, `${dialect}/${variant}`);
     if (hit2) return hit2;
     const problem2 = schemaProblem(whole);
     if (problem2 !== void 0) throw new Error(`schema is invalid: ${problem2}`);
@@ -17570,12 +17383,12 @@ function compileSchema(whole, messages = false) {
         () => (ref ? ajv2.getSchema(ref) : void 0) ?? ajv2.compile(forAjv(split2.body, variant, ajv2))
       )
     );
-    keep(text3, `${dialect}/${variant}`, fn2);
+    keep(text4, `${dialect}/${variant}`, fn2);
     return fn2;
   }
   const schema = pruneDefinitions(whole);
-  const text2 = compactText(schema);
-  const hit = cached(text2, `${dialect}/${variant}`);
+  const text3 = compactText(schema);
+  const hit = cached(text3, `${dialect}/${variant}`);
   if (hit) return hit;
   const problem = schemaProblem(schema);
   if (problem !== void 0) throw new Error(`schema is invalid: ${problem}`);
@@ -17584,7 +17397,7 @@ function compileSchema(whole, messages = false) {
   const fn = guarded(
     built(`${dialect}/${variant}`, () => ajv.compile(forAjv(body, variant, ajv)))
   );
-  keep(text2, `${dialect}/${variant}`, fn);
+  keep(text3, `${dialect}/${variant}`, fn);
   return fn;
 }
 function built(key, build2) {
@@ -17617,8 +17430,8 @@ function forAjv(schema, variant, ajv) {
   return shareParts(factorBranches(flat, compactText(flat)), partRegistrar(ajv));
 }
 function partRegistrar(ajv) {
-  return (part, text2) => {
-    const id = `${PART_BASE}part/${digestOf("sha1", text2, "base64url")}`;
+  return (part, text3) => {
+    const id = `${PART_BASE}part/${digestOf("sha1", text3, "base64url")}`;
     let done = registered.get(ajv);
     if (!done) {
       done = /* @__PURE__ */ new Set();
@@ -17703,8 +17516,8 @@ function usesContains(schema) {
   const known = containing.get(schema);
   if (known !== void 0) return known;
   let found = false;
-  const text2 = compactText(schema);
-  if (!SENSITIVE_TO_CONFIGURATION.some((k) => text2.includes(`"${k}"`))) {
+  const text3 = compactText(schema);
+  if (!SENSITIVE_TO_CONFIGURATION.some((k) => text3.includes(`"${k}"`))) {
     containing.set(schema, found);
     return found;
   }
@@ -18003,14 +17816,18 @@ function inPlaceRefs(node2) {
 }
 function allRefs(schema) {
   const out = /* @__PURE__ */ new Set();
-  const stack = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (!Array.isArray(v) && typeof v.$ref === "string" && v.$ref.startsWith("#")) out.add(v.$ref);
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
+  walkJson(
+    schema,
+    null,
+    (v) => {
+      if (isObject6(v) && typeof v.$ref === "string") {
+        const ref = v.$ref;
+        if (ref.startsWith("#")) out.add(ref);
+      }
+      return null;
+    },
+    SCHEMA_BOUNDS
+  );
   return [...out];
 }
 function target(schema, ref) {
@@ -18055,6 +17872,8 @@ var IN_PLACE_ONE, IN_PLACE_LIST, IN_PLACE_MAP;
 var init_ref_cycles = __esm({
   "src/compat/ref-cycles.ts"() {
     "use strict";
+    init_bounds();
+    init_json_walk();
     init_pointer();
     IN_PLACE_ONE = ["not", "if", "then", "else"];
     IN_PLACE_LIST = ["allOf", "anyOf", "oneOf"];
@@ -18135,7 +17954,7 @@ var init_chooser = __esm({
   }
 });
 
-// src/compat/engine/refs.ts
+// src/compat/refs.ts
 function resolveRef(root, ref) {
   if (typeof root !== "object") return resolveOnce(root, ref);
   let known = resolvedIn.get(root);
@@ -18162,7 +17981,7 @@ function siblingsApply(_dialect) {
 }
 var resolvedIn, MAX_REF_HOPS;
 var init_refs = __esm({
-  "src/compat/engine/refs.ts"() {
+  "src/compat/refs.ts"() {
     "use strict";
     init_pointer();
     resolvedIn = /* @__PURE__ */ new WeakMap();
@@ -18337,7 +18156,7 @@ function typesOf(schema) {
   return TYPES;
 }
 function generate(schema, env, salt = 0, depth = 0, type) {
-  if (schema === false || depth > MAX_DEPTH2) return void 0;
+  if (schema === false || depth > MAX_DEPTH) return void 0;
   if (schema === true) return type ? generate({ type }, env, salt, depth) : salt === 0 ? null : salt;
   const s = flatten(schema, env);
   if (s === void 0) return void 0;
@@ -18512,7 +18331,7 @@ function compiled(pattern) {
     return void 0;
   }
 }
-var MAX_DEPTH2, TYPES, branchForms, canonicalOrders, flattened, MAX_GENERATED_PROPERTIES, MAX_EXTRA_TRIES;
+var MAX_DEPTH, TYPES, branchForms, canonicalOrders, flattened, MAX_GENERATED_PROPERTIES, MAX_EXTRA_TRIES;
 var init_value = __esm({
   "src/compat/generate/value.ts"() {
     "use strict";
@@ -18523,7 +18342,7 @@ var init_value = __esm({
     init_number();
     init_pattern();
     init_own();
-    MAX_DEPTH2 = 12;
+    MAX_DEPTH = 12;
     TYPES = ["null", "boolean", "object", "array", "number", "integer", "string"];
     branchForms = /* @__PURE__ */ new WeakMap();
     canonicalOrders = /* @__PURE__ */ new WeakMap();
@@ -18881,6 +18700,7 @@ var NAMED, OTHER;
 var init_annotations = __esm({
   "src/compat/engine/annotations.ts"() {
     "use strict";
+    init_keywords();
     init_util();
     NAMED = {
       description: "description-changed",
@@ -18890,22 +18710,14 @@ var init_annotations = __esm({
       "x-mcp-header": "mcp-header-changed",
       $schema: "dialect-changed"
     };
-    OTHER = [
-      "$comment",
-      "deprecated",
-      "readOnly",
-      "writeOnly",
-      "contentMediaType",
-      "contentEncoding",
-      "contentSchema"
-    ];
+    OTHER = keywordsWhere((k, name) => k.role === "annotation" && !Object.hasOwn(NAMED, name));
   }
 });
 
 // src/compat/engine/holding.ts
 function fits(sub, sup, ctx) {
   const t = ctx.trial();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   return t.findings.every((f) => ruleVerdict(f.rule, ctx.direction, true) === "compatible");
 }
 function names(v) {
@@ -18927,7 +18739,6 @@ var init_holding = __esm({
     "use strict";
     init_merge();
     init_rules();
-    init_includes();
     init_own();
   }
 });
@@ -19065,7 +18876,7 @@ function compareArrays(sub, sup, ctx) {
   for (let i = 0; i < n; i++) {
     const subPath = i < a.prefix.length ? [a.prefixKeyword, i] : [a.restKeyword];
     const supPath = i < b.prefix.length ? [b.prefixKeyword, i] : [b.restKeyword];
-    includes(a.prefix[i] ?? a.rest, b.prefix[i] ?? b.rest, ctx.childSides(subPath, supPath, sub, i));
+    ctx.childSides(subPath, supPath, sub, i).include(a.prefix[i] ?? a.rest, b.prefix[i] ?? b.rest);
   }
   if (a.rest !== false && b.rest === false) {
     const local = () => {
@@ -19076,7 +18887,7 @@ function compareArrays(sub, sup, ctx) {
   } else if (a.rest === false && b.rest !== false) {
     ctx.emit(ctx.id("items-opened", "items-closed"), [b.restKeyword], { index: n });
   } else {
-    includes(a.rest, b.rest, ctx.childSides([a.restKeyword], [b.restKeyword], sub, n));
+    ctx.childSides([a.restKeyword], [b.restKeyword], sub, n).include(a.rest, b.rest);
   }
   compareCount(
     sub,
@@ -19115,8 +18926,218 @@ var init_array = __esm({
     "use strict";
     init_contains();
     init_counts();
-    init_includes();
     init_util();
+  }
+});
+
+// src/compat/engine/context.ts
+function present(args) {
+  const out = {};
+  for (const [k, v] of Object.entries(args)) if (v !== void 0) out[k] = v;
+  return out;
+}
+function stepInto(node2, path9, seg) {
+  return path9[0] === "properties" ? { node: node2, seg, named: true } : { node: node2, seg };
+}
+function spelled(base, path9, aliases) {
+  const first = path9[0];
+  let alias;
+  let rest = path9.slice(1);
+  if (typeof first === "string" && path9.length >= 2) {
+    alias = aliases[`${first}${PATH_ALIAS}${String(path9[1])}`];
+    if (alias !== void 0) rest = path9.slice(2);
+  }
+  if (alias === void 0 && typeof first === "string" && Object.prototype.hasOwnProperty.call(aliases, first))
+    alias = aliases[first];
+  if (alias === void 0) return { pointer: appendPointer(base, ...path9), moved: false };
+  if (alias.startsWith(PLACE_IN_DOCUMENT))
+    return { pointer: appendPointer(alias.slice(PLACE_IN_DOCUMENT.length), ...rest), moved: true };
+  const segments = alias.split(PATH_ALIAS).map((x) => /^\d+$/.test(x) ? Number(x) : x);
+  return { pointer: appendPointer(base, ...segments, ...rest), moved: false };
+}
+var PATH_ALIAS, PLACE_IN_DOCUMENT, NO_ALIASES, MAX_DEPTH2, DEFAULT_BUDGET, Ctx;
+var init_context = __esm({
+  "src/compat/engine/context.ts"() {
+    "use strict";
+    init_rules();
+    init_pointer();
+    PATH_ALIAS = "\0";
+    PLACE_IN_DOCUMENT = "#";
+    NO_ALIASES = { sub: {}, sup: {} };
+    MAX_DEPTH2 = 600;
+    DEFAULT_BUDGET = 2e4;
+    Ctx = class _Ctx {
+      constructor(shared2, findings, subPtr, supPtr, trail, depth, rel = true, aliases = NO_ALIASES) {
+        this.shared = shared2;
+        this.findings = findings;
+        this.subPtr = subPtr;
+        this.supPtr = supPtr;
+        this.trail = trail;
+        this.depth = depth;
+        this.rel = rel;
+        this.aliases = aliases;
+      }
+      shared;
+      findings;
+      subPtr;
+      supPtr;
+      trail;
+      depth;
+      rel;
+      aliases;
+      /** This node's context, with keywords that were read under another name mapped back for pointers. */
+      withAliases(sub, sup) {
+        if (Object.keys(sub).length === 0 && Object.keys(sup).length === 0) return this;
+        return new _Ctx(this.shared, this.findings, this.subPtr, this.supPtr, this.trail, this.depth, this.rel, {
+          sub,
+          sup
+        });
+      }
+      static root(shared2, budget = DEFAULT_BUDGET) {
+        const memory = {
+          done: /* @__PURE__ */ new Map(),
+          active: /* @__PURE__ */ new Map(),
+          low: Infinity,
+          ids: /* @__PURE__ */ new Map(),
+          interned: /* @__PURE__ */ new WeakMap(),
+          steps: 0,
+          budget,
+          exhausted: false,
+          situated: 0
+        };
+        return new _Ctx({ ...shared2, memory }, [], "", "", [], 0);
+      }
+      /** Decides, at this place, whether `sub` is included in `sup` (the walk's recursion, see Include). */
+      include(sub, sup) {
+        this.shared.include(sub, sup, this);
+      }
+      /** A fresh frame for deciding one pair; the new side's pointer restarts unless a $ref moved it. */
+      frame(subPtr, supPtr, subMoved, supMoved) {
+        const newMoved = this.input ? supMoved : subMoved;
+        return new _Ctx(
+          this.shared,
+          [],
+          subMoved ? subPtr : "",
+          supMoved ? supPtr : "",
+          [],
+          this.depth + 1,
+          !newMoved
+        );
+      }
+      /** Replays the findings of a decided pair here: relative pointers and trails are rebased. */
+      replay(found) {
+        for (const f of found) {
+          this.findings.push({
+            ...f,
+            pointer: f.rel ? this.newPointer + f.pointer : f.pointer,
+            rel: f.rel ? this.rel : false,
+            trail: this.trail.length === 0 ? f.trail : [...this.trail, ...f.trail]
+          });
+        }
+      }
+      get direction() {
+        return this.shared.direction;
+      }
+      get strict() {
+        return this.shared.strict;
+      }
+      get input() {
+        return this.shared.direction === "input";
+      }
+      /** Pointer into the new schema (for input that is sup, for output sub). */
+      get newPointer() {
+        return this.input ? this.supPtr : this.subPtr;
+      }
+      /** Descends into a keyword path, with an instance step when the keyword holds a container's member. */
+      child(path9, subNode, seg) {
+        return this.childSides(path9, path9, subNode, seg);
+      }
+      /** Descends along different keyword paths on each side (e.g. into a branch of the sub side only). */
+      childSides(subPath, supPath, subNode, seg) {
+        const trail = seg === void 0 ? this.trail : [...this.trail, stepInto(subNode, subPath, seg)];
+        const sub = spelled(this.subPtr, subPath, this.aliases.sub);
+        const sup = spelled(this.supPtr, supPath, this.aliases.sup);
+        const moved = this.input ? sup.moved : sub.moved;
+        return new _Ctx(
+          this.shared,
+          this.findings,
+          sub.pointer,
+          sup.pointer,
+          trail,
+          this.depth + 1,
+          this.rel && !moved
+        );
+      }
+      /** A scratch context whose findings are kept apart, to try whether one schema includes another. */
+      trial() {
+        return new _Ctx(this.shared, [], this.subPtr, this.supPtr, this.trail, this.depth, this.rel, this.aliases);
+      }
+      /** A trial whose findings' trails start here, so their values can be embedded at this node. */
+      scratch() {
+        return new _Ctx(this.shared, [], this.subPtr, this.supPtr, [], this.depth, this.rel, this.aliases);
+      }
+      /** Keeps the findings of a trial that was chosen. */
+      adopt(trial) {
+        for (const f of trial.findings) this.findings.push(f);
+      }
+      /** Of a place given on each side, the one in the new schema (where pointers lead). */
+      onNew(subPath, supPath) {
+        return this.input ? supPath : subPath;
+      }
+      /** Orders a (sub, sup) pair as (old, new). */
+      oldNew(subValue2, supValue) {
+        return this.input ? { old: subValue2, new: supValue } : { old: supValue, new: subValue2 };
+      }
+      /** Picks the old → new rule id for a change seen as (sub, sup). */
+      id(inputId, outputId) {
+        return this.input ? inputId : outputId;
+      }
+      /**
+       * The path of one member of a keyword on the new side (a name in `required`): the member where
+       * a fold placed it (it came from an allOf branch, see flattenAllOf), else the keyword.
+       */
+      member(keyword, name) {
+        const aliases = this.input ? this.aliases.sup : this.aliases.sub;
+        return Object.hasOwn(aliases, `${keyword}${PATH_ALIAS}${name}`) ? [keyword, name] : [keyword];
+      }
+      /** Records a finding at `path` (keyword segments, escaped here) below the new side's pointer. */
+      emit(rule, path9, args, local, more) {
+        const at = spelled(this.newPointer, path9, this.input ? this.aliases.sup : this.aliases.sub);
+        this.findings.push({
+          rule,
+          verdict: ruleVerdict(rule, this.direction, this.strict),
+          pointer: at.pointer,
+          args: present(args),
+          trail: this.trail,
+          local,
+          ...more ? { more } : {},
+          rel: this.rel && !at.moved
+        });
+      }
+      /**
+       * Counts `steps` of work against the budget; false once it is spent, and the verdict is then
+       * budget-exhausted. A pair of subschemas is one step; other work is charged in proportion.
+       */
+      spend(steps = 1) {
+        const mem = this.shared.memory;
+        if (mem.exhausted) return false;
+        mem.steps += steps;
+        if (mem.steps <= mem.budget) return true;
+        mem.exhausted = true;
+        return false;
+      }
+      /**
+       * Notes that what is being decided depends on where the walk met it (how deep it is, say),
+       * not only on the two subschemas: the decisions under way are then not kept for another walk.
+       */
+      situate() {
+        this.shared.memory.situated++;
+      }
+      /** Whether any finding so far fails inclusion (breaking or unknown). */
+      failed() {
+        return this.findings.some((f) => f.verdict !== "compatible");
+      }
+    };
   }
 });
 
@@ -19463,7 +19484,7 @@ function combinator(s) {
 }
 function attempt(sub, sup, ctx) {
   const t = ctx.trial();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   return t;
 }
 function failures(t) {
@@ -19517,7 +19538,7 @@ function compareBranches(sub, sup, ctx) {
     if (branch === false) return;
     const here = ka ? ctx.childSides([ka, i], [], sub) : ctx;
     if (!supBranches) {
-      includes(branch, sup, here);
+      here.include(branch, sup);
       return;
     }
     if (!acceptsAll(supSib)) {
@@ -19669,7 +19690,6 @@ var init_combinators = __esm({
     init_adjacent();
     init_branch_index();
     init_fold();
-    init_includes();
     init_refs();
     init_util();
     REFERENCING = ["$ref", "$dynamicRef", "$recursiveRef"];
@@ -20117,14 +20137,14 @@ function readQuantifier(r) {
   else if (c === "+") q = [1, Infinity];
   else if (c === "?") q = [0, 1];
   else if (c === "{") {
-    let text2 = "";
-    for (let k = 1; r.peek(k) !== void 0 && r.peek(k) !== "}"; k++) text2 += r.peek(k);
-    const m = /^(\d{1,4})(,(\d{0,4}))?$/.exec(text2);
-    if (!m || r.peek(text2.length + 1) !== "}") return void 0;
+    let text3 = "";
+    for (let k = 1; r.peek(k) !== void 0 && r.peek(k) !== "}"; k++) text3 += r.peek(k);
+    const m = /^(\d{1,4})(,(\d{0,4}))?$/.exec(text3);
+    if (!m || r.peek(text3.length + 1) !== "}") return void 0;
     const min = Number(m[1]);
     const max = m[2] === void 0 ? min : m[3] === "" ? Infinity : Number(m[3]);
     if (max < min) return void 0;
-    for (let k = 0; k < text2.length + 1; k++) r.next();
+    for (let k = 0; k < text3.length + 1; k++) r.next();
     q = [min, max];
   } else return [1, 1];
   r.next();
@@ -20379,17 +20399,13 @@ function comparePatternProperties(sub, sup, ctx) {
   ) ?? nameMatching([p], declared3);
   for (const p of ak.filter((x) => Object.hasOwn(b, x))) {
     const key = keyFor(p);
-    includes(a[p], b[p], ctx.child(["patternProperties", p], sub, key ?? p));
+    ctx.child(["patternProperties", p], sub, key ?? p).include(a[p], b[p]);
   }
   for (const p of bk.filter((x) => !Object.hasOwn(a, x))) {
     for (const q of ak) {
       if (disjoint2(p, q)) continue;
       const key = keyFor(p, [q]) ?? p;
-      includes(
-        a[q],
-        b[p],
-        ctx.childSides(["patternProperties", q], ["patternProperties", p], sub, key)
-      );
+      ctx.childSides(["patternProperties", q], ["patternProperties", p], sub, key).include(a[q], b[p]);
     }
     if (ak.some((q) => covers(q, p, compared2))) continue;
     if (subAdd === false) {
@@ -20400,11 +20416,7 @@ function comparePatternProperties(sub, sup, ctx) {
       );
     } else if (isObject7(subAdd)) {
       const key = keyFor(p) ?? p;
-      includes(
-        subAdd,
-        b[p],
-        ctx.childSides(["additionalProperties"], ["patternProperties", p], sub, key)
-      );
+      ctx.childSides(["additionalProperties"], ["patternProperties", p], sub, key).include(subAdd, b[p]);
     } else if (!acceptsAll(b[p])) {
       const key = keyFor(p);
       const local = () => {
@@ -20436,11 +20448,7 @@ function comparePatternProperties(sub, sup, ctx) {
         local
       );
     } else if (isObject7(supAdd)) {
-      includes(
-        a[q],
-        supAdd,
-        ctx.childSides(["patternProperties", q], ["additionalProperties"], sub, key ?? q)
-      );
+      ctx.childSides(["patternProperties", q], ["additionalProperties"], sub, key ?? q).include(a[q], supAdd);
     } else if (!acceptsAll(a[q])) {
       ctx.emit(ctx.id("pattern-property-removed", "pattern-property-added"), ["patternProperties", q], {
         pattern: q
@@ -20454,7 +20462,6 @@ var init_pattern_properties = __esm({
     "use strict";
     init_merge();
     init_pattern();
-    init_includes();
     init_regex_inclusion();
     init_util();
     MATCH_ALL = /* @__PURE__ */ new Set(["", ".*", "^.*", ".*$", "^.*$", "[\\s\\S]*", "^[\\s\\S]*$"]);
@@ -20771,7 +20778,7 @@ var init_unreachable = __esm({
 // src/compat/engine/conditional.ts
 function breakValues(sub, sup, ctx) {
   const t = ctx.scratch();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
   const out = [];
   for (const f of t.findings) {
@@ -20926,7 +20933,6 @@ var init_conditional = __esm({
     init_merge();
     init_rules();
     init_holding();
-    init_includes();
     init_declared();
     init_util();
     init_unreachable();
@@ -20984,7 +20990,7 @@ function comparePropertyNames(sub, sup, ctx) {
   }
   if (closed(sub)) return;
   const t = ctx.trial();
-  includes(a, b, t);
+  t.include(a, b);
   if (!t.failed()) return;
   const declaredNames2 = isObject7(sub.patternProperties) ? Object.keys(sub.patternProperties).flatMap((p) => namesFor2(p)) : [];
   const tried = [...declaredNames2, ...isMap(sub) ? OTHER_NAMES : []];
@@ -21065,7 +21071,6 @@ var init_names = __esm({
     init_declared();
     init_pattern_properties();
     init_holding();
-    init_includes();
     init_util();
     init_whole();
     init_own();
@@ -21114,14 +21119,10 @@ function compareObjects(sub, sup, ctx) {
     const child = ctx.child(["properties", k], sub, k);
     for (const pattern of matchingPatterns(sup, k)) {
       const patternSchema = sup.patternProperties[pattern];
-      includes(
-        subK,
-        patternSchema,
-        ctx.childSides(["properties", k], ["patternProperties", pattern], sub, k)
-      );
+      ctx.childSides(["properties", k], ["patternProperties", pattern], sub, k).include(subK, patternSchema);
     }
     if (inSub && inSup) {
-      includes(subK, pp[k], child);
+      child.include(subK, pp[k]);
     } else if (inSup) {
       if (supReq.has(k) && !subReq.has(k)) continue;
       const supK = pp[k];
@@ -21142,7 +21143,7 @@ function compareObjects(sub, sup, ctx) {
           );
         }
       } else {
-        includes(subK, supK, child);
+        child.include(subK, supK);
       }
     } else {
       const supK = matchingSchema(sup, k) ?? supAdd;
@@ -21163,7 +21164,7 @@ function compareObjects(sub, sup, ctx) {
           );
         }
       } else {
-        includes(sp[k], supK, child);
+        child.include(sp[k], supK);
       }
     }
   }
@@ -21250,7 +21251,7 @@ function compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx) {
     );
     return;
   }
-  includes(subAdd, supAdd, ctx.child(["additionalProperties"], sub, key ?? "warden_extra"));
+  ctx.child(["additionalProperties"], sub, key ?? "warden_extra").include(subAdd, supAdd);
 }
 function objectWithKeys(ctx, sub, n) {
   if (n > MAX_WITNESS_KEYS) return void 0;
@@ -21288,7 +21289,6 @@ var init_object = __esm({
     init_merge();
     init_conditional();
     init_counts();
-    init_includes();
     init_declared();
     init_names();
     init_pattern_properties();
@@ -21834,35 +21834,38 @@ function intern(node2, mem) {
     const cached3 = mem.interned.get(node2);
     if (cached3 !== void 0) return cached3;
   }
-  let text2;
-  if (!isObj) text2 = JSON.stringify(node2);
+  let text3;
+  if (!isObj) text3 = JSON.stringify(node2);
   else if (Array.isArray(node2)) {
-    if (node2.every((x) => x === null || typeof x !== "object")) text2 = JSON.stringify(node2);
+    if (node2.every((x) => x === null || typeof x !== "object")) text3 = JSON.stringify(node2);
     else {
-      text2 = "[";
-      for (let i = 0; i < node2.length; i++) text2 += `${i > 0 ? "," : ""}${partOf(node2[i], mem)}`;
-      text2 += "]";
+      text3 = "[";
+      for (let i = 0; i < node2.length; i++) text3 += `${i > 0 ? "," : ""}${partOf(node2[i], mem)}`;
+      text3 += "]";
     }
   } else {
-    text2 = readFromDependencies(node2) ? "read {" : "{";
+    text3 = readFromDependencies(node2) ? "read {" : "{";
     let first = true;
     for (const k of Object.keys(node2)) {
-      text2 += `${first ? "" : ","}${JSON.stringify(k)}:${partOf(node2[k], mem)}`;
+      text3 += `${first ? "" : ","}${JSON.stringify(k)}:${partOf(node2[k], mem)}`;
       first = false;
     }
-    text2 += "}";
+    text3 += "}";
   }
-  let id = mem.ids.get(text2);
+  let id = mem.ids.get(text3);
   if (id === void 0) {
     id = mem.ids.size;
-    mem.ids.set(text2, id);
+    mem.ids.set(text3, id);
   }
   if (isObj) mem.interned.set(node2, id);
   return id;
 }
+function startWalk(settings, budget) {
+  return Ctx.root({ ...settings, include: includes }, budget);
+}
 function includes(subIn, supIn, ctx) {
   if (!ctx.spend()) return;
-  if (ctx.depth > MAX_DEPTH) {
+  if (ctx.depth > MAX_DEPTH2) {
     ctx.situate();
     ctx.emit("recursion-too-deep", [], {});
     return;
@@ -22044,8 +22047,8 @@ var init_sample = __esm({
 
 // src/compat/inherited-names.ts
 function inheritedName(schema) {
-  const text2 = compactText(schema);
-  if (!QUOTED.some((name) => text2.includes(name))) return void 0;
+  const text3 = compactText(schema);
+  if (!QUOTED.some((name) => text3.includes(name))) return void 0;
   return findPlace(schema, (node2, at) => {
     for (const k of NAMING) {
       const map = node2[k];
@@ -22087,28 +22090,32 @@ var init_inherited_names = __esm({
 // src/compat/embedded.ts
 function refInEmbeddedResource(schema) {
   if (typeof schema !== "object" || !compactText(schema).includes('"$id"')) return void 0;
-  const stack = [[schema, "", void 0]];
-  while (stack.length > 0) {
-    const [node2, at, outer] = stack.pop();
-    if (node2 === null || typeof node2 !== "object") continue;
-    if (Array.isArray(node2)) {
-      node2.forEach((v, i) => stack.push([v, appendPointer(at, String(i)), outer]));
-      continue;
-    }
-    const id = at !== "" && typeof node2.$id === "string" ? node2.$id : outer;
-    if (id !== void 0 && typeof node2.$ref === "string" && node2.$ref.startsWith("#"))
-      return { ref: node2.$ref, id, at };
-    for (const k in node2) {
-      const v = node2[k];
-      if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, k), id]);
-    }
-  }
-  return void 0;
+  let found;
+  walkJson(
+    schema,
+    { at: "", id: void 0 },
+    (value, key, _, outer) => {
+      if (value === null || typeof value !== "object") return outer;
+      const at = key === void 0 ? "" : appendPointer(outer.at, String(key));
+      if (Array.isArray(value)) return { at, id: outer.id };
+      const node2 = value;
+      const id = at !== "" && typeof node2.$id === "string" ? node2.$id : outer.id;
+      if (id !== void 0 && typeof node2.$ref === "string" && node2.$ref.startsWith("#")) {
+        found = { ref: node2.$ref, id, at };
+        return STOP;
+      }
+      return { at, id };
+    },
+    SCHEMA_BOUNDS
+  );
+  return found;
 }
 var init_embedded = __esm({
   "src/compat/embedded.ts"() {
     "use strict";
     init_json_text();
+    init_bounds();
+    init_json_walk();
     init_pointer();
   }
 });
@@ -22326,15 +22333,10 @@ var init_applied = __esm({
       "minProperties",
       "examples"
     ]);
-    MAPS3 = /* @__PURE__ */ new Set([
-      "$defs",
-      "definitions",
-      "properties",
-      "patternProperties",
-      "dependencies",
-      "dependentSchemas"
-    ]);
-    LISTS2 = /* @__PURE__ */ new Set(["items", "allOf", "anyOf", "oneOf", "prefixItems"]);
+    MAPS3 = new Set(keywordsWhere((k) => k.holds === "map"));
+    LISTS2 = new Set(
+      keywordsWhere((k) => k.holds === "list" || k.holds === "one-or-list")
+    );
     DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"];
     JSON_TYPES = /* @__PURE__ */ new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
   }
@@ -22441,7 +22443,7 @@ function decide(oldSchema, newSchema, direction, options) {
       ref: dynamic.ref
     })
   ];
-  const ctx = Ctx.root(
+  const ctx = startWalk(
     {
       direction,
       strict,
@@ -22451,7 +22453,7 @@ function decide(oldSchema, newSchema, direction, options) {
     },
     options.budget
   );
-  if (unfollowed.length === 0) includes(sub, sup, ctx);
+  if (unfollowed.length === 0) ctx.include(sub, sup);
   const memory = ctx.shared.memory;
   if (memory.exhausted) {
     const args = { budget: memory.budget };
@@ -22572,7 +22574,6 @@ var init_schemas = __esm({
   "src/compat/schemas.ts"() {
     "use strict";
     init_bounds();
-    init_context();
     init_readings();
     init_ref_cycles();
     init_failure();
@@ -22779,9 +22780,9 @@ var init_tools = __esm({
 });
 
 // src/compat/replay.ts
-function parseCalls(text2) {
+function parseCalls(text3) {
   const calls2 = [];
-  const lines = text2.split("\n");
+  const lines = text3.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].trim();
     if (raw === "") continue;
@@ -22870,8 +22871,8 @@ var init_visible = __esm({
 
 // src/text/sanitize.ts
 function forPeople(raw, maxLength = DEFAULT_MAX_LENGTH) {
-  const { text: text2, truncated } = rendered(raw, maxLength, false);
-  return truncated ? `${text2}\u2026` : text2;
+  const { text: text3, truncated } = rendered(raw, maxLength, false);
+  return truncated ? `${text3}\u2026` : text3;
 }
 function hiddenCount(raw) {
   return rendered(raw, Number.MAX_SAFE_INTEGER, false).hidden;
@@ -23077,8 +23078,8 @@ var init_text_diff = __esm({
 });
 
 // src/compat/surfaces/steering.ts
-function steeringHits(text2) {
-  const scanned = text2.slice(0, MAX_SCANNED);
+function steeringHits(text3) {
+  const scanned = text3.slice(0, MAX_SCANNED);
   const hits = [];
   for (const [signal, patterns2] of Object.entries(STEERING_SIGNALS)) {
     for (const re of patterns2) {
@@ -23113,13 +23114,13 @@ function steeringAdded(before, after) {
   }
   return [...added2.values()];
 }
-function excerpt(text2, start, end) {
+function excerpt(text3, start, end) {
   let from = start;
-  while (from > 0 && start - from < REACH && !/[.!?\n]/u.test(text2[from - 1])) from--;
+  while (from > 0 && start - from < REACH && !/[.!?\n]/u.test(text3[from - 1])) from--;
   let to = end;
-  while (to < text2.length && to - end < REACH && !/[.!?\n]/u.test(text2[to])) to++;
-  if (to < text2.length && /[.!?]/u.test(text2[to])) to++;
-  const cut2 = `${from > 0 && !/[.!?\n]/u.test(text2[from - 1]) ? "\u2026" : ""}${text2.slice(from, to).trim()}${to < text2.length && !/[.!?\n]/u.test(text2[to - 1]) ? "\u2026" : ""}`;
+  while (to < text3.length && to - end < REACH && !/[.!?\n]/u.test(text3[to])) to++;
+  if (to < text3.length && /[.!?]/u.test(text3[to])) to++;
+  const cut2 = `${from > 0 && !/[.!?\n]/u.test(text3[from - 1]) ? "\u2026" : ""}${text3.slice(from, to).trim()}${to < text3.length && !/[.!?\n]/u.test(text3[to - 1]) ? "\u2026" : ""}`;
   return forPeople(cut2, MAX_EXCERPT);
 }
 var STEERING_SIGNALS, MAX_SCANNED, REACH, MAX_EXCERPT;
@@ -23222,11 +23223,11 @@ function textChange(rule, pointer2, before, after, strict, args = {}) {
     });
   return findings;
 }
-function urls(text2) {
-  return [...text2.slice(0, MAX_SCANNED2).matchAll(URL2)].map((m) => m[0].replace(/[.,;:!?]+$/u, ""));
+function urls(text3) {
+  return [...text3.slice(0, MAX_SCANNED2).matchAll(URL2)].map((m) => m[0].replace(/[.,;:!?]+$/u, ""));
 }
-function addressedToModel(text2) {
-  const scanned = text2.slice(0, MAX_SCANNED2);
+function addressedToModel(text3) {
+  const scanned = text3.slice(0, MAX_SCANNED2);
   return TO_THE_MODEL.flatMap(
     (re) => [...scanned.matchAll(re)].map((m) => m[0].toLowerCase().replace(/\s+/gu, " "))
   );
@@ -23473,6 +23474,22 @@ var init_manifests = __esm({
   }
 });
 
+// src/compat/levels.ts
+function levelOf(finding3) {
+  if (finding3.level) return finding3.level;
+  const level = RULE_LEVEL.get(finding3.rule);
+  if (level) return level;
+  return finding3.verdict === "compatible" ? "info" : "error";
+}
+var RULE_LEVEL;
+var init_levels = __esm({
+  "src/compat/levels.ts"() {
+    "use strict";
+    init_rules();
+    RULE_LEVEL = new Map(RULES.map((r) => [r.id, r.level]));
+  }
+});
+
 // src/compat/surfaces/identity.ts
 function compareIdentity(before, after) {
   const a = before ?? { name: "", version: "" };
@@ -23516,7 +23533,7 @@ var init_identity = __esm({
 });
 
 // src/compat/surfaces/fields.ts
-function text(value) {
+function text2(value) {
   return value === void 0 || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 }
 function otherFields(before, after, judged, rule) {
@@ -23600,8 +23617,8 @@ function comparePrompts(olds, news, strict) {
         ...textChange(
           "prompt-description-changed",
           "/description",
-          text(before.description),
-          text(after.description),
+          text2(before.description),
+          text2(after.description),
           strict
         ),
         ...compareArguments(before, after, strict),
@@ -23642,8 +23659,8 @@ function compareArguments(before, after, strict) {
       ...textChange(
         "prompt-argument-description-changed",
         `${pointer2}/description`,
-        text(was.description),
-        text(arg.description),
+        text2(was.description),
+        text2(arg.description),
         strict,
         {
           argument: name
@@ -23697,8 +23714,8 @@ function compareResources(olds, news, strict) {
         ...textChange(
           "resource-description-changed",
           "/description",
-          text(before.description),
-          text(after.description),
+          text2(before.description),
+          text2(after.description),
           strict
         ),
         ...otherFields(before, after, RESOURCE_JUDGED, "resource-field-changed")
@@ -23718,15 +23735,15 @@ function compareTemplates(olds, news, strict) {
           rule: "resource-template-changed",
           verdict: "breaking",
           pointer: "/uriTemplate",
-          args: { old: text(before.uriTemplate), new: text(after.uriTemplate) }
+          args: { old: text2(before.uriTemplate), new: text2(after.uriTemplate) }
         }
       ],
       ...mimeType(before, after, "resource-template-mime-type-changed"),
       ...textChange(
         "resource-template-description-changed",
         "/description",
-        text(before.description),
-        text(after.description),
+        text2(before.description),
+        text2(after.description),
         strict
       ),
       ...otherFields(before, after, TEMPLATE_JUDGED, "resource-template-field-changed")
@@ -23740,7 +23757,7 @@ function mimeType(before, after, rule) {
       rule,
       verdict: "breaking",
       pointer: "/mimeType",
-      args: { old: text(before.mimeType), new: text(after.mimeType) }
+      args: { old: text2(before.mimeType), new: text2(after.mimeType) }
     }
   ];
 }
@@ -23772,8 +23789,8 @@ function frontmatter(before, after, strict) {
   const findings = textChange(
     "skill-description-changed",
     "/frontmatter/description",
-    text(a.description),
-    text(b.description),
+    text2(a.description),
+    text2(b.description),
     strict
   );
   for (const field2 of /* @__PURE__ */ new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -24142,6 +24159,7 @@ var init_compat = __esm({
     init_manifests();
     init_replay();
     init_rules();
+    init_levels();
     init_tools();
     init_conformance();
     init_verdicts();
@@ -24152,24 +24170,24 @@ var init_compat = __esm({
 });
 
 // src/connect/jsonc.ts
-function withoutByteOrderMark(text2) {
-  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+function withoutByteOrderMark(text3) {
+  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
 }
 function parseJsonc(written) {
-  const text2 = withoutByteOrderMark(written);
+  const text3 = withoutByteOrderMark(written);
   let out = "";
   let i = 0;
-  while (i < text2.length) {
-    const c = text2[i];
+  while (i < text3.length) {
+    const c = text3[i];
     if (c === '"') {
-      const end = stringEnd(text2, i);
-      out += text2.slice(i, end);
+      const end = stringEnd(text3, i);
+      out += text3.slice(i, end);
       i = end;
-    } else if (c === "/" && (text2[i + 1] === "/" || text2[i + 1] === "*")) {
-      const end = commentEnd(text2, i);
-      out += text2.slice(i, end).replace(/[^\n]/g, " ");
+    } else if (c === "/" && (text3[i + 1] === "/" || text3[i + 1] === "*")) {
+      const end = commentEnd(text3, i);
+      out += text3.slice(i, end).replace(/[^\n]/g, " ");
       i = end;
-    } else if (c === "," && /[}\]]/.test(text2[nextSignificant(text2, i + 1)] ?? "")) {
+    } else if (c === "," && /[}\]]/.test(text3[nextSignificant(text3, i + 1)] ?? "")) {
       out += " ";
       i++;
     } else {
@@ -24179,28 +24197,28 @@ function parseJsonc(written) {
   }
   return JSON.parse(out);
 }
-function stringEnd(text2, start) {
+function stringEnd(text3, start) {
   let i = start + 1;
-  while (i < text2.length) {
-    if (text2[i] === "\\") i += 2;
-    else if (text2[i] === '"') return i + 1;
+  while (i < text3.length) {
+    if (text3[i] === "\\") i += 2;
+    else if (text3[i] === '"') return i + 1;
     else i++;
   }
   return i;
 }
-function commentEnd(text2, start) {
-  if (text2[start + 1] === "/") {
-    const nl = text2.indexOf("\n", start);
-    return nl === -1 ? text2.length : nl;
+function commentEnd(text3, start) {
+  if (text3[start + 1] === "/") {
+    const nl = text3.indexOf("\n", start);
+    return nl === -1 ? text3.length : nl;
   }
-  const close = text2.indexOf("*/", start + 2);
-  return close === -1 ? text2.length : close + 2;
+  const close = text3.indexOf("*/", start + 2);
+  return close === -1 ? text3.length : close + 2;
 }
-function nextSignificant(text2, from) {
+function nextSignificant(text3, from) {
   let i = from;
-  while (i < text2.length) {
-    if (/\s/.test(text2[i])) i++;
-    else if (text2[i] === "/" && (text2[i + 1] === "/" || text2[i + 1] === "*")) i = commentEnd(text2, i);
+  while (i < text3.length) {
+    if (/\s/.test(text3[i])) i++;
+    else if (text3[i] === "/" && (text3[i + 1] === "/" || text3[i + 1] === "*")) i = commentEnd(text3, i);
     else break;
   }
   return i;
@@ -41335,7 +41353,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         }
         errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
           if (!errors || errors.length === 0) return "No errors";
-          return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+          return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
         }
         $dataMetaSchema(metaSchema, keywordsJsonPointers) {
           const rules = this.RULES.all;
@@ -41638,7 +41656,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       Object.defineProperty(exports, "__esModule", { value: true });
       const id_1 = require_id2();
       const ref_1 = require_ref2();
-      const core = [
+      const core2 = [
         "$schema",
         "$id",
         "$defs",
@@ -41648,7 +41666,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         id_1.default,
         ref_1.default
       ];
-      exports.default = core;
+      exports.default = core2;
     }));
     require_limitNumber2 = /* @__PURE__ */ __commonJSMin(((exports) => {
       Object.defineProperty(exports, "__esModule", { value: true });
@@ -43786,7 +43804,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const metaSchema = require_schema$1();
       const applicator = require_applicator$1();
       const content = require_content$1();
-      const core = require_core$1();
+      const core2 = require_core$1();
       const format = require_format4();
       const metadata = require_meta_data$1();
       const validation = require_validation$1();
@@ -43796,7 +43814,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
           metaSchema,
           applicator,
           content,
-          core,
+          core2,
           with$data(this, format),
           metadata,
           with$data(this, validation)
@@ -44236,7 +44254,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       const applicator = require_applicator4();
       const unevaluated = require_unevaluated3();
       const content = require_content3();
-      const core = require_core5();
+      const core2 = require_core5();
       const format = require_format_annotation2();
       const metadata = require_meta_data3();
       const validation = require_validation4();
@@ -44247,7 +44265,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
           applicator,
           unevaluated,
           content,
-          core,
+          core2,
           with$data(this, format),
           metadata,
           with$data(this, validation)
@@ -45712,11 +45730,11 @@ function normalizeReply(reply, timeoutMs) {
         error: error2
       };
       if (error2 instanceof SdkHttpError) {
-        const text2 = error2.data?.text;
+        const text3 = error2.data?.text;
         return {
           kind: "http-error",
           status: error2.data.status,
-          body: typeof text2 === "string" ? text2 : void 0,
+          body: typeof text3 === "string" ? text3 : void 0,
           statusText: error2.data.statusText
         };
       }
@@ -48417,8 +48435,8 @@ var init_dist2 = __esm({
       }
       /** Error text for a redirect `response` that was not followed, or `undefined` for any other response. */
       _unfollowedRedirect(url2, response) {
-        const text2 = this._redirectPolicy === "follow" ? void 0 : unfollowedRedirect(url2, response);
-        return text2 && `${text2} (redirectPolicy: 'same-origin')`;
+        const text3 = this._redirectPolicy === "follow" ? void 0 : unfollowedRedirect(url2, response);
+        return text3 && `${text3} (redirectPolicy: 'same-origin')`;
       }
       async _commonHeaders() {
         const headers = new Headers(this._requestInit?.headers || void 0);
@@ -48509,13 +48527,13 @@ var init_dist2 = __esm({
             if (response.status === 403) {
               const { resourceMetadataUrl, scope, error: error2, errorDescription: errorDescription2 } = extractWWWAuthenticateParams(response);
               if (error2 === "insufficient_scope") {
-                const text2 = await response.text?.().catch(() => null);
+                const text3 = await response.text?.().catch(() => null);
                 if (await this._stepUpAuthorize({
                   scope,
                   resourceMetadataUrl,
                   errorDescription: errorDescription2,
                   statusText: response.statusText,
-                  text: text2
+                  text: text3
                 }, stepUpRetries) !== "AUTHORIZED") throw markAuthSeamEscape(new UnauthorizedError());
                 return this._startOrAuthSse(options, isAuthRetry, stepUpRetries + 1);
               }
@@ -48747,7 +48765,7 @@ var init_dist2 = __esm({
               }));
               throw markAuthSeamEscape(new UnauthorizedError());
             }
-            const text2 = await response.text?.().catch(() => null);
+            const text3 = await response.text?.().catch(() => null);
             if (response.status === 403) {
               const { resourceMetadataUrl, scope, error: error2, errorDescription: errorDescription2 } = extractWWWAuthenticateParams(response);
               if (error2 === "insufficient_scope") {
@@ -48756,13 +48774,13 @@ var init_dist2 = __esm({
                   resourceMetadataUrl,
                   errorDescription: errorDescription2,
                   statusText: response.statusText,
-                  text: text2
+                  text: text3
                 }, stepUpRetries) !== "AUTHORIZED") throw markAuthSeamEscape(new UnauthorizedError());
                 return this._send(message, options, isAuthRetry, stepUpRetries + 1);
               }
             }
-            if (response.status === 400 && typeof text2 === "string" && this._isModernEnvelopedRequest(message)) try {
-              const parsed = JSONRPCMessageSchema.parse(JSON.parse(text2));
+            if (response.status === 400 && typeof text3 === "string" && this._isModernEnvelopedRequest(message)) try {
+              const parsed = JSONRPCMessageSchema.parse(JSON.parse(text3));
               const requests = (Array.isArray(message) ? message : [message]).filter((m) => isJSONRPCRequest(m));
               if (isJSONRPCErrorResponse(parsed) && requests.some((r) => r.id === parsed.id)) {
                 this.onmessage?.(parsed);
@@ -48770,11 +48788,11 @@ var init_dist2 = __esm({
               }
             } catch {
             }
-            const reason = this._unfollowedRedirect(this._url, response) ?? text2;
+            const reason = this._unfollowedRedirect(this._url, response) ?? text3;
             throw new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${reason}`, {
               status: response.status,
               statusText: response.statusText,
-              text: text2
+              text: text3
             });
           }
           if (response.status === 202) {
@@ -48885,9 +48903,9 @@ async function listAsSent(client, method, field2, timeoutMs) {
   return items;
 }
 function briefError(err, max = 240) {
-  const text2 = err instanceof Error ? err.message : String(err);
-  const first = text2.split("\n").find((l) => l.trim() !== "") ?? text2;
-  const more = text2.includes("\n") ? " \u2026" : "";
+  const text3 = err instanceof Error ? err.message : String(err);
+  const first = text3.split("\n").find((l) => l.trim() !== "") ?? text3;
+  const more = text3.includes("\n") ? " \u2026" : "";
   const line = `${first.trim()}${more}`;
   return line.length > max ? `${line.slice(0, max - 1)}\u2026` : line;
 }
@@ -49056,11 +49074,11 @@ var require_mode = __commonJS({
 var require_isexe = __commonJS({
   "../../node_modules/isexe/index.js"(exports, module) {
     var fs14 = __require("fs");
-    var core;
+    var core2;
     if (process.platform === "win32" || global.TESTING_WINDOWS) {
-      core = require_windows();
+      core2 = require_windows();
     } else {
-      core = require_mode();
+      core2 = require_mode();
     }
     module.exports = isexe;
     isexe.sync = sync;
@@ -49083,7 +49101,7 @@ var require_isexe = __commonJS({
           });
         });
       }
-      core(path9, options || {}, function(er, is) {
+      core2(path9, options || {}, function(er, is) {
         if (er) {
           if (er.code === "EACCES" || options && options.ignoreErrors) {
             er = null;
@@ -49095,7 +49113,7 @@ var require_isexe = __commonJS({
     }
     function sync(path9, options) {
       try {
-        return core.sync(path9, options || {});
+        return core2.sync(path9, options || {});
       } catch (er) {
         if (options && options.ignoreErrors || er.code === "EACCES") {
           return false;
@@ -49714,8 +49732,8 @@ function launchStdio(spec) {
   const decoder = new StringDecoder("utf8");
   const stderr = transport.stderr;
   stderr?.on("data", (chunk) => {
-    const text2 = typeof chunk === "string" ? chunk : decoder.write(chunk);
-    seen.stderrTail = keepTail(seen.stderrTail, text2);
+    const text3 = typeof chunk === "string" ? chunk : decoder.write(chunk);
+    seen.stderrTail = keepTail(seen.stderrTail, text3);
   });
   stderr?.on("error", () => void 0);
   stderr?.on("end", () => {
@@ -49774,8 +49792,8 @@ function childOf(transport) {
   const child = transport._process;
   return child && typeof child.once === "function" ? child : void 0;
 }
-function keepTail(tail, text2) {
-  let next = tail + (text2.length > TAIL_CHARS ? text2.slice(-TAIL_CHARS) : text2);
+function keepTail(tail, text3) {
+  let next = tail + (text3.length > TAIL_CHARS ? text3.slice(-TAIL_CHARS) : text3);
   if (next.length > TAIL_CHARS) {
     next = next.slice(-TAIL_CHARS);
     const nl = next.indexOf("\n");
@@ -49858,8 +49876,8 @@ function httpCause(f, ctx) {
       next: "the credentials lack a permission it needs"
     };
   if (f.status === 404) return { said: "HTTP 404: no MCP endpoint at this URL", next: "check its path" };
-  const text2 = f.body.trim();
-  const shown = said ?? (text2.startsWith("<") ? "" : (text2.split("\n")[0] ?? "").slice(0, 120));
+  const text3 = f.body.trim();
+  const shown = said ?? (text3.startsWith("<") ? "" : (text3.split("\n")[0] ?? "").slice(0, 120));
   const head = `HTTP ${f.status}${f.statusText ? ` ${f.statusText}` : ""}${f.status >= 500 ? ": the server failed" : ""}`;
   return { said: shown ? `${head}: ${shown}` : head };
 }
@@ -49879,8 +49897,8 @@ function networkCause(f, chain, ctx) {
   const [said, next] = NETWORK[code] ?? [];
   if (!said)
     return { said: code ? `cannot reach ${where2}: ${messageOf2(chain.at(-1))} (${code})` : f.message };
-  const text2 = said.startsWith("TLS") ? `${said}: ${f.message} (${code})` : `${said.replace("@", where2)} (${code})`;
-  return next ? { said: text2, next } : { said: text2 };
+  const text3 = said.startsWith("TLS") ? `${said}: ${f.message} (${code})` : `${said.replace("@", where2)} (${code})`;
+  return next ? { said: text3, next } : { said: text3 };
 }
 function timeoutOf(chain) {
   const e = chain.find((c) => c instanceof SdkError && c.code === SdkErrorCode.RequestTimeout);
@@ -49897,10 +49915,10 @@ function keepChallenge(base = fetch) {
   };
   return { fetch: wrapped, challenge: () => last };
 }
-function maskSecrets(text2, known = []) {
+function maskSecrets(text3, known = []) {
   const values = known.map((v) => v.replace(/^\s*(?:Bearer|Basic|Token|Digest)\s+/i, "").trim());
   const masked = values.filter((v) => v.length >= 4);
-  let out = [...new Set(masked)].sort((a, b) => b.length - a.length).reduce((t, v) => t.split(v).join("***"), text2);
+  let out = [...new Set(masked)].sort((a, b) => b.length - a.length).reduce((t, v) => t.split(v).join("***"), text3);
   for (const [pattern, replacement] of MASKS) out = out.replace(pattern, replacement);
   return out;
 }
@@ -50003,11 +50021,11 @@ async function withTexts(client, skill, budget, timeoutMs) {
       if (!isObject12(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
       if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
       budget.left -= file.size;
-      const text2 = await readText(client, file.uri, timeoutMs);
-      if (text2 === void 0) return file;
-      const bytes = Buffer.from(text2, "utf8");
+      const text3 = await readText(client, file.uri, timeoutMs);
+      if (text3 === void 0) return file;
+      const bytes = Buffer.from(text3, "utf8");
       const digest = `sha256:${createHash2("sha256").update(bytes).digest("hex")}`;
-      return digest === file.digest && bytes.length === file.size ? { ...file, text: text2 } : file;
+      return digest === file.digest && bytes.length === file.size ? { ...file, text: text3 } : file;
     })
   );
   return { ...skill, resources: [...read, ...skill.resources.slice(MAX_FILES)] };
@@ -50161,9 +50179,9 @@ function isRevision(spec) {
 }
 function readJsonSource(spec) {
   if (!isRevision(spec)) return readJsonFile(spec);
-  let text2;
+  let text3;
   try {
-    text2 = execFileSync("git", ["show", spec], {
+    text3 = execFileSync("git", ["show", spec], {
       encoding: "utf8",
       maxBuffer: 256 * 1024 * 1024,
       stdio: ["ignore", "pipe", "pipe"]
@@ -50174,20 +50192,20 @@ function readJsonSource(spec) {
     throw new UsageError(`cannot read ${spec} from git: ${why}`);
   }
   try {
-    return JSON.parse(withoutByteOrderMark(text2));
+    return JSON.parse(withoutByteOrderMark(text3));
   } catch {
     throw new UsageError(`${spec} is not valid JSON`);
   }
 }
 function readJsonFile(file) {
-  let text2;
+  let text3;
   try {
-    text2 = fs2.readFileSync(file, "utf8");
+    text3 = fs2.readFileSync(file, "utf8");
   } catch (err) {
     throw new UsageError(`cannot read ${file}: ${err.code ?? String(err)}`);
   }
   try {
-    return JSON.parse(withoutByteOrderMark(text2));
+    return JSON.parse(withoutByteOrderMark(text3));
   } catch {
     throw new UsageError(`${file} is not valid JSON`);
   }
@@ -50240,14 +50258,14 @@ var init_sources = __esm({
 import fs3 from "node:fs";
 function readCalls(file) {
   if (!file) return [];
-  let text2;
+  let text3;
   try {
-    text2 = fs3.readFileSync(file, "utf8");
+    text3 = fs3.readFileSync(file, "utf8");
   } catch (err) {
     throw new UsageError(`cannot read ${file}: ${err.code ?? String(err)}`);
   }
   try {
-    return parseCalls(withoutByteOrderMark(text2));
+    return parseCalls(withoutByteOrderMark(text3));
   } catch (err) {
     throw new UsageError(`${file}: ${err.message}`);
   }
@@ -50373,20 +50391,20 @@ function parseGateArgs(argv, allowed) {
     help: v.help === true
   };
 }
-function parseFailOn(text2) {
-  if (text2 === "error" || text2 === "warning" || text2 === "info") return text2;
-  throw new UsageError(`--fail-on must be one of error, warning, info, got "${text2}"`);
+function parseFailOn(text3) {
+  if (text3 === "error" || text3 === "warning" || text3 === "info") return text3;
+  throw new UsageError(`--fail-on must be one of error, warning, info, got "${text3}"`);
 }
-function parseTimeout(text2) {
-  const seconds = Number(text2);
-  if (!/^\d+(\.\d+)?$/.test(text2) || seconds <= 0 || seconds > 3600)
-    throw new UsageError(`--timeout must be a number of seconds above 0 and at most 3600, got "${text2}"`);
+function parseTimeout(text3) {
+  const seconds = Number(text3);
+  if (!/^\d+(\.\d+)?$/.test(text3) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--timeout must be a number of seconds above 0 and at most 3600, got "${text3}"`);
   return Math.round(seconds * 1e3);
 }
-function parsePort(text2) {
-  const n = Number(text2);
-  if (!/^\d+$/.test(text2) || n > 65535)
-    throw new UsageError(`--port must be a port number (0-65535), got "${text2}"`);
+function parsePort(text3) {
+  const n = Number(text3);
+  if (!/^\d+$/.test(text3) || n > 65535)
+    throw new UsageError(`--port must be a port number (0-65535), got "${text3}"`);
   return n;
 }
 function assertConfigOptions(args, serverToo) {
@@ -50478,12 +50496,12 @@ import { sep } from "node:path";
 function expandReferences(raw, field2, ctx) {
   const references = [];
   let complete = true;
-  const value = raw.replace(REFERENCE, (text2, body) => {
+  const value = raw.replace(REFERENCE, (text3, body) => {
     const found = resolveOne(body, ctx);
     const literal2 = !ctx.forms.includes(found.form);
     const ref = {
       field: field2,
-      text: text2,
+      text: text3,
       kind: found.kind,
       name: found.name,
       resolved: !literal2 && found.value !== null,
@@ -50493,10 +50511,10 @@ function expandReferences(raw, field2, ctx) {
     const description = found.kind === "input" ? ctx.inputDescriptions.get(found.name) : void 0;
     if (description !== void 0) ref.description = description;
     references.push(ref);
-    if (literal2) return text2;
+    if (literal2) return text3;
     if (found.value === null) {
       complete = false;
-      return text2;
+      return text3;
     }
     return found.value;
   });
@@ -50766,8 +50784,8 @@ function versionFrom(stdout, target2) {
 }
 function bySemver(a, b) {
   const parts = (v) => {
-    const [core = "", pre] = v.split(/-(.*)/s);
-    return [...core.split(".").map(Number), pre === void 0 ? 1 : 0];
+    const [core2 = "", pre] = v.split(/-(.*)/s);
+    return [...core2.split(".").map(Number), pre === void 0 ? 1 : 0];
   };
   const pa = parts(a);
   const pb = parts(b);
@@ -50834,7 +50852,7 @@ function writtenEntries(file, vscode) {
 }
 function launchOf(target2, raw, secrets) {
   const entry = isObject12(raw) ? raw : {};
-  const mask = (text2) => maskSecrets(text2, secrets);
+  const mask = (text3) => maskSecrets(text3, secrets);
   if (target2.kind === "http")
     return { transport: "http", url: mask(typeof entry.url === "string" ? entry.url : target2.url) };
   const args = Array.isArray(entry.args) ? entry.args.filter((a) => typeof a === "string") : target2.args;
@@ -51267,10 +51285,10 @@ function itemLevel(item3) {
   for (const f of item3.findings) if (RANK2[levelOf(f)] > RANK2[top]) top = levelOf(f);
   return top;
 }
-function severity(level, verdict, note) {
+function severity(level, verdict, note2) {
   if (level === "error")
     return verdict === "breaking" ? "error" : verdict === "unknown" ? "warning" : "error";
-  return level === "warning" ? "warning" : note;
+  return level === "warning" ? "warning" : note2;
 }
 function exceptionText(f) {
   if (!f.exception) return "";
@@ -51278,7 +51296,7 @@ function exceptionText(f) {
   return ` \u2014 excepted until ${f.exception.expires}: ${reason}`;
 }
 var RANK2;
-var init_levels = __esm({
+var init_levels2 = __esm({
   "src/report/levels.ts"() {
     "use strict";
     init_compat();
@@ -51410,21 +51428,21 @@ var init_accept_command = __esm({
 });
 
 // src/report/locate.ts
-function keyLines(text2, maxDepth = 4) {
+function keyLines(text3, maxDepth = 4) {
   const lines = /* @__PURE__ */ new Map();
   const stack = [];
   let line = 1;
   let lastKey;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
     if (c === 10) line++;
     else if (c === 34) {
-      const end = stringEnd2(text2, i);
+      const end = stringEnd2(text3, i);
       const top = stack[stack.length - 1];
       if (top?.object && top.expectKey) {
         top.expectKey = false;
         if (top.path.length < maxDepth) {
-          lastKey = decode2(text2.slice(i, end + 1));
+          lastKey = decode2(text3.slice(i, end + 1));
           const key = JSON.stringify([...top.path, lastKey]);
           if (!lines.has(key)) lines.set(key, line);
         }
@@ -51442,13 +51460,13 @@ function keyLines(text2, maxDepth = 4) {
   }
   return lines;
 }
-function stringEnd2(text2, start) {
+function stringEnd2(text3, start) {
   let j = start + 1;
   for (; ; ) {
-    const k = text2.indexOf('"', j);
-    if (k < 0) return text2.length - 1;
+    const k = text3.indexOf('"', j);
+    if (k < 0) return text3.length - 1;
     let slashes = 0;
-    while (text2.charCodeAt(k - 1 - slashes) === 92) slashes++;
+    while (text3.charCodeAt(k - 1 - slashes) === 92) slashes++;
     if (slashes % 2 === 0) return k;
     j = k + 1;
   }
@@ -51535,12 +51553,12 @@ function locate(ctx, server, item3) {
   if (!ctx.anchor) return void 0;
   let index = indexes2.get(ctx);
   if (!index) {
-    let text2 = "";
+    let text3 = "";
     try {
-      text2 = fs8.readFileSync(ctx.anchor, "utf8");
+      text3 = fs8.readFileSync(ctx.anchor, "utf8");
     } catch {
     }
-    index = keyLines(text2);
+    index = keyLines(text3);
     indexes2.set(ctx, index);
   }
   return { file: relativePath(ctx.anchor), line: lineOf(index, pinnedPath(server, item3)) };
@@ -51641,7 +51659,7 @@ var init_groups = __esm({
   "src/report/groups.ts"() {
     "use strict";
     init_order();
-    init_levels();
+    init_levels2();
     ITEMS_PER_GROUP = 10;
     RANK4 = { breaking: 1, unknown: 2, compatible: 3, identical: 4 };
     SINGLE2 = /* @__PURE__ */ new Set(["instructions", "server", "launch"]);
@@ -51679,8 +51697,8 @@ var init_summary = __esm({
 });
 
 // src/report/text.ts
-function oneLine(text2, max = 5e4) {
-  return forPeople(text2.replace(/\s+/g, " ").trim(), max);
+function oneLine(text3, max = 5e4) {
+  return forPeople(text3.replace(/\s+/g, " ").trim(), max);
 }
 function findingLine(f, more = "") {
   return `${oneLine(renderMessage(f))} (${f.rule} at ${f.pointer || "/"}${more})${exceptionText(f)}`;
@@ -51787,7 +51805,7 @@ var init_text3 = __esm({
     init_order();
     init_groups();
     init_summary();
-    init_levels();
+    init_levels2();
     init_launch_fix();
     NAMES_PER_LINE = 20;
   }
@@ -51893,7 +51911,7 @@ var init_github = __esm({
     init_text3();
     init_groups();
     init_summary();
-    init_levels();
+    init_levels2();
     init_launch_fix();
     init_compat();
     annotation = (item3) => severity(itemLevel(item3), item3.verdict, "notice");
@@ -52008,7 +52026,7 @@ var init_junit = __esm({
   "src/report/junit.ts"() {
     "use strict";
     init_compat();
-    init_levels();
+    init_levels2();
     init_accept_command();
     init_compare();
     init_order();
@@ -52018,22 +52036,22 @@ var init_junit = __esm({
 });
 
 // src/report/markdown.ts
-function html(text2) {
-  return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;");
+function html(text3) {
+  return text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\|/g, "&#124;");
 }
-function mdText(text2) {
+function mdText(text3) {
   return html(
-    text2.replace(/([\\`*[\]~#])/g, "\\$1").replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
+    text3.replace(/([\\`*[\]~#])/g, "\\$1").replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
   );
 }
-function mdCode(text2) {
-  return `<code>${mdText(text2)}</code>`;
+function mdCode(text3) {
+  return `<code>${mdText(text3)}</code>`;
 }
-function fenced(text2, info = "") {
-  const longest = Math.max(2, ...[...text2.matchAll(/`+/g)].map((m) => m[0].length));
+function fenced(text3, info = "") {
+  const longest = Math.max(2, ...[...text3.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
   return `${fence}${info}
-${text2}
+${text3}
 ${fence}`;
 }
 function item2(e, code = mdCode) {
@@ -52047,10 +52065,10 @@ function where(ctx, e, f) {
 function findingEntry(f) {
   const diff = typeof f.args.diff === "string" ? f.args.diff : void 0;
   const message = diff === void 0 ? renderMessage(f) : renderMessage({ ...f, args: { ...f.args, diff: "" } });
-  const text2 = oneLine(diff === void 0 ? message : message.replace(/:\s*(?=\(|$)/, " "));
+  const text3 = oneLine(diff === void 0 ? message : message.replace(/:\s*(?=\(|$)/, " "));
   const level = levelOf(f) === "warning" ? " (warning)" : "";
   const excepted = mdText(exceptionText(f));
-  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}${level}: ${mdText(text2)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
+  const head = `- ${ICON[f.verdict] ?? ""} ${f.verdict}${level}: ${mdText(text3)} (${mdCode(f.rule)} at ${pointer(f)})${excepted}`;
   return diff === void 0 ? head : `${head}
 
 ${fenced(diff).replace(/^/gm, "  ")}`;
@@ -52136,7 +52154,7 @@ var init_markdown = __esm({
   "src/report/markdown.ts"() {
     "use strict";
     init_compat();
-    init_levels();
+    init_levels2();
     init_accept_command();
     init_compare();
     init_context2();
@@ -52145,7 +52163,7 @@ var init_markdown = __esm({
     init_groups();
     init_summary();
     ICON = { breaking: "\u274C", unknown: "\u2753", compatible: "\u2705" };
-    htmlCode = (text2) => `<code>${html(text2)}</code>`;
+    htmlCode = (text3) => `<code>${html(text3)}</code>`;
     pointer = (f) => mdCode(oneLine(f.pointer || "/", 500));
   }
 });
@@ -52236,7 +52254,7 @@ var init_sarif = __esm({
     init_text3();
     init_summary();
     init_version2();
-    init_levels();
+    init_levels2();
   }
 });
 
@@ -52278,7 +52296,7 @@ var FORMATS;
 var init_formats2 = __esm({
   "src/report/formats.ts"() {
     "use strict";
-    init_levels();
+    init_levels2();
     init_github();
     init_io();
     init_json2();
@@ -52420,12 +52438,12 @@ import fs9 from "node:fs";
 import path6 from "node:path";
 function readGateConfig(given, folder) {
   const file = given ?? path6.join(folder, CONFIG_FILE_NAME);
-  let text2;
+  let text3;
   try {
     const size = fs9.statSync(file).size;
     if (size > MAX_BYTES)
       throw new UsageError(`${file}: ${size} bytes, more than a configuration (${MAX_BYTES})`);
-    text2 = fs9.readFileSync(file, "utf8");
+    text3 = fs9.readFileSync(file, "utf8");
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const code = err.code;
@@ -52434,7 +52452,7 @@ function readGateConfig(given, folder) {
   }
   let doc;
   try {
-    doc = JSON.parse(withoutByteOrderMark(text2));
+    doc = JSON.parse(withoutByteOrderMark(text3));
   } catch (err) {
     throw new UsageError(`${file} is not JSON: ${forPeople(err.message, 200)}`);
   }
@@ -52471,9 +52489,9 @@ function assertRule(file, where2, id) {
       `${file}: ${where2}: no rule "${forPeople(id, 100)}"; nearest: ${nearest(id, IDS).join(", ")}`
     );
 }
-function isDate(text2) {
-  const d = /* @__PURE__ */ new Date(`${text2}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text2;
+function isDate(text3) {
+  const d = /* @__PURE__ */ new Date(`${text3}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text3;
 }
 var import__3, NO_CONFIG, MAX_BYTES, validate2, IDS;
 var init_config2 = __esm({
@@ -52496,13 +52514,13 @@ var init_config2 = __esm({
 // src/report/expired.ts
 import fs10 from "node:fs";
 function lineOf2(file, expires) {
-  let text2;
+  let text3;
   try {
-    text2 = fs10.readFileSync(file, "utf8");
+    text3 = fs10.readFileSync(file, "utf8");
   } catch {
     return 1;
   }
-  const at = text2.split("\n").findIndex((l) => l.includes('"expires"') && l.includes(expires));
+  const at = text3.split("\n").findIndex((l) => l.includes('"expires"') && l.includes(expires));
   return at < 0 ? 1 : at + 1;
 }
 function expiredAnnotation(x, file, line) {
@@ -52539,7 +52557,7 @@ var init_exit_code = __esm({
     init_compat();
     init_io();
     init_order();
-    init_levels();
+    init_levels2();
   }
 });
 
@@ -52563,7 +52581,7 @@ function decide2(raw, args, config2) {
     }
   };
 }
-var init_levels2 = __esm({
+var init_levels3 = __esm({
   "src/cli/levels.ts"() {
     "use strict";
     init_io();
@@ -52819,7 +52837,7 @@ var init_check = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_levels2();
+    init_levels3();
     init_reports();
   }
 });
@@ -52863,7 +52881,7 @@ var init_diff = __esm({
     init_contexts();
     init_options();
     init_formats2();
-    init_levels2();
+    init_levels3();
     init_reports();
   }
 });
@@ -53000,9 +53018,9 @@ var init_enforcer = __esm({
     init_compat();
     init_order();
     Enforcer = class {
-      constructor(locked, options, note) {
+      constructor(locked, options, note2) {
         this.options = options;
-        this.note = note;
+        this.note = note2;
         this.locked = new Map(locked.map((t) => [t.name, t]));
       }
       options;
@@ -53432,7 +53450,7 @@ var init_http = __esm({
           });
           const raw = Buffer.from(await answer.arrayBuffer());
           if (!answer.ok || raw.length > MAX_JSON_ANSWER) return void 0;
-          const text2 = raw.toString("utf8");
+          const text3 = raw.toString("utf8");
           const found = [];
           if ((answer.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
             const parser = createParser({
@@ -53443,9 +53461,9 @@ var init_http = __esm({
                 }
               }
             });
-            parser.feed(text2);
+            parser.feed(text3);
           } else {
-            const parsed = JSON.parse(text2);
+            const parsed = JSON.parse(text3);
             found.push(...Array.isArray(parsed) ? parsed : [parsed]);
           }
           return listResult(found.find((m) => isObject15(m) && m.id === id));
@@ -53511,19 +53529,19 @@ var init_http = __esm({
           return;
         }
         const raw = Buffer.from(await answer.arrayBuffer());
-        let text2 = raw;
+        let text3 = raw;
         if (type.startsWith("application/json") && raw.length <= MAX_JSON_ANSWER) {
           try {
             const parsed = JSON.parse(raw.toString("utf8"));
             const list = Array.isArray(parsed) ? parsed : [parsed];
             const judged = list.map((m) => this.judgeAnswer(m, sessionNow));
             if (refused.length > 0) judged.push(...refused);
-            text2 = Buffer.from(jsonText(Array.isArray(parsed) || refused.length > 0 ? judged : judged[0]));
+            text3 = Buffer.from(jsonText(Array.isArray(parsed) || refused.length > 0 ? judged : judged[0]));
           } catch {
           }
         }
         res.writeHead(answer.status, out);
-        res.end(text2);
+        res.end(text3);
       }
       /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
       judgeAnswer(m, session) {
@@ -53536,7 +53554,7 @@ var init_http = __esm({
       }
       /** Re-emits a server-sent event stream, rewriting only the events that answer a tools/list. */
       async pipeEvents(stream, res, session, refused) {
-        const write = (text2) => void res.write(text2);
+        const write = (text3) => void res.write(text3);
         const parser = createParser({
           maxBufferSize: MAX_EVENT,
           onEvent: (e) => {

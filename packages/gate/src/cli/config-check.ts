@@ -98,7 +98,7 @@ function launchItem(read: ServerRead, pinned: Launch | undefined): ItemReport {
   if (read.error === undefined) return item;
   const findings = [
     ...item.findings,
-    { rule: 'launch-failed', verdict: 'unknown' as const, pointer: '', args: { error: read.error } },
+    { rule: 'launch-failed' as const, verdict: 'unknown' as const, pointer: '', args: { error: read.error } },
   ];
   const change = item.oldHash === null ? 'added' : item.oldHash === item.newHash ? 'unchanged' : 'changed';
   return { ...item, findings, verdict: combineVerdict(findings), change };

@@ -1,5 +1,5 @@
 import { escapeSegment, refPointer, resolvePointer } from './pointer.ts';
-import { TEXT_KEYWORDS } from './keywords.ts';
+import { keywordsWhere, TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -54,16 +54,11 @@ const SKIPPED = new Set([
   'minProperties',
   'examples',
 ]);
-/** Keys whose value is a map of schemas, or a list of them. */
-const MAPS = new Set([
-  '$defs',
-  'definitions',
-  'properties',
-  'patternProperties',
-  'dependencies',
-  'dependentSchemas',
-]);
-const LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems']);
+/** Keys whose value is a map of schemas, or a list of them (the keyword table's `holds`). */
+const MAPS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'map'));
+const LISTS: ReadonlySet<string> = new Set(
+  keywordsWhere((k) => k.holds === 'list' || k.holds === 'one-or-list'),
+);
 const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef'] as const;
 const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
 

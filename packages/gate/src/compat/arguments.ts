@@ -35,14 +35,16 @@ export function argumentFindings(
 ): Finding[] {
   const old = declared(before);
   if (old.length === 0) return [...findings];
-  const told = findings.map((f) => (isTopLevelRemoval(f, old) ? { ...f, rule: 'argument-removed' } : f));
+  const told = findings.map((f) =>
+    isTopLevelRemoval(f, old) ? { ...f, rule: 'argument-removed' as const } : f,
+  );
   // A schema that is `false` (or not an object) is judged by its own rule; an absent one is empty.
   const emptied = (after === undefined || isObject(after)) && declared(after).length === 0;
   if (!emptied) return told;
   return [
     ...told.filter((f) => f.rule !== 'argument-removed'),
     {
-      rule: 'all-arguments-removed',
+      rule: 'all-arguments-removed' as const,
       verdict: 'unknown',
       pointer: '/inputSchema',
       args: { properties: old },

@@ -1,3 +1,4 @@
+import { walkJson, type WalkBounds } from './json-walk.ts';
 import type { RuleId } from './rules.ts';
 import type { Json } from './types.ts';
 
@@ -15,6 +16,9 @@ export const MAX_SCHEMA_VALUES = 250_000;
  * function (4,000 took 11 s, 6,000 20 s). A specification revision has under 300.
  */
 export const MAX_SCHEMA_REFS = 2_000;
+
+/** The bounds of a walk over a schema (json-walk.ts): one within the gate's bounds is never cut short. */
+export const SCHEMA_BOUNDS: WalkBounds = { maxDepth: MAX_SCHEMA_DEPTH, maxValues: MAX_SCHEMA_VALUES };
 
 export interface Measure {
   /** Nesting of objects and arrays: a scalar is 0, `{}` is 1, `{"a": []}` is 2. */
@@ -129,18 +133,22 @@ export function widestNesting(schema: unknown): number {
   const known = widths.get(schema);
   if (known !== undefined) return known;
   let widest = 0;
-  const pending: unknown[] = [schema];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (!Array.isArray(v)) {
-      for (const k of NESTING) {
-        const m = (v as Record<string, unknown>)[k];
-        if (typeof m === 'object' && m !== null) widest = Math.max(widest, Object.keys(m).length);
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        for (const k of NESTING) {
+          const m = (v as Record<string, unknown>)[k];
+          if (typeof m === 'object' && m !== null) widest = Math.max(widest, Object.keys(m).length);
+        }
       }
-    }
-    for (const member of Object.values(v)) pending.push(member);
-  }
+      return null;
+    },
+    SCHEMA_BOUNDS,
+  );
+  // A schema past the bounds is never compiled; were it asked, it is as wide as can be.
+  if (end !== 'complete') widest = Infinity;
   widths.set(schema, widest);
   return widest;
 }

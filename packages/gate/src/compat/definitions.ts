@@ -1,4 +1,5 @@
 import { digestOf } from './hash.ts';
+import { keywordsWhere } from './keywords.ts';
 import type { Json, JsonObject } from './types.ts';
 import { setMember } from './own.ts';
 import { escapeSegment, parsePointer, refPointer } from './pointer.ts';
@@ -27,14 +28,9 @@ export interface DefinitionIndex {
 const BASE = 'https://warden.invalid/def/';
 const CONTAINERS = ['$defs', 'definitions'] as const;
 /** Keywords that reach a schema by something other than a local JSON Pointer: moving one changes it. */
-export const SCOPED: ReadonlySet<string> = new Set([
-  '$id',
-  '$anchor',
-  '$dynamicAnchor',
-  '$recursiveAnchor',
-  '$dynamicRef',
-  '$recursiveRef',
-]);
+export const SCOPED: ReadonlySet<string> = new Set(
+  keywordsWhere((k, name) => k.role === 'identifier' || (k.role === 'reference' && name !== '$ref')),
+);
 
 /**
  * Keywords beside which a schema may not be rewritten for the validator (cut into parts,

@@ -1,3 +1,6 @@
+import { ignoredIn, keywordsWhere } from './keywords.ts';
+import { SCHEMA_BOUNDS } from './bounds.ts';
+import { walkJson } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -9,24 +12,16 @@ export const DIALECT_URI: Readonly<Record<Dialect, string>> = {
   '2020-12': 'https://json-schema.org/draft/2020-12/schema',
 };
 
-/** Keywords each dialect ignores, as the validator (Ajv 8) reads them. */
+/**
+ * Keywords each dialect ignores, as the validator (Ajv 8) reads them (the keyword table's
+ * `dialects`). Ajv's draft-07 instance has no dynamic vocabulary: `$dynamicRef` and the
+ * `$recursive*` keywords are unknown keywords there, and a switch to 2019-09 or 2020-12 makes
+ * every one of them apply.
+ */
 const IGNORED: Readonly<Record<Dialect, readonly string[]>> = {
-  'draft-07': [
-    'dependentRequired',
-    'dependentSchemas',
-    'prefixItems',
-    'minContains',
-    'maxContains',
-    'unevaluatedProperties',
-    'unevaluatedItems',
-    // Ajv's draft-07 instance has no dynamic vocabulary: these are unknown keywords there, and
-    // a switch to 2019-09 or 2020-12 makes every one of them apply.
-    '$dynamicRef',
-    '$recursiveRef',
-    '$recursiveAnchor',
-  ],
-  '2019-09': ['prefixItems'],
-  '2020-12': ['additionalItems'],
+  'draft-07': ignoredIn('draft-07'),
+  '2019-09': ignoredIn('2019-09'),
+  '2020-12': ignoredIn('2020-12'),
 };
 
 /**
@@ -52,45 +47,28 @@ const MAX_REWRITE_DEPTH = 200;
  * explicit stack (the schema may be hostile); false too when it nests too deep to rewrite.
  */
 export function dialectSensitive(schema: Schema): boolean {
-  // Containers and their depths on two stacks side by side: nothing is allocated per member.
   if (schema === null || typeof schema !== 'object') return false;
-  const stack: Json[] = [schema as Json];
-  const depths: number[] = [0];
   let found = false;
-  while (stack.length > 0) {
-    const node = stack.pop() as JsonObject | Json[];
-    const depth = depths.pop() as number;
-    if (depth > MAX_REWRITE_DEPTH) return false;
-    const members = Array.isArray(node) ? node : Object.values(node);
-    // Its members would be too deep to rewrite, scalars included.
-    if (members.length > 0 && depth + 1 > MAX_REWRITE_DEPTH) return false;
-    if (!Array.isArray(node))
+  const end = walkJson(
+    schema,
+    null,
+    (node) => {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return null;
       for (const k of Object.keys(node))
-        if (SENSITIVE.has(k) || (k === 'items' && Array.isArray(node[k]))) found = true;
-    for (const x of members) {
-      if (x === null || typeof x !== 'object') continue;
-      stack.push(x);
-      depths.push(depth + 1);
-    }
-  }
-  return found;
+        if (SENSITIVE.has(k) || (k === 'items' && Array.isArray((node as JsonObject)[k]))) found = true;
+      return null;
+    },
+    // Any value deeper, scalars included, would be too deep to rewrite.
+    { ...SCHEMA_BOUNDS, maxDepth: MAX_REWRITE_DEPTH },
+  );
+  return end === 'complete' && found;
 }
 
-const MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const ONE = [
-  'additionalProperties',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-];
+// The subschemas a rewrite enters, as the keyword table says they are held (`items` apart,
+// one or a list; draft-07's `dependencies` is split before its maps are entered).
+const MAPS = keywordsWhere((k) => k.holds === 'map');
+const LISTS = keywordsWhere((k) => k.holds === 'list');
+const ONE = keywordsWhere((k) => k.holds === 'one');
 
 function isObject(v: Json | undefined): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,4 +1,5 @@
 import { toPointer } from './pointer.ts';
+import type { RuleId } from './rules.ts';
 import type { Finding, Json, JsonObject } from './types.ts';
 
 /**
@@ -10,8 +11,8 @@ const HINTS: readonly {
   absent: boolean;
   /** The value that means the wider effect. */
   wide: boolean;
-  widened: string;
-  narrowed: string;
+  widened: RuleId;
+  narrowed: RuleId;
   /** Only meaningful when the tool is not read-only (the MCP schema says so for these two). */
   writesOnly?: boolean;
 }[] = [

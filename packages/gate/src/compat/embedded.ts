@@ -1,4 +1,6 @@
 import { compactText } from './json-text.ts';
+import { SCHEMA_BOUNDS } from './bounds.ts';
+import { STOP, walkJson } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, Schema } from './types.ts';
 
@@ -20,23 +22,25 @@ export interface EmbeddedRef {
  */
 export function refInEmbeddedResource(schema: Schema): EmbeddedRef | undefined {
   if (typeof schema !== 'object' || !compactText(schema).includes('"$id"')) return undefined;
-  // One pass with an explicit stack, each node carrying the `$id` of the innermost subschema
-  // around it that declares one (none for the root's own): linear however the ids nest.
-  const stack: [Json, string, string | undefined][] = [[schema, '', undefined]];
-  while (stack.length > 0) {
-    const [node, at, outer] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push([v, appendPointer(at, String(i)), outer]));
-      continue;
-    }
-    const id = at !== '' && typeof node.$id === 'string' ? node.$id : outer;
-    if (id !== undefined && typeof node.$ref === 'string' && node.$ref.startsWith('#'))
-      return { ref: node.$ref, id, at };
-    for (const k in node) {
-      const v = node[k];
-      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k), id]);
-    }
-  }
-  return undefined;
+  // One pass, each node carrying its pointer and the `$id` of the innermost subschema around it
+  // that declares one (none for the root's own): linear however the ids nest.
+  let found: EmbeddedRef | undefined;
+  walkJson<{ at: string; id: string | undefined }>(
+    schema,
+    { at: '', id: undefined },
+    (value, key, _, outer) => {
+      if (value === null || typeof value !== 'object') return outer;
+      const at = key === undefined ? '' : appendPointer(outer.at, String(key));
+      if (Array.isArray(value)) return { at, id: outer.id };
+      const node = value as Record<string, Json>;
+      const id = at !== '' && typeof node.$id === 'string' ? node.$id : outer.id;
+      if (id !== undefined && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
+        found = { ref: node.$ref, id, at };
+        return STOP;
+      }
+      return { at, id };
+    },
+    SCHEMA_BOUNDS,
+  );
+  return found;
 }

@@ -10,7 +10,16 @@ export {
   type ToolReport,
 } from './manifests.ts';
 export { replay, parseCalls, type RecordedCall, type ReplayResult, type ReplayRejection } from './replay.ts';
-export { RULES, getRule, levelOf, renderMessage, ruleVerdict, type Rule, type RuleVerdict } from './rules.ts';
+export {
+  RULES,
+  getRule,
+  renderMessage,
+  ruleVerdict,
+  type Rule,
+  type RuleId,
+  type RuleVerdict,
+} from './rules.ts';
+export { levelOf } from './levels.ts';
 export { parseManifest, asTools, type Tool } from './tools.ts';
 export { conformanceFindings } from './conformance.ts';
 export { combineVerdict, worstVerdict } from './verdicts.ts';

@@ -1,29 +1,146 @@
 import type { Json, JsonObject } from './types.ts';
 
+/**
+ * What a keyword is, in the one table every keyword list of the gate is read from:
+ *
+ * - `dialects`: where the validator (Ajv 8) applies it; in any other dialect it is an unknown
+ *   keyword, ignored there (see dialects.ts).
+ * - `role`: an `applicator` applies subschemas to the value or its members, an `assertion`
+ *   judges the value, an `annotation` never changes which values validate; `reference`,
+ *   `identifier`, `dialect` and `definitions` are the core keywords that place schemas.
+ * - `holds`: the subschemas its value holds: a `map` of them, a `list`, `one`, or (`items`) one
+ *   or, before 2020-12, a list.
+ * - `type`: the one instance type it constrains; a value of another type passes it.
+ * - `engine`: what the inclusion walk does with a change to it: `decided` (a comparison of its
+ *   own), `reported` (an annotation: the change is reported, compatible), or `unknown` (the
+ *   walk cannot decide it; a change makes the verdict unknown, unless the keyword was first read
+ *   as others that mean the same: `dependencies`, `unevaluated*` and the dynamic references,
+ *   see dependencies.ts, engine/unevaluated.ts and applied.ts).
+ * - `text`: words for a reader, which say nothing of validity nor of where references lead.
+ *
+ * An `x-` keyword is none of these: Ajv ignores a keyword it was not given, so the walk reports
+ * its change as an annotation's (see includes.ts). A keyword the table lacks fails closed.
+ */
+/** The dialects the gate reads (a document declares one by `$schema`, see validator.ts). */
+export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+const ALL: readonly Dialect[] = ['draft-07', '2019-09', '2020-12'];
+
+export interface Keyword {
+  dialects: readonly Dialect[];
+  role: 'applicator' | 'assertion' | 'annotation' | 'reference' | 'identifier' | 'dialect' | 'definitions';
+  holds?: 'map' | 'list' | 'one' | 'one-or-list';
+  type?: 'object' | 'array' | 'string' | 'number';
+  engine: 'decided' | 'reported' | 'unknown';
+  text?: true;
+}
+
+const SINCE_2019: readonly Dialect[] = ['2019-09', '2020-12'];
+
+const core = (role: Keyword['role'], engine: Keyword['engine'], dialects = ALL): Keyword => ({
+  dialects,
+  role,
+  engine,
+});
+const text: Keyword = { dialects: ALL, role: 'annotation', engine: 'reported', text: true };
+const note: Keyword = { dialects: ALL, role: 'annotation', engine: 'reported' };
+const apply = (
+  holds: Keyword['holds'],
+  type?: Keyword['type'],
+  dialects = ALL,
+  engine: Keyword['engine'] = 'decided',
+): Keyword => ({ dialects, role: 'applicator', holds, engine, ...(type ? { type } : {}) });
+const asserts = (type?: Keyword['type'], dialects = ALL): Keyword => ({
+  dialects,
+  role: 'assertion',
+  engine: 'decided',
+  ...(type ? { type } : {}),
+});
+
+/** Every keyword the gate knows, in the order their changes are reported. */
+export const KEYWORDS: Readonly<Record<string, Keyword>> = {
+  // core
+  $schema: core('dialect', 'reported'),
+  $id: core('identifier', 'reported'),
+  $anchor: core('identifier', 'unknown'),
+  $dynamicAnchor: core('identifier', 'unknown'),
+  $recursiveAnchor: core('identifier', 'unknown', SINCE_2019),
+  $ref: core('reference', 'decided'),
+  $dynamicRef: core('reference', 'unknown', SINCE_2019),
+  $recursiveRef: core('reference', 'unknown', SINCE_2019),
+  $defs: { ...core('definitions', 'reported'), holds: 'map' },
+  definitions: { ...core('definitions', 'reported'), holds: 'map' },
+  // annotations
+  title: text,
+  description: text,
+  default: text,
+  examples: text,
+  $comment: text,
+  deprecated: text,
+  readOnly: text,
+  writeOnly: text,
+  contentMediaType: note,
+  contentEncoding: note,
+  contentSchema: { ...note, holds: 'one' },
+  'x-mcp-header': note,
+  // applicators
+  properties: apply('map', 'object'),
+  patternProperties: apply('map', 'object'),
+  additionalProperties: apply('one', 'object'),
+  propertyNames: apply('one', 'object'),
+  dependentSchemas: apply('map', 'object', SINCE_2019),
+  dependencies: apply('map', 'object', ALL, 'unknown'),
+  unevaluatedProperties: apply('one', 'object', SINCE_2019, 'unknown'),
+  items: apply('one-or-list', 'array'),
+  prefixItems: apply('list', 'array', ['2020-12']),
+  additionalItems: apply('one', 'array', ['draft-07', '2019-09']),
+  contains: apply('one', 'array'),
+  unevaluatedItems: apply('one', 'array', SINCE_2019, 'unknown'),
+  allOf: apply('list'),
+  anyOf: apply('list'),
+  oneOf: apply('list'),
+  not: apply('one'),
+  if: apply('one'),
+  then: apply('one'),
+  else: apply('one'),
+  // assertions
+  type: asserts(),
+  enum: asserts(),
+  const: asserts(),
+  format: asserts(),
+  required: asserts('object'),
+  minProperties: asserts('object'),
+  maxProperties: asserts('object'),
+  dependentRequired: asserts('object', SINCE_2019),
+  minItems: asserts('array'),
+  maxItems: asserts('array'),
+  uniqueItems: asserts('array'),
+  minContains: asserts('array', SINCE_2019),
+  maxContains: asserts('array', SINCE_2019),
+  minLength: asserts('string'),
+  maxLength: asserts('string'),
+  pattern: asserts('string'),
+  minimum: asserts('number'),
+  maximum: asserts('number'),
+  exclusiveMinimum: asserts('number'),
+  exclusiveMaximum: asserts('number'),
+  multipleOf: asserts('number'),
+  // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
+  // only when a client turns its option on, so a change to it stays unknown.
+  nullable: { dialects: ALL, role: 'assertion', engine: 'unknown' },
+  discriminator: { dialects: ALL, role: 'applicator', engine: 'unknown' },
+};
+
+const ENTRIES = Object.entries(KEYWORDS);
+/** The names of the table's keywords that `pick` selects, in the table's order. */
+export function keywordsWhere(pick: (k: Keyword, name: string) => boolean): string[] {
+  return ENTRIES.filter(([name, k]) => pick(k, name)).map(([name]) => name);
+}
+
 /** Keywords that are text for a reader: they say nothing of validity, nor of where references lead. */
-export const TEXT_KEYWORDS: ReadonlySet<string> = new Set([
-  'title',
-  'description',
-  'default',
-  'examples',
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-]);
+export const TEXT_KEYWORDS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.text === true));
 
 /** Keywords that never change which values validate. */
-export const ANNOTATIONS = new Set([
-  ...TEXT_KEYWORDS,
-  'contentMediaType',
-  'contentEncoding',
-  'contentSchema',
-  'x-mcp-header',
-  '$schema',
-  '$id',
-  '$defs',
-  'definitions',
-]);
+export const ANNOTATIONS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.engine === 'reported'));
 
 /**
  * Keywords that constrain the values of one instance type only: any value of another type passes
@@ -33,101 +150,31 @@ export const ANNOTATIONS = new Set([
 export const ONE_TYPE_KEYWORDS: Readonly<
   Record<'object' | 'array' | 'string' | 'number', ReadonlySet<string>>
 > = {
-  object: new Set([
-    'required',
-    'properties',
-    'patternProperties',
-    'additionalProperties',
-    'minProperties',
-    'maxProperties',
-    'propertyNames',
-    'dependentRequired',
-    'dependentSchemas',
-    'dependencies',
-    'unevaluatedProperties',
-  ]),
-  array: new Set([
-    'items',
-    'prefixItems',
-    'additionalItems',
-    'contains',
-    'minContains',
-    'maxContains',
-    'minItems',
-    'maxItems',
-    'uniqueItems',
-    'unevaluatedItems',
-  ]),
-  string: new Set(['minLength', 'maxLength', 'pattern']),
-  number: new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']),
+  object: new Set(keywordsWhere((k) => k.type === 'object')),
+  array: new Set(keywordsWhere((k) => k.type === 'array')),
+  string: new Set(keywordsWhere((k) => k.type === 'string')),
+  number: new Set(keywordsWhere((k) => k.type === 'number')),
 };
 
 /** Keywords the gate analyses. Anything else that changes makes the verdict unknown. */
-export const ANALYSED = new Set([
-  '$ref',
-  'type',
-  'enum',
-  'const',
-  'properties',
-  'required',
-  'additionalProperties',
-  'patternProperties',
-  'minProperties',
-  'maxProperties',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-  'contains',
-  'minContains',
-  'maxContains',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'format',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'not',
-  'propertyNames',
-  'dependentRequired',
-  'dependentSchemas',
-  'if',
-  'then',
-  'else',
-]);
+export const ANALYSED: ReadonlySet<string> = new Set(keywordsWhere((k) => k.engine === 'decided'));
+
+/** Keywords a dialect's validator does not apply: unknown keywords there, which it ignores. */
+export function ignoredIn(dialect: Dialect): string[] {
+  return keywordsWhere((k) => !k.dialects.includes(dialect));
+}
 
 /**
- * Keywords whose value holds subschemas: a map of schemas (1), a list of schemas (2), or one
- * schema (3; draft-07's `items` may also be a list). What a rewrite of a schema's subschemas
- * walks into, in one place for every such rewrite.
+ * Keywords whose value holds subschemas that the walk decides or reports, as the table says
+ * (definitions aside, reached only by reference, and the keywords read as others before the
+ * walk): a map of schemas (1), a list (2), or one schema (3; draft-07's `items` may also be a
+ * list). What a rewrite of a schema's subschemas walks into, in one place for every such rewrite.
  */
-const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map([
-  ['properties', 1],
-  ['patternProperties', 1],
-  ['dependentSchemas', 1],
-  ['allOf', 2],
-  ['anyOf', 2],
-  ['oneOf', 2],
-  ['prefixItems', 2],
-  ['additionalProperties', 3],
-  ['additionalItems', 3],
-  ['contains', 3],
-  ['propertyNames', 3],
-  ['not', 3],
-  ['if', 3],
-  ['then', 3],
-  ['else', 3],
-  ['contentSchema', 3],
-  ['items', 3],
-]);
+const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map(
+  ENTRIES.filter(([, k]) => k.holds !== undefined && k.role !== 'definitions' && k.engine !== 'unknown').map(
+    ([name, k]) => [name, k.holds === 'map' ? 1 : k.holds === 'list' ? 2 : 3],
+  ),
+);
 
 /**
  * `node` with each subschema its applicators hold replaced by `f` of it; copied only where one

@@ -1,3 +1,5 @@
+import { SCHEMA_BOUNDS } from './bounds.ts';
+import { walkJson } from './json-walk.ts';
 import { refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
@@ -30,16 +32,18 @@ function inPlaceRefs(node: Json | undefined): string[] {
 /** Every local `$ref` string anywhere in the document, the starting points of the search. */
 function allRefs(schema: Schema): string[] {
   const out = new Set<string>();
-  const stack: Json[] = [schema as Json];
-  while (stack.length > 0) {
-    const v = stack.pop() as Json;
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#')) out.add(v.$ref);
-    // Containers only, one push each: a scalar holds no reference, and spreading a long array
-    // into push() would overflow the stack itself.
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
+  walkJson(
+    schema,
+    null,
+    (v) => {
+      if (isObject(v as Json) && typeof (v as JsonObject).$ref === 'string') {
+        const ref = (v as JsonObject).$ref as string;
+        if (ref.startsWith('#')) out.add(ref);
+      }
+      return null;
+    },
+    SCHEMA_BOUNDS,
+  );
   return [...out];
 }
 

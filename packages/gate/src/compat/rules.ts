@@ -1,5 +1,4 @@
 import { jsonPreview } from './json-text.ts';
-import type { Direction, Finding, Json, Level } from './types.ts';
 
 /**
  * What a rule means in one direction. `assumed` is compatible under the open-objects policy
@@ -833,32 +832,25 @@ export const RULES: readonly Rule[] = TABLE;
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 
-export function getRule(id: string): Rule {
+export function getRule(id: RuleId): Rule {
   const rule = BY_ID.get(id);
   if (!rule) throw new Error(`unknown compat rule "${id}"`);
   return rule;
 }
 
-/** The level a finding is reported at: its configured one, else its rule's, else its verdict's. */
-export function levelOf(finding: Pick<Finding, 'rule' | 'verdict' | 'level'>): Exclude<Level, 'off'> {
-  if (finding.level) return finding.level;
-  const rule = BY_ID.get(finding.rule);
-  if (rule?.level) return rule.level;
-  return finding.verdict === 'compatible' ? 'info' : 'error';
-}
-
 /** A rule's verdict for one direction, with the open-objects policy applied. */
 export function ruleVerdict(
-  id: string,
-  direction: Direction,
+  id: RuleId,
+  /** A Direction (types.ts, which reads RuleId from here): the column of the table to read. */
+  direction: 'input' | 'output',
   strictOpenObjects: boolean,
-): Finding['verdict'] {
+): Exclude<RuleVerdict, 'assumed'> {
   const v = getRule(id)[direction];
   if (v === 'assumed') return strictOpenObjects ? 'breaking' : 'compatible';
   return v;
 }
 
-function show(value: Json | undefined): string {
+function show(value: unknown): string {
   if (value === undefined) return '(none)';
   // A preview: the value may be a whole served schema, of any size and depth.
   const text = jsonPreview(value, 80);
@@ -866,7 +858,11 @@ function show(value: Json | undefined): string {
 }
 
 /** Renders a finding's message from the rule table; the only place rule text is produced. */
-export function renderMessage(finding: Pick<Finding, 'rule' | 'args' | 'reason'>): string {
+export function renderMessage(finding: {
+  rule: RuleId;
+  args: Readonly<Record<string, unknown>>;
+  reason?: string;
+}): string {
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error' || key === 'problem') && typeof value === 'string') return value;

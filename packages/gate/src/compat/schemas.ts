@@ -1,9 +1,9 @@
 import { beyondBounds, measure } from './bounds.ts';
-import { Ctx, type RawFinding } from './engine/context.ts';
+import type { RawFinding } from './engine/context.ts';
 import { compareInReadings } from './readings.ts';
 import { refCycle } from './ref-cycles.ts';
 import { failureReason, isInvalidSchema } from './failure.ts';
-import { includes } from './engine/includes.ts';
+import { startWalk } from './engine/includes.ts';
 import type { SharedDecisions } from './engine/shared-decisions.ts';
 import { unreachableProver } from './engine/unreachable.ts';
 import { embed } from './generate/embed.ts';
@@ -215,7 +215,7 @@ function decide(
             ref: dynamic.ref,
           }),
         ];
-  const ctx = Ctx.root(
+  const ctx = startWalk(
     {
       direction,
       strict,
@@ -227,7 +227,7 @@ function decide(
   );
   // Where a dynamic reference leads is not known, so no part of the walk is either: the
   // validator's samples alone may still show a break.
-  if (unfollowed.length === 0) includes(sub, sup, ctx);
+  if (unfollowed.length === 0) ctx.include(sub, sup);
   const memory = ctx.shared.memory;
   if (memory.exhausted) {
     const args = { budget: memory.budget };

@@ -1,3 +1,5 @@
+import type { RuleId } from './rules.ts';
+
 /** Any JSON value, as schemas, arguments and witnesses are. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -32,7 +34,8 @@ export interface CompareOptions {
 
 /** One classified change. Text is rendered from the rule table at the edge (see rules.ts). */
 export interface Finding {
-  rule: string;
+  /** One of the rule table's ids, so a misspelt rule does not compile where a finding is made. */
+  rule: RuleId;
   verdict: Exclude<Verdict, 'identical'>;
   /** Tool name, set by compareManifests. */
   tool?: string;

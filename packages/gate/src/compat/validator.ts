@@ -18,11 +18,13 @@ import { flatOneOfs } from './exclusive.ts';
 import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
+import type { Dialect } from './keywords.ts';
 import type { JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
 import { PREBUILT_META } from './meta-validators.ts';
 
-export type Dialect = 'draft-07' | '2019-09' | '2020-12';
+/** The dialects the gate reads, as the keyword table names them. */
+export type { Dialect } from './keywords.ts';
 
 /** The dialect a schema declares: 2020-12 unless `$schema` names another we support; null if unsupported. */
 export function dialectOf(schema: Schema): Dialect | null {

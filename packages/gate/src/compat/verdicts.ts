@@ -1,7 +1,8 @@
+import type { RuleId } from './rules.ts';
 import type { Finding, Verdict } from './types.ts';
 
 /** Rules that mean the gate's own signals contradict each other: always fail closed as unknown. */
-export const DISAGREEMENT_RULES = new Set(['sampling-disagrees', 'replay-disagrees']);
+export const DISAGREEMENT_RULES: ReadonlySet<RuleId> = new Set(['sampling-disagrees', 'replay-disagrees']);
 
 /**
  * Folds findings into one verdict. A proven break outranks an undecided change; a

@@ -1,7 +1,7 @@
 // The order every format shows a result in: what needs a person first. A real upgrade led
 // 13 of 14 tools with a harmless finding and hid the one break behind "8 more"; ordering here,
 // once, keeps every format from doing that again.
-import { levelOf, type Finding, type ItemReport } from '../compat/index.ts';
+import { levelOf, type Finding, type ItemReport, type RuleId } from '../compat/index.ts';
 import { DISAGREEMENT_RULES } from '../compat/verdicts.ts';
 import type { GateResult } from './compare.ts';
 
@@ -38,7 +38,7 @@ export function isBlessable(item: ItemReport): boolean {
  * Conditions of the configuration itself, not changes: accepting cannot clear them (the
  * finding says what to fix: pin the package's version, make the server start).
  */
-const STANDING = new Set(['launch-unpinned', 'launch-failed']);
+const STANDING: ReadonlySet<RuleId> = new Set(['launch-unpinned', 'launch-failed']);
 
 /** One changed item, with the server that serves it. */
 export interface Entry {

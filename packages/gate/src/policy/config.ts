@@ -101,10 +101,10 @@ export function parseGateConfig(doc: unknown, file: string): Omit<GateConfig, 'f
   };
 }
 
-const IDS = RULES.map((r) => r.id);
+const IDS: string[] = RULES.map((r) => r.id);
 
 function assertRule(file: string, where: string, id: string): void {
-  if (DISAGREEMENT_RULES.has(id))
+  if ((DISAGREEMENT_RULES as ReadonlySet<string>).has(id))
     throw new UsageError(
       `${file}: ${where}: ${id} means the gate's own signals disagree; it always fails and cannot be tuned`,
     );

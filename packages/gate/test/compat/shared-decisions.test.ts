@@ -5,7 +5,8 @@ import { specPairs } from '../../bench/compat-spec.ts';
 import { seedCorpus } from '../../fuzz/corpus.ts';
 import { mutatePair } from '../../fuzz/mutate.ts';
 import { mixSeed, Rng } from '../../fuzz/prng.ts';
-import { Ctx } from '../../src/compat/engine/context.ts';
+import type { Ctx } from '../../src/compat/engine/context.ts';
+import { startWalk } from '../../src/compat/engine/includes.ts';
 import { definitionIds, sameDefinition, SharedDecisions } from '../../src/compat/engine/shared-decisions.ts';
 import { compareManifests } from '../../src/compat/manifests.ts';
 import { compareSchemas, type JudgeOptions } from '../../src/compat/schemas.ts';
@@ -31,7 +32,7 @@ function failures(r: {
 }
 
 function ctxOf(sub: Schema, sup: Schema, subDialect: Dialect = '2020-12', supDialect = subDialect): Ctx {
-  return Ctx.root({
+  return startWalk({
     direction: 'input',
     strict: false,
     sub: { root: sub, dialect: subDialect },

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { levelOf, type Finding, type ItemReport } from '../../src/compat/index.ts';
+import { levelOf, type Finding, type ItemReport, type RuleId } from '../../src/compat/index.ts';
 import type { GateResult } from '../../src/lock/compare.ts';
 import { applyPolicy, expiredLine } from '../../src/policy/apply.ts';
 import { NO_CONFIG, type GateConfig } from '../../src/policy/config.ts';
 import { exitCode } from '../../src/report/exit-code.ts';
 
-const f = (rule: string, verdict: Finding['verdict']): Finding => ({ rule, verdict, pointer: '', args: {} });
+const f = (rule: RuleId, verdict: Finding['verdict']): Finding => ({ rule, verdict, pointer: '', args: {} });
 
 function tool(name: string, findings: Finding[]): ItemReport {
   const order = ['breaking', 'unknown', 'compatible'] as const;

@@ -65,7 +65,11 @@ function oracle(text: string, keys: string[]): number {
   return from + 1;
 }
 
-const report = (kind: ItemReport['kind'], name: string, rule = 'x'): ItemReport => ({
+const report = (
+  kind: ItemReport['kind'],
+  name: string,
+  rule: ItemReport['findings'][number]['rule'] = 'type-narrowed',
+): ItemReport => ({
   kind,
   name,
   verdict: 'breaking',

@@ -6,7 +6,7 @@ import { exitCode } from '../../src/report/exit-code.ts';
 import { changedItems, orderFindings } from '../../src/lock/order.ts';
 import { summarize, summaryLine } from '../../src/report/summary.ts';
 
-const finding = (rule: string, verdict: Finding['verdict']): Finding => ({
+const finding = (rule: Finding['rule'], verdict: Finding['verdict']): Finding => ({
   rule,
   verdict,
   pointer: '',

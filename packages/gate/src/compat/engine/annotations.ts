@@ -1,3 +1,4 @@
+import { keywordsWhere } from '../keywords.ts';
 import type { RuleId } from '../rules.ts';
 import type { Json, JsonObject } from '../types.ts';
 import type { Ctx } from './context.ts';
@@ -12,15 +13,8 @@ const NAMED: Record<string, RuleId> = {
   $schema: 'dialect-changed',
 };
 
-const OTHER = [
-  '$comment',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'contentMediaType',
-  'contentEncoding',
-  'contentSchema',
-];
+/** The other annotations of the keyword table, each reported by one rule (core keywords aside). */
+const OTHER = keywordsWhere((k, name) => k.role === 'annotation' && !Object.hasOwn(NAMED, name));
 
 /** Annotations never change which values validate; their changes are reported, never breaking. */
 export function compareAnnotations(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {

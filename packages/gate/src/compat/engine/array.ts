@@ -2,7 +2,6 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { compareContains } from './contains.ts';
 import { compareCount } from './counts.ts';
-import { includes } from './includes.ts';
 import { subValue } from './util.ts';
 
 interface Tuple {
@@ -51,7 +50,7 @@ export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
   for (let i = 0; i < n; i++) {
     const subPath = i < a.prefix.length ? [a.prefixKeyword, i] : [a.restKeyword];
     const supPath = i < b.prefix.length ? [b.prefixKeyword, i] : [b.restKeyword];
-    includes(a.prefix[i] ?? a.rest, b.prefix[i] ?? b.rest, ctx.childSides(subPath, supPath, sub, i));
+    ctx.childSides(subPath, supPath, sub, i).include(a.prefix[i] ?? a.rest, b.prefix[i] ?? b.rest);
   }
   if (a.rest !== false && b.rest === false) {
     const local = (): Json | undefined => {
@@ -62,7 +61,7 @@ export function compareArrays(sub: JsonObject, sup: JsonObject, ctx: Ctx): void 
   } else if (a.rest === false && b.rest !== false) {
     ctx.emit(ctx.id('items-opened', 'items-closed'), [b.restKeyword], { index: n });
   } else {
-    includes(a.rest, b.rest, ctx.childSides([a.restKeyword], [b.restKeyword], sub, n));
+    ctx.childSides([a.restKeyword], [b.restKeyword], sub, n).include(a.rest, b.rest);
   }
   compareCount(sub, sup, ctx, 'minItems', 'min', ['min-items-increased', 'min-items-decreased'], (len) =>
     arrayOf(len),

@@ -2,7 +2,7 @@ import { isObject } from '../generate/merge.ts';
 import { canonicalJson, canonicalKeys, canonicalOrder } from '../hash.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
-import { resolveRef } from './refs.ts';
+import { resolveRef } from '../refs.ts';
 import { admits, typeSet } from './util.ts';
 import { keySet } from './value-sets.ts';
 import { member } from '../own.ts';

@@ -9,8 +9,7 @@ import { PATH_ALIAS, PLACE_IN_DOCUMENT, type Ctx } from './context.ts';
 import { keepsAdjacency } from './adjacent.ts';
 import { branchIndex } from './branch-index.ts';
 import { foldBranch } from './fold.ts';
-import { includes } from './includes.ts';
-import { MAX_REF_HOPS, resolveRef } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef } from '../refs.ts';
 import { acceptsAll, sameSubtree, subEmbedded, subValue } from './util.ts';
 
 /**
@@ -206,7 +205,7 @@ function combinator(s: JsonObject): 'anyOf' | 'oneOf' | undefined {
 /** Runs includes on a scratch context; passes when nothing breaking or unknown came out. */
 function attempt(sub: Schema, sup: Schema, ctx: Ctx): Ctx {
   const t = ctx.trial();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   return t;
 }
 
@@ -295,7 +294,7 @@ export function compareBranches(sub: JsonObject, sup: JsonObject, ctx: Ctx): boo
     if (branch === false) return;
     const here = ka ? ctx.childSides([ka, i], [], sub) : ctx;
     if (!supBranches) {
-      includes(branch, sup, here);
+      here.include(branch, sup);
       return;
     }
     if (!acceptsAll(supSib)) {

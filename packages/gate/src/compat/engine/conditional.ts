@@ -5,7 +5,6 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import { ruleVerdict } from '../rules.ts';
 import type { Ctx } from './context.ts';
 import { fits, holdingKey } from './holding.ts';
-import { includes } from './includes.ts';
 import { additionalOf, declaresKey } from './declared.ts';
 import { acceptsAll, sameSubtree, subValue, typeSet } from './util.ts';
 import { disjoint } from './unreachable.ts';
@@ -27,7 +26,7 @@ const READS_EVALUATED = ['unevaluatedProperties', 'unevaluatedItems'];
  */
 function breakValues(sub: Schema, sup: Schema, ctx: Ctx): Json[] {
   const t = ctx.scratch();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   const env = { root: ctx.shared.sub.root, dialect: ctx.shared.sub.dialect, choose: FIRST, extras: false };
   const out: Json[] = [];
   for (const f of t.findings) {

@@ -2,25 +2,13 @@ import { ruleVerdict, type RuleId } from '../rules.ts';
 import type { Direction, Finding, Json, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { appendPointer, type Segment } from '../pointer.ts';
+import type { Step } from '../generate/embed.ts';
 
 /** Args without the absent ones: a message then says "absent", never "null", for a missing field. */
 function present(args: Record<string, Json | undefined>): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(args)) if (v !== undefined) out[k] = v;
   return out;
-}
-
-/** One step from the root down to the node being compared, on the side whose values are kept. */
-export interface Step {
-  /** The (resolved) schema of the container on the kept side. */
-  node: Schema;
-  /** The key or index inside that container; undefined for a step that is no container (a branch). */
-  seg?: string | number;
-  /**
-   * Whether the key is the one property the step is about (a `properties` entry), rather than
-   * one name standing for all the names a pattern or `additionalProperties` governs.
-   */
-  named?: boolean;
 }
 
 /** An instance step into a container; `named` when the keyword path names the key itself. */
@@ -86,7 +74,16 @@ interface Side {
   dialect: Dialect;
 }
 
+/**
+ * The recursive step of the walk: records in `ctx` how `sub` fails to be included in `sup`.
+ * includes.ts supplies it when a walk starts, and every keyword's comparison calls it through
+ * `ctx.include`, so no keyword file imports the dispatcher that imports it.
+ */
+type Include = (sub: Schema, sup: Schema, ctx: Ctx) => void;
+
 interface Shared {
+  /** The walk itself, for the subschemas of a keyword (see Include). */
+  include: Include;
   direction: Direction;
   strict: boolean;
   /** The side whose values must stay valid: old for input, new for output. */
@@ -198,6 +195,11 @@ export class Ctx {
       situated: 0,
     };
     return new Ctx({ ...shared, memory }, [], '', '', [], 0);
+  }
+
+  /** Decides, at this place, whether `sub` is included in `sup` (the walk's recursion, see Include). */
+  include(sub: Schema, sup: Schema): void {
+    this.shared.include(sub, sup, this);
   }
 
   /** A fresh frame for deciding one pair; the new side's pointer restarts unless a $ref moved it. */

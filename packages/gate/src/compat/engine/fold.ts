@@ -1,7 +1,7 @@
 import { isObject, mergeForGeneration } from '../generate/merge.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
-import { resolveRef } from './refs.ts';
+import { resolveRef } from '../refs.ts';
 import { ALL_TYPES, admits, typeSet } from './util.ts';
 
 /** How many `$ref`s are followed to learn a branch's type before giving up (it is then unknown). */

@@ -2,7 +2,6 @@ import { isObject, withoutKeys } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { ruleVerdict } from '../rules.ts';
-import { includes } from './includes.ts';
 import { member } from '../own.ts';
 
 /**
@@ -13,7 +12,7 @@ import { member } from '../own.ts';
  */
 export function fits(sub: Schema, sup: Schema, ctx: Ctx): boolean {
   const t = ctx.trial();
-  includes(sub, sup, t);
+  t.include(sub, sup);
   return t.findings.every((f) => ruleVerdict(f.rule, ctx.direction, true) === 'compatible');
 }
 

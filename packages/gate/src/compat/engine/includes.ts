@@ -12,13 +12,13 @@ import {
   flattenAllOf,
   type Places,
 } from './combinators.ts';
-import { MAX_DEPTH, type Aliases, type Ctx, type RawFinding } from './context.ts';
+import { Ctx, MAX_DEPTH, type Aliases, type RawFinding } from './context.ts';
 import { fromDependencies, readFromDependencies } from './dependencies.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
 import { compareOpaque } from './opaque.ts';
-import { MAX_REF_HOPS, resolveRef, siblingsApply } from './refs.ts';
+import { MAX_REF_HOPS, resolveRef, siblingsApply } from '../refs.ts';
 import { definitionIds, definitionPairKey, sameDefinition } from './shared-decisions.ts';
 import { compareStrings } from './string.ts';
 import { compareFiniteWhole } from './whole.ts';
@@ -114,6 +114,14 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
 }
 
 /**
+ * The context a walk starts from, carrying `includes` as its recursion: a keyword's comparison
+ * decides its subschemas through `ctx.include`, and never imports this file.
+ */
+export function startWalk(settings: Omit<Parameters<typeof Ctx.root>[0], 'include'>, budget?: number): Ctx {
+  return Ctx.root({ ...settings, include: includes }, budget);
+}
+
+/**
  * Records in ctx every way in which `sub` accepts a value that `sup` rejects (and, as notes,
  * the ways `sup` is looser). Inclusion is decided where the gate can; elsewhere it says unknown.
  *
@@ -124,7 +132,7 @@ function intern(node: Json, mem: Ctx['shared']['memory']): number {
  * since assumptions can only make inclusion easier. Trials (anyOf branches, allOf conjuncts) use
  * the same memory, so a failed trial leaves a failure, never a false inclusion, behind.
  */
-export function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
+function includes(subIn: Schema, supIn: Schema, ctx: Ctx): void {
   if (!ctx.spend()) return;
   if (ctx.depth > MAX_DEPTH) {
     ctx.situate();

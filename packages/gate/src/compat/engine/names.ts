@@ -5,7 +5,6 @@ import { stringForPattern } from '../generate/pattern.ts';
 import { declaresBeyondProperties, declaresKey, isMap } from './declared.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 import { fits, holdingKey } from './holding.ts';
-import { includes } from './includes.ts';
 import { acceptsAll, sameSubtree, subValue } from './util.ts';
 import { nodeValidator } from './whole.ts';
 import { member, setMember } from '../own.ts';
@@ -72,7 +71,7 @@ export function comparePropertyNames(sub: JsonObject, sup: JsonObject, ctx: Ctx)
   if (closed(sub)) return;
   // Other names: decided when the old name schema fits in the new one.
   const t = ctx.trial();
-  includes(a, b, t);
+  t.include(a, b);
   if (!t.failed()) return;
   // Names a pattern or a map of the old side declared are sent by callers: a rejected one breaks.
   const declaredNames = isObject(sub.patternProperties)

@@ -3,7 +3,6 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
 import { compareDependentSchemas } from './conditional.ts';
 import { compareCount } from './counts.ts';
-import { includes } from './includes.ts';
 import { additionalOf, declaresKey, namedByAnArm } from './declared.ts';
 import { compareDependentRequired, comparePropertyNames } from './names.ts';
 import { comparePatternProperties, matchingPatterns } from './pattern-properties.ts';
@@ -72,14 +71,10 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
     const child = ctx.child(['properties', k], sub, k);
     for (const pattern of matchingPatterns(sup, k)) {
       const patternSchema = (sup.patternProperties as JsonObject)[pattern] as Schema;
-      includes(
-        subK,
-        patternSchema,
-        ctx.childSides(['properties', k], ['patternProperties', pattern], sub, k),
-      );
+      ctx.childSides(['properties', k], ['patternProperties', pattern], sub, k).include(subK, patternSchema);
     }
     if (inSub && inSup) {
-      includes(subK, pp[k] as Schema, child);
+      child.include(subK, pp[k] as Schema);
     } else if (inSup) {
       if (supReq.has(k) && !subReq.has(k)) continue; // reported once, as a required change
       const supK = pp[k] as Schema;
@@ -101,7 +96,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
           );
         }
       } else {
-        includes(subK, supK, child);
+        child.include(subK, supK);
       }
     } else {
       const supK = (matchingSchema(sup, k) ?? supAdd) as Schema;
@@ -122,7 +117,7 @@ export function compareObjects(sub: JsonObject, sup: JsonObject, ctx: Ctx): void
           );
         }
       } else {
-        includes(sp[k] as Schema, supK, child);
+        child.include(sp[k] as Schema, supK);
       }
     }
   }
@@ -241,7 +236,7 @@ function compareAdditional(
     );
     return;
   }
-  includes(subAdd, supAdd, ctx.child(['additionalProperties'], sub, key ?? 'warden_extra'));
+  ctx.child(['additionalProperties'], sub, key ?? 'warden_extra').include(subAdd, supAdd);
 }
 
 /** An object with exactly n properties that the sub side probably accepts. */

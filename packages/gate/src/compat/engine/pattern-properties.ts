@@ -2,7 +2,6 @@ import { isObject } from '../generate/merge.ts';
 import { stringForPattern } from '../generate/pattern.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import type { Ctx } from './context.ts';
-import { includes } from './includes.ts';
 import { regexInclusion } from './regex-inclusion.ts';
 import { acceptsAll, subValue, valueOutside } from './util.ts';
 
@@ -143,18 +142,16 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
     nameMatching([p], declared);
   for (const p of ak.filter((x) => Object.hasOwn(b, x))) {
     const key = keyFor(p);
-    includes(a[p] as Schema, b[p] as Schema, ctx.child(['patternProperties', p], sub, key ?? p));
+    ctx.child(['patternProperties', p], sub, key ?? p).include(a[p] as Schema, b[p] as Schema);
   }
   for (const p of bk.filter((x) => !Object.hasOwn(a, x))) {
     // Names the new regex p takes: those an old regex q also matched must still be accepted.
     for (const q of ak) {
       if (disjoint(p, q)) continue;
       const key = keyFor(p, [q]) ?? p;
-      includes(
-        a[q] as Schema,
-        b[p] as Schema,
-        ctx.childSides(['patternProperties', q], ['patternProperties', p], sub, key),
-      );
+      ctx
+        .childSides(['patternProperties', q], ['patternProperties', p], sub, key)
+        .include(a[q] as Schema, b[p] as Schema);
     }
     // The rest were governed by the old additionalProperties (unless an old regex takes them all).
     if (ak.some((q) => covers(q, p, compared))) continue;
@@ -167,11 +164,9 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
     } else if (isObject(subAdd)) {
       // An explicit map ({} included) declared every name: its schema must fit the new regex's.
       const key = keyFor(p) ?? p;
-      includes(
-        subAdd,
-        b[p] as Schema,
-        ctx.childSides(['additionalProperties'], ['patternProperties', p], sub, key),
-      );
+      ctx
+        .childSides(['additionalProperties'], ['patternProperties', p], sub, key)
+        .include(subAdd, b[p] as Schema);
     } else if (!acceptsAll(b[p] as Schema)) {
       const key = keyFor(p);
       const local = (): JsonObject | undefined => {
@@ -205,11 +200,9 @@ export function comparePatternProperties(sub: JsonObject, sup: JsonObject, ctx: 
         local,
       );
     } else if (isObject(supAdd)) {
-      includes(
-        a[q] as Schema,
-        supAdd,
-        ctx.childSides(['patternProperties', q], ['additionalProperties'], sub, key ?? q),
-      );
+      ctx
+        .childSides(['patternProperties', q], ['additionalProperties'], sub, key ?? q)
+        .include(a[q] as Schema, supAdd);
     } else if (!acceptsAll(a[q] as Schema)) {
       ctx.emit(ctx.id('pattern-property-removed', 'pattern-property-added'), ['patternProperties', q], {
         pattern: q,

@@ -1,9 +1,9 @@
 import { canonicalJson } from '../hash.ts';
 import { isObject } from '../generate/merge.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
-import type { Step } from './context.ts';
+import type { Step } from '../generate/embed.ts';
 import { intersectTypes } from './fold.ts';
-import { resolveRef } from './refs.ts';
+import { resolveRef } from '../refs.ts';
 import { ALL_TYPES, acceptsAll, typeSet } from './util.ts';
 import { ANNOTATIONS, ONE_TYPE_KEYWORDS } from '../keywords.ts';
 

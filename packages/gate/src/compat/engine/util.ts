@@ -4,9 +4,10 @@ import { generate } from '../generate/value.ts';
 import { hasRef, sameJson } from '../hash.ts';
 import { ANNOTATIONS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
-import type { Ctx, Step } from './context.ts';
+import type { Ctx } from './context.ts';
+import type { Step } from '../generate/embed.ts';
 import { isObject } from '../generate/merge.ts';
-import { resolveRef } from './refs.ts';
+import { resolveRef } from '../refs.ts';
 import { nodeValidator } from './whole.ts';
 
 /** True when a schema accepts every value (true, or only annotations). */

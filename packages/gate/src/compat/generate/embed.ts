@@ -1,7 +1,19 @@
-import type { Step } from '../engine/context.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import { isObject } from './merge.ts';
 import { generate, type GenEnv } from './value.ts';
+
+/** One step from the root down to the node being compared, on the side whose values are kept. */
+export interface Step {
+  /** The (resolved) schema of the container on the kept side. */
+  node: Schema;
+  /** The key or index inside that container; undefined for a step that is no container (a branch). */
+  seg?: string | number;
+  /**
+   * Whether the key is the one property the step is about (a `properties` entry), rather than
+   * one name standing for all the names a pattern or `additionalProperties` governs.
+   */
+  named?: boolean;
+}
 
 function itemSchema(s: JsonObject, i: number): Schema {
   if (Array.isArray(s.prefixItems) && i < s.prefixItems.length) return s.prefixItems[i] as Schema;

@@ -1,4 +1,4 @@
-import { MAX_REF_HOPS, resolveRef, siblingsApply } from '../engine/refs.ts';
+import { MAX_REF_HOPS, resolveRef, siblingsApply } from '../refs.ts';
 import { canonicalOrder } from '../hash.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Chooser } from './chooser.ts';

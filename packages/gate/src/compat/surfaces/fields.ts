@@ -1,5 +1,6 @@
 import { sameJson } from '../hash.ts';
 import { toPointer } from '../pointer.ts';
+import type { RuleId } from '../rules.ts';
 import type { Finding, JsonObject } from '../types.ts';
 
 /** A field as text (a description that is not a string is compared as its JSON). */
@@ -16,7 +17,7 @@ export function otherFields(
   before: JsonObject,
   after: JsonObject,
   judged: ReadonlySet<string>,
-  rule: string,
+  rule: RuleId,
 ): Finding[] {
   const out: Finding[] = [];
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {

@@ -1,5 +1,6 @@
 import { failureReason } from '../failure.ts';
 import { jsonHash } from '../hash.ts';
+import type { RuleId } from '../rules.ts';
 import type { Finding, Verdict } from '../types.ts';
 import { combineVerdict } from '../verdicts.ts';
 
@@ -30,8 +31,8 @@ export interface ItemReport {
 /** How one kind of item is judged: the rules for its appearing and going, and its comparison. */
 export interface KeyedSpec<T> {
   kind: SurfaceKind;
-  added: string;
-  removed: string;
+  added: RuleId;
+  removed: RuleId;
   compare: (before: T, after: T) => Finding[];
 }
 

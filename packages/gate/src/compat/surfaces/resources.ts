@@ -1,4 +1,5 @@
 import { sameJson } from '../hash.ts';
+import type { RuleId } from '../rules.ts';
 import type { Finding, JsonObject } from '../types.ts';
 import { otherFields, text } from './fields.ts';
 import { byKey, compareKeyed, type ItemReport } from './report.ts';
@@ -57,7 +58,7 @@ export function compareTemplates(
         ? []
         : [
             {
-              rule: 'resource-template-changed',
+              rule: 'resource-template-changed' as const,
               verdict: 'breaking' as const,
               pointer: '/uriTemplate',
               args: { old: text(before.uriTemplate), new: text(after.uriTemplate) },
@@ -76,7 +77,7 @@ export function compareTemplates(
   });
 }
 
-function mimeType(before: JsonObject, after: JsonObject, rule: string): Finding[] {
+function mimeType(before: JsonObject, after: JsonObject, rule: RuleId): Finding[] {
   if (sameJson(before.mimeType, after.mimeType)) return [];
   return [
     {

@@ -1,6 +1,7 @@
 import { forPeople, hiddenCount } from '../../text/index.ts';
 import { wordDiff } from '../text-diff.ts';
 import { steeringAdded } from './steering.ts';
+import type { RuleId } from '../rules.ts';
 import type { Finding, Json } from '../types.ts';
 
 /**
@@ -11,7 +12,7 @@ import type { Finding, Json } from '../types.ts';
  * Wording added to steer the model (steering.ts) is a warning that quotes it.
  */
 export function textChange(
-  rule: string,
+  rule: RuleId,
   pointer: string,
   before: string,
   after: string,

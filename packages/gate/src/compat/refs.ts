@@ -1,5 +1,5 @@
-import { refPointer, resolvePointer } from '../pointer.ts';
-import type { JsonObject, Schema } from '../types.ts';
+import { refPointer, resolvePointer } from './pointer.ts';
+import type { JsonObject, Schema } from './types.ts';
 
 type Resolved = Readonly<{ schema: Schema; pointer: string }>;
 
