@@ -10618,7 +10618,22 @@ function tagValues(branch, k) {
   if (!isObject2(at)) return void 0;
   return "const" in at ? [at.const] : Array.isArray(at.enum) ? at.enum : void 0;
 }
+function distinctValues(branches) {
+  const seen = /* @__PURE__ */ new Set();
+  return branches.every((b) => {
+    if (!isObject2(b)) return false;
+    const values = "const" in b ? [b.const] : Array.isArray(b.enum) ? b.enum : void 0;
+    if (!values) return false;
+    for (const v of values) {
+      const key = canonicalJson(v);
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    return true;
+  });
+}
 function exclusiveBranches(node2, branches) {
+  if (distinctValues(branches)) return true;
   const first = branches[0];
   if (!isObject2(first) || !isObject2(first.properties)) return false;
   const objects2 = onlyObjects(node2) || branches.every((b) => isObject2(b) && onlyObjects(b));
@@ -19122,6 +19137,11 @@ function disjoint(aIn, bIn, ctx) {
   if (a === true || b === true) return false;
   const ta = typeSet(a), tb = typeSet(b);
   if (ta && tb && ![...ta].some((t) => admits(tb, t)) && ![...tb].some((t) => admits(ta, t))) return true;
+  const own2 = finiteValues(a), theirOwn = finiteValues(b);
+  if (own2 && theirOwn) {
+    const theirs = keySet(theirOwn);
+    if (!own2.some((v) => theirs.has(canonicalJson(v)))) return true;
+  }
   const ap = isObject7(a.properties) ? a.properties : {};
   const bp = isObject7(b.properties) ? b.properties : {};
   const breq = required(b);
@@ -19159,6 +19179,12 @@ function buildIndex2(branches, supRoot) {
   }
   const discriminators = /* @__PURE__ */ new Map();
   const resolved = branches.map((b) => derefIn(supRoot, b));
+  const values = { open: [], byValue: /* @__PURE__ */ new Map() };
+  resolved.forEach((b, j) => {
+    const ys = finiteValues(b);
+    if (!ys) values.open.push(j);
+    else for (const key of new Set(canonicalKeys(ys))) push(values.byValue, key, j);
+  });
   resolved.forEach((b, j) => {
     if (!isObject7(b) || !isObject7(b.properties)) return;
     const req = required(b);
@@ -19185,14 +19211,21 @@ function buildIndex2(branches, supRoot) {
   const all = branches.map((_, j) => j);
   const candidates2 = (aIn, ctx) => {
     const a = deref(aIn, "sub", ctx);
-    if (!isObject7(a) || !isObject7(a.properties)) return all;
+    if (!isObject7(a)) return all;
     let best;
+    const xs = finiteValues(a);
+    if (xs) {
+      const found = new Set(values.open);
+      for (const key of canonicalKeys(xs)) for (const j of values.byValue.get(key) ?? []) found.add(j);
+      best = [...found];
+    }
+    if (!isObject7(a.properties)) return best ? best.sort((p, q) => p - q) : all;
     for (const [k, x] of Object.entries(a.properties)) {
       const d = discriminators.get(k);
-      const xs = d ? finiteValues(x) : void 0;
-      if (!d || !xs) continue;
+      const xs2 = d ? finiteValues(x) : void 0;
+      if (!d || !xs2) continue;
       const found = new Set(d.open);
-      for (const key of canonicalKeys(xs)) for (const j of d.byValue.get(key) ?? []) found.add(j);
+      for (const key of canonicalKeys(xs2)) for (const j of d.byValue.get(key) ?? []) found.add(j);
       if (!best || found.size < best.length) best = [...found];
     }
     return best ? best.sort((p, q) => p - q) : all;
