@@ -10552,7 +10552,24 @@ function buildIndex(defs, container, texts) {
       });
       return [...closure2(first)].filter((n) => texts.has(n));
     },
-    rewrite: rewrite4
+    rewrite: rewrite4,
+    dependenciesFirst(from) {
+      const out = [];
+      const seen = /* @__PURE__ */ new Set();
+      const stack = from.map((n) => [n, false]).reverse();
+      while (stack.length > 0) {
+        const [n, done] = stack.pop();
+        if (done) {
+          out.push(n);
+          continue;
+        }
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push([n, true]);
+        for (const m of direct.get(n) ?? []) if (!seen.has(m)) stack.push([m, false]);
+      }
+      return out;
+    }
   };
 }
 function definitionIndex(schema) {
@@ -17493,12 +17510,16 @@ function register(ajv, index, names3, variant) {
     done = /* @__PURE__ */ new Set();
     registered.set(ajv, done);
   }
+  const added2 = [];
   for (const name of names3) {
     const id = index.idOf(name);
     if (done.has(id)) continue;
     ajv.addSchema(forAjv(index.body(name), variant), id);
     done.add(id);
+    added2.push(name);
   }
+  if (added2.length > 1)
+    for (const name of index.dependenciesFirst(added2)) ajv.getSchema(index.idOf(name));
 }
 function compileSchema(whole, messages = false) {
   const variant = messages === true ? "messages" : messages === false ? "plain" : messages;
@@ -17515,14 +17536,13 @@ function compileSchema(whole, messages = false) {
       clearValidatorCache();
       ajv2 = ajvFor(dialect, variant);
     }
-    register(ajv2, split2.index, split2.reached, variant);
     const keys = Object.keys(split2.body).filter((k) => k !== "$schema");
     const ref = keys.length === 1 && typeof split2.body.$ref === "string" ? split2.body.$ref : void 0;
     const fn2 = guarded(
-      built(
-        `${dialect}/${variant}`,
-        () => (ref ? ajv2.getSchema(ref) : void 0) ?? ajv2.compile(forAjv(split2.body, variant, ajv2))
-      )
+      built(`${dialect}/${variant}`, () => {
+        register(ajv2, split2.index, split2.reached, variant);
+        return (ref ? ajv2.getSchema(ref) : void 0) ?? ajv2.compile(forAjv(split2.body, variant, ajv2));
+      })
     );
     keep(text3, `${dialect}/${variant}`, fn2);
     return fn2;
@@ -18118,9 +18138,10 @@ var resolvedIn, MAX_REF_HOPS;
 var init_refs = __esm({
   "src/compat/engine/refs.ts"() {
     "use strict";
+    init_bounds();
     init_pointer();
     resolvedIn = /* @__PURE__ */ new WeakMap();
-    MAX_REF_HOPS = 32;
+    MAX_REF_HOPS = MAX_SCHEMA_REFS + 1;
   }
 });
 

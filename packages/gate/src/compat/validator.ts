@@ -222,19 +222,29 @@ function splitOnce(whole: JsonObject): Split | undefined {
   return { body: index.rewrite(own) as JsonObject, index, reached: index.reachedFrom(own) };
 }
 
-/** Registers the definitions a body reaches with an Ajv instance, each once per content. */
+/**
+ * Registers the definitions a body reaches with an Ajv instance, each once per content, and
+ * builds them, each after those it refers to. Ajv builds a referenced schema from inside the
+ * build of the one that refers to it: a chain of a few hundred definitions, each referring to
+ * the next, would overflow the stack there, where built one by one from its end each finds
+ * the next already built.
+ */
 function register(ajv: Ajv, index: DefinitionIndex, names: string[], variant: Variant): void {
   let done = registered.get(ajv);
   if (!done) {
     done = new Set();
     registered.set(ajv, done);
   }
+  const added: string[] = [];
   for (const name of names) {
     const id = index.idOf(name) as string;
     if (done.has(id)) continue;
     ajv.addSchema(forAjv(index.body(name) as Schema, variant) as AnySchema, id);
     done.add(id);
+    added.push(name);
   }
+  if (added.length > 1)
+    for (const name of index.dependenciesFirst(added)) ajv.getSchema(index.idOf(name) as string);
 }
 
 /**
@@ -258,18 +268,17 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
       clearValidatorCache();
       ajv = ajvFor(dialect, variant);
     }
-    register(ajv, split.index, split.reached, variant);
     // A body that is only a reference (one definition of a document) is that definition's own
     // compiled validator, shared with every schema that reaches it.
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn = guarded(
-      built(
-        `${dialect}/${variant}`,
-        () =>
-          (ref ? ajv.getSchema(ref) : undefined) ??
-          ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
-      ),
+      built(`${dialect}/${variant}`, () => {
+        register(ajv, split.index, split.reached, variant);
+        return (
+          (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema)
+        );
+      }),
     );
     keep(text, `${dialect}/${variant}`, fn);
     return fn;
