@@ -18,6 +18,7 @@ import { flatOneOfs } from './exclusive.ts';
 import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
+import { resolveIds } from './ids.ts';
 import type { JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
 import { PREBUILT_META } from './meta-validators.ts';
@@ -251,9 +252,12 @@ function register(ajv: Ajv, index: DefinitionIndex, names: string[], variant: Va
  * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
  * sampling, replay), so two signals can never agree for different reasons.
  */
-export function compileSchema(whole: Schema, messages: boolean | Variant = false): ValidateFunction {
+export function compileSchema(written: Schema, messages: boolean | Variant = false): ValidateFunction {
   const variant: Variant = messages === true ? 'messages' : messages === false ? 'plain' : messages;
-  const dialect = dialectOf(whole) ?? '2020-12';
+  const dialect = dialectOf(written) ?? '2020-12';
+  // References through an `$id` as the local pointers Ajv resolves them to (see ids.ts): the
+  // root's `$id` is not given to the validator, whose instance holds many documents.
+  const whole = resolveIds(written, dialect === 'draft-07');
   const split = splitShared(whole);
   if (split) {
     const text = compactText(split.body);
