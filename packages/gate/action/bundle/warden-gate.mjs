@@ -11223,7 +11223,7 @@ function resolveIds(schema, draft07) {
   if (!isObject6(schema)) return schema;
   const known = resolved.get(schema);
   if (known !== void 0) return known;
-  const out = resolveOnce(schema, draft07) ?? schema;
+  const out = compactText(schema).includes('"$id"') && resolveOnce(schema, draft07) || schema;
   resolved.set(schema, out);
   return out;
 }
@@ -11324,6 +11324,7 @@ var init_ids = __esm({
   "src/compat/ids.ts"() {
     "use strict";
     import_uri = __toESM(require_uri(), 1);
+    init_json_text();
     init_pointer();
     SKIPPED = /* @__PURE__ */ new Set([
       "default",

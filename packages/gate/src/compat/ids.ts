@@ -1,4 +1,5 @@
 import uriModule from 'ajv/dist/runtime/uri.js';
+import { compactText } from './json-text.ts';
 import { escapeSegment, pointerRef, refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
@@ -109,7 +110,9 @@ export function resolveIds(schema: Schema, draft07: boolean): Schema {
   if (!isObject(schema)) return schema;
   const known = resolved.get(schema);
   if (known !== undefined) return known;
-  const out = resolveOnce(schema, draft07) ?? schema;
+  // A key is written as itself in the JSON text (usually written already): most documents have
+  // no `$id` at all, and are settled without a walk.
+  const out = (compactText(schema).includes('"$id"') && resolveOnce(schema, draft07)) || schema;
   resolved.set(schema, out);
   return out;
 }
