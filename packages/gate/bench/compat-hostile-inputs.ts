@@ -67,6 +67,18 @@ export function oneOfCase(n: number): HostileCase {
   };
 }
 
+/** A oneOf of n consts loses its first branch. */
+export function oneOfConstsCase(n: number): HostileCase {
+  const branches = values(n).map((v) => ({ const: v }));
+  const schema = (b: JsonObject[]): JsonObject => ({ type: 'object', properties: { pick: { oneOf: b } } });
+  return {
+    name: `oneOf of ${n.toLocaleString('en')} consts`,
+    what: 'one branch removed',
+    old: { tools: [tool('pick', schema(branches))] },
+    new: { tools: [tool('pick', schema(branches.slice(1)))] },
+  };
+}
+
 /** An object of n string properties; one of them becomes required. */
 export function propertiesCase(n: number): HostileCase {
   const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string' }]));

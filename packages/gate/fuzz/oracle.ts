@@ -111,7 +111,9 @@ function ajvFor(dialect: Dialect): Ajv {
 /**
  * The oracle's verdict function for a schema read in a dialect; compiled once per text (a
  * bounded cache: when full, it and the Ajv instances, which keep every schema they compiled,
- * start afresh). `$id` is dropped so documents sharing one never collide.
+ * start afresh). A document with an `$id` anywhere is compiled as written by an Ajv instance of
+ * its own, as a client compiles it: its references may name the root by its URI (`root.json#/x`)
+ * or resources inside it, and two documents sharing an id must not collide.
  */
 export function compile(schema: Json, dialect: Dialect): Compiled {
   const byObject = isObject(schema) ? identities.get(schema)?.get(dialect) : undefined;
@@ -122,13 +124,13 @@ export function compile(schema: Json, dialect: Dialect): Compiled {
   let result: Compiled;
   if (declaredDialect(schema) === 'unsupported') result = { ok: false, error: 'unsupported $schema' };
   else {
-    const body = isObject(schema) && '$id' in schema ? { ...schema } : schema;
-    if (isObject(body)) delete body.$id;
+    const body = schema;
+    const ids = canonical(schema).includes('"$id"');
     const problem = metaProblem(body, dialect);
     if (problem !== undefined) result = { ok: false, error: `schema is invalid: ${problem}` };
     else
       try {
-        const fn: ValidateFunction = ajvFor(dialect).compile(body as AnySchema);
+        const fn: ValidateFunction = (ids ? makeAjv(dialect) : ajvFor(dialect)).compile(body as AnySchema);
         result = { ok: true, validate: guarded(fn) };
       } catch (e) {
         // A failed build leaves Ajv holding what it resolved so far, which a later build of

@@ -817,6 +817,10 @@ function findPlace(doc, found) {
   }
   return void 0;
 }
+function pointerRef(pointer2) {
+  if (pointer2 === "") return "#";
+  return `#/${pointer2.slice(1).split("/").map((t) => encodeURIComponent(t)).join("/")}`;
+}
 var init_pointer = __esm({
   "src/compat/pointer.ts"() {
     "use strict";
@@ -3993,7 +3997,7 @@ var require_resolve = __commonJS({
     }
     function getFullPath(resolver, id = "", normalize) {
       if (normalize !== false)
-        id = normalizeId(id);
+        id = normalizeId2(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
     }
@@ -4004,21 +4008,21 @@ var require_resolve = __commonJS({
     }
     exports._getFullPath = _getFullPath;
     var TRAILING_SLASH_HASH = /#\/?$/;
-    function normalizeId(id) {
+    function normalizeId2(id) {
       return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
     }
-    exports.normalizeId = normalizeId;
-    function resolveUrl(resolver, baseId, id) {
-      id = normalizeId(id);
+    exports.normalizeId = normalizeId2;
+    function resolveUrl2(resolver, baseId, id) {
+      id = normalizeId2(id);
       return resolver.resolve(baseId, id);
     }
-    exports.resolveUrl = resolveUrl;
-    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    exports.resolveUrl = resolveUrl2;
+    var ANCHOR2 = /^[a-z_][-a-z0-9._]*$/i;
     function getSchemaRefs(schema, baseId) {
       if (typeof schema == "boolean")
         return {};
       const { schemaId, uriResolver } = this.opts;
-      const schId = normalizeId(schema[schemaId] || baseId);
+      const schId = normalizeId2(schema[schemaId] || baseId);
       const baseIds = { "": schId };
       const pathPrefix = getFullPath(uriResolver, schId, false);
       const localRefs = {};
@@ -4035,7 +4039,7 @@ var require_resolve = __commonJS({
         baseIds[jsonPtr] = innerBaseId;
         function addRef(ref) {
           const _resolve = this.opts.uriResolver.resolve;
-          ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
+          ref = normalizeId2(innerBaseId ? _resolve(innerBaseId, ref) : ref);
           if (schemaRefs.has(ref))
             throw ambiguos(ref);
           schemaRefs.add(ref);
@@ -4044,7 +4048,7 @@ var require_resolve = __commonJS({
             schOrRef = this.refs[schOrRef];
           if (typeof schOrRef == "object") {
             checkAmbiguosRef(sch, schOrRef.schema, ref);
-          } else if (ref !== normalizeId(fullPath)) {
+          } else if (ref !== normalizeId2(fullPath)) {
             if (ref[0] === "#") {
               checkAmbiguosRef(sch, localRefs[ref], ref);
               localRefs[ref] = sch;
@@ -4056,7 +4060,7 @@ var require_resolve = __commonJS({
         }
         function addAnchor(anchor2) {
           if (typeof anchor2 == "string") {
-            if (!ANCHOR.test(anchor2))
+            if (!ANCHOR2.test(anchor2))
               throw new Error(`invalid anchor "${anchor2}"`);
             addRef.call(this, `#${anchor2}`);
           }
@@ -4803,7 +4807,7 @@ var require_compile = __commonJS({
       return getJsonPointer.call(this, p, schOrRef);
     }
     exports.resolveSchema = resolveSchema;
-    var PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
+    var PREVENT_SCOPE_CHANGE2 = /* @__PURE__ */ new Set([
       "properties",
       "patternProperties",
       "enum",
@@ -4822,7 +4826,7 @@ var require_compile = __commonJS({
           return;
         schema = partSchema;
         const schId = typeof schema === "object" && schema[this.opts.schemaId];
-        if (!PREVENT_SCOPE_CHANGE.has(part) && schId) {
+        if (!PREVENT_SCOPE_CHANGE2.has(part) && schId) {
           baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         }
       }
@@ -5621,15 +5625,15 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri2, options) {
-      if (typeof uri2 === "string") {
-        uri2 = /** @type {T} */
-        normalizeString(uri2, options);
-      } else if (typeof uri2 === "object") {
-        uri2 = /** @type {T} */
-        parse2(serialize(uri2, options), options);
+    function normalize(uri3, options) {
+      if (typeof uri3 === "string") {
+        uri3 = /** @type {T} */
+        normalizeString(uri3, options);
+      } else if (typeof uri3 === "object") {
+        uri3 = /** @type {T} */
+        parse2(serialize(uri3, options), options);
       }
-      return uri2;
+      return uri3;
     }
     function resolve2(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
@@ -5652,20 +5656,20 @@ var require_fast_uri = __commonJS({
       if (baseMalformed || relativeMalformed || baseMalformedPercentEncoding || relativeMalformedPercentEncoding || baseMalformedSchemeSpecific || relativeMalformedSchemeSpecific || baseMalformedHost || relativeMalformedHost || baseMalformedScheme || relativeMalformedScheme) {
         throw new Error(baseParsed.error || relativeParsed.error || "URI is malformed.");
       }
-      const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
-      const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved.scheme);
-      const resolvedHost = resolved.host;
+      const resolved2 = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
+      const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved2.scheme);
+      const resolvedHost = resolved2.host;
       const resolvedHostIsIP = resolvedHost !== void 0 && resolvedHost !== "" && (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
-      if (hasForbiddenDomainHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
+      if (hasForbiddenDomainHost(resolved2, options || {}, resolvedSchemeHandler, resolvedHostIsIP)) {
         throw new Error(MALFORMED_HOST_ERROR);
       }
-      canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
+      canonicalizeHost(resolved2, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
       const encodedASCIIHost = resolvedHost && resolvedHost.indexOf("%") !== -1 && !new RegExp("\\P{ASCII}", "u").test(resolvedHost);
-      if (resolved.error && !encodedASCIIHost) {
-        throw new Error(resolved.error);
+      if (resolved2.error && !encodedASCIIHost) {
+        throw new Error(resolved2.error);
       }
       schemelessOptions.skipEscape = true;
-      return serialize(resolved, schemelessOptions);
+      return serialize(resolved2, schemelessOptions);
     }
     function resolveComponent(base, relative, options, skipNormalization) {
       const target2 = {};
@@ -5854,7 +5858,7 @@ var require_fast_uri = __commonJS({
     function isHostOnlyURL(url2) {
       return url2.username === "" && url2.password === "" && url2.port === "" && url2.pathname === "/" && url2.search === "" && url2.hash === "" && url2.hostname !== "";
     }
-    function parseWithStatus(uri2, opts) {
+    function parseWithStatus(uri3, opts) {
       const options = Object.assign({}, opts);
       const parsed = {
         scheme: void 0,
@@ -5874,17 +5878,17 @@ var require_fast_uri = __commonJS({
       let isIP = false;
       if (options.reference === "suffix") {
         if (options.scheme) {
-          uri2 = options.scheme + ":" + uri2;
+          uri3 = options.scheme + ":" + uri3;
         } else {
-          uri2 = "//" + uri2;
+          uri3 = "//" + uri3;
         }
       }
-      const authorityMatch = uri2.match(AUTHORITY_PREFIX);
+      const authorityMatch = uri3.match(AUTHORITY_PREFIX);
       if (authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1) {
         parsed.error = "URI authority must not contain a literal backslash.";
         malformedAuthorityOrPort = true;
       }
-      const introducerMatch = uri2.match(AUTHORITY_INTRODUCER_REGION);
+      const introducerMatch = uri3.match(AUTHORITY_INTRODUCER_REGION);
       if (introducerMatch !== null) {
         const region = introducerMatch[1];
         const normalizedRegion = region.replace(/[\t\n\r]/g, "");
@@ -5898,7 +5902,7 @@ var require_fast_uri = __commonJS({
           }
         }
       }
-      const matches3 = uri2.match(URI_PARSE);
+      const matches3 = uri3.match(URI_PARSE);
       if (matches3) {
         parsed.scheme = matches3[1];
         parsed.userinfo = matches3[3];
@@ -5960,7 +5964,7 @@ var require_fast_uri = __commonJS({
         if (!malformedIPLiteral) {
           malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
         }
-        if (uri2.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
+        if (uri3.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
           let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
           if (!isIP) {
             host = normalizePercentEncoding(host.toLowerCase());
@@ -5989,16 +5993,16 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse2(uri2, opts) {
-      return parseWithStatus(uri2, opts).parsed;
+    function parse2(uri3, opts) {
+      return parseWithStatus(uri3, opts).parsed;
     }
-    function normalizeString(uri2, opts) {
-      return normalizeStringWithStatus(uri2, opts).normalized;
+    function normalizeString(uri3, opts) {
+      return normalizeStringWithStatus(uri3, opts).normalized;
     }
-    function normalizeStringWithStatus(uri2, opts) {
-      const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri2, opts);
+    function normalizeStringWithStatus(uri3, opts) {
+      const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri3, opts);
       return {
-        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri2 : serialize(parsed, opts),
+        normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri3 : serialize(parsed, opts),
         malformedAuthorityOrPort,
         malformedPercentEncoding,
         malformedSchemeSpecific,
@@ -6006,13 +6010,13 @@ var require_fast_uri = __commonJS({
         malformedScheme
       };
     }
-    function normalizeComparableURI(uri2, opts) {
-      if (typeof uri2 !== "string" && typeof uri2 !== "object") {
+    function normalizeComparableURI(uri3, opts) {
+      if (typeof uri3 !== "string" && typeof uri3 !== "object") {
         return void 0;
       }
       let value;
       try {
-        value = typeof uri2 === "string" ? uri2 : serialize(uri2, opts);
+        value = typeof uri3 === "string" ? uri3 : serialize(uri3, opts);
       } catch {
         return void 0;
       }
@@ -6039,9 +6043,9 @@ var require_uri = __commonJS({
   "../../node_modules/ajv/dist/runtime/uri.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var uri2 = require_fast_uri();
-    uri2.code = 'require("ajv/dist/runtime/uri").default';
-    exports.default = uri2;
+    var uri3 = require_fast_uri();
+    uri3.code = 'require("ajv/dist/runtime/uri").default';
+    exports.default = uri3;
   }
 });
 
@@ -9993,7 +9997,7 @@ var require_formats = __commonJS({
       "iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
       // duration: https://tools.ietf.org/html/rfc3339#appendix-A
       duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-      uri: uri2,
+      uri: uri3,
       "uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
       // uri-template: https://tools.ietf.org/html/rfc6570
       "uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
@@ -10144,7 +10148,7 @@ var require_formats = __commonJS({
     }
     var NOT_URI_FRAGMENT = /\/|:/;
     var URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-    function uri2(str) {
+    function uri3(str) {
       return NOT_URI_FRAGMENT.test(str) && URI.test(str);
     }
     var BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
@@ -10567,7 +10571,24 @@ function buildIndex(defs, container, texts) {
       });
       return [...closure2(first)].filter((n) => texts.has(n));
     },
-    rewrite: rewrite4
+    rewrite: rewrite4,
+    dependenciesFirst(from) {
+      const out = [];
+      const seen = /* @__PURE__ */ new Set();
+      const stack = from.map((n) => [n, false]).reverse();
+      while (stack.length > 0) {
+        const [n, done] = stack.pop();
+        if (done) {
+          out.push(n);
+          continue;
+        }
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push([n, true]);
+        for (const m of direct.get(n) ?? []) if (!seen.has(m)) stack.push([m, false]);
+      }
+      return out;
+    }
   };
 }
 function definitionIndex(schema) {
@@ -10629,7 +10650,22 @@ function tagValues(branch, k) {
   if (!isObject3(at)) return void 0;
   return "const" in at ? [at.const] : Array.isArray(at.enum) ? at.enum : void 0;
 }
+function distinctValues(branches) {
+  const seen = /* @__PURE__ */ new Set();
+  return branches.every((b) => {
+    if (!isObject3(b)) return false;
+    const values = "const" in b ? [b.const] : Array.isArray(b.enum) ? b.enum : void 0;
+    if (!values) return false;
+    for (const v of values) {
+      const key = canonicalJson(v);
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    return true;
+  });
+}
 function exclusiveBranches(node2, branches) {
+  if (distinctValues(branches)) return true;
   const first = branches[0];
   if (!isObject3(first) || !isObject3(first.properties)) return false;
   const objects2 = onlyObjects(node2) || branches.every((b) => isObject3(b) && onlyObjects(b));
@@ -11032,6 +11068,178 @@ var init_prune = __esm({
     init_json_walk();
     OPAQUE = SCOPED;
     pruned = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/compat/ids.ts
+function isObject6(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function eachSchema(root, visit) {
+  const stack = [[root, "", void 0, ""]];
+  while (stack.length > 0) {
+    const [node2, at, parent, key] = stack.pop();
+    if (!isObject6(node2)) continue;
+    visit(node2, at, parent, key);
+    for (const k of Object.keys(node2)) {
+      const v = node2[k];
+      const here = `${at}/${escapeSegment(k)}`;
+      if (Array.isArray(v)) {
+        if (LISTS2.has(k)) v.forEach((x, i) => stack.push([x, `${here}/${i}`, at, String(i)]));
+      } else if (MAPS2.has(k)) {
+        if (isObject6(v))
+          for (const n of Object.keys(v)) stack.push([v[n], `${here}/${escapeSegment(n)}`, at, n]);
+      } else if (!SKIPPED.has(k)) stack.push([v, here, at, k]);
+    }
+  }
+}
+function resolveIds(schema, draft07) {
+  if (!isObject6(schema)) return schema;
+  const known = resolved.get(schema);
+  if (known !== void 0) return known;
+  const out = compactText(schema).includes('"$id"') && resolveOnce(schema, draft07) || schema;
+  resolved.set(schema, out);
+  return out;
+}
+function resolveOnce(root, draft07) {
+  const bases = /* @__PURE__ */ new Map();
+  const places = /* @__PURE__ */ new Map();
+  let needed = false;
+  let refused = false;
+  const claim2 = (key, at) => {
+    if (places.has(key) && places.get(key) !== at) refused = true;
+    places.set(key, at);
+  };
+  const rootBase = typeof root.$id === "string" ? normalizeId(root.$id) : "";
+  eachSchema(root, (node2, at, parent, key) => {
+    if (refused) return;
+    let base = parent === void 0 ? rootBase : bases.get(parent);
+    if (DYNAMIC.some((k) => node2[k] !== void 0)) refused = true;
+    const id = node2.$id;
+    if (typeof id === "string") {
+      if (parent !== void 0) needed = true;
+      if (draft07 && node2.$ref !== void 0) refused = true;
+      if (PREVENT_SCOPE_CHANGE.has(key)) refused = true;
+      const hash3 = id.indexOf("#");
+      if (draft07 && id.startsWith("#")) {
+        if (!ANCHOR.test(id.slice(1))) refused = true;
+        claim2(`${base}${id}`, at);
+      } else if (hash3 >= 0 && hash3 < id.length - 1) refused = true;
+      else {
+        base = parent === void 0 ? base : resolveUrl(base, id);
+        claim2(base, at);
+      }
+    } else if (id !== void 0) refused = true;
+    if (node2.$anchor !== void 0) {
+      if (typeof node2.$anchor !== "string" || !ANCHOR.test(node2.$anchor)) refused = true;
+      else claim2(`${base}#${node2.$anchor}`, at);
+    }
+    if (typeof node2.$ref === "string" && !node2.$ref.startsWith("#")) needed = true;
+    bases.set(at, base);
+  });
+  if (refused || !needed) return void 0;
+  claim2(rootBase, "");
+  if (refused) return void 0;
+  const targetOf2 = (ref, base) => {
+    const full = resolveUrl(base, ref);
+    const hash3 = full.indexOf("#");
+    const [resource, fragment] = hash3 < 0 ? [full, ""] : [full.slice(0, hash3), full.slice(hash3 + 1)];
+    if (fragment === "" || fragment.startsWith("/")) {
+      const start = places.get(resource);
+      const rest = fragment === "" ? "" : refPointer(`#${fragment}`);
+      if (start === void 0 || rest === void 0) return void 0;
+      const target2 = `${start}${rest}`;
+      return resolvePointer(root, target2).found ? target2 : void 0;
+    }
+    return places.get(`${resource}#${fragment}`);
+  };
+  let unresolved = false;
+  const define = (o, k, v) => {
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  };
+  const rewrite4 = (node2, at) => {
+    const copy = {};
+    for (const k of Object.keys(node2)) {
+      let v = node2[k];
+      if (k === "$id" || k === "$anchor") continue;
+      if (k === "$ref" && typeof v === "string") {
+        const target2 = targetOf2(v, bases.get(at));
+        if (target2 === void 0) unresolved = true;
+        else v = pointerRef(target2);
+      } else if (Array.isArray(v) && LISTS2.has(k)) v = v.slice();
+      else if (isObject6(v) && MAPS2.has(k)) v = { ...v };
+      define(copy, k, v);
+    }
+    return copy;
+  };
+  const copies = /* @__PURE__ */ new Map();
+  let top;
+  eachSchema(root, (node2, at, parent, key) => {
+    const copy = rewrite4(node2, at);
+    copies.set(at, copy);
+    if (parent === void 0) {
+      top = copy;
+      return;
+    }
+    const parentCopy = copies.get(parent);
+    const steps = at.slice(parent.length + 1).split("/");
+    const keyword = unescape2(steps[0]);
+    if (steps.length === 1) define(parentCopy, keyword, copy);
+    else {
+      const holder = parentCopy[keyword];
+      if (Array.isArray(holder)) holder[Number(key)] = copy;
+      else if (isObject6(holder)) define(holder, key, copy);
+    }
+  });
+  return unresolved ? void 0 : top;
+}
+var import_uri, SKIPPED, MAPS2, LISTS2, uri, normalizeId, resolveUrl, ANCHOR, PREVENT_SCOPE_CHANGE, DYNAMIC, resolved, unescape2;
+var init_ids = __esm({
+  "src/compat/ids.ts"() {
+    "use strict";
+    import_uri = __toESM(require_uri(), 1);
+    init_json_text();
+    init_keywords();
+    init_pointer();
+    SKIPPED = /* @__PURE__ */ new Set([
+      "default",
+      "enum",
+      "const",
+      "required",
+      "maximum",
+      "minimum",
+      "exclusiveMaximum",
+      "exclusiveMinimum",
+      "multipleOf",
+      "maxLength",
+      "minLength",
+      "pattern",
+      "format",
+      "maxItems",
+      "minItems",
+      "uniqueItems",
+      "maxProperties",
+      "minProperties",
+      "examples"
+    ]);
+    MAPS2 = new Set(keywordsWhere((k) => k.holds === "map"));
+    LISTS2 = new Set(
+      keywordsWhere((k) => k.holds === "list" || k.holds === "one-or-list")
+    );
+    uri = import_uri.default.default ?? import_uri.default;
+    normalizeId = (id) => id.replace(/#\/?$/, "");
+    resolveUrl = (base, ref) => base ? uri.resolve(base, normalizeId(ref)) : normalizeId(ref);
+    ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
+      "properties",
+      "patternProperties",
+      "enum",
+      "dependencies",
+      "definitions"
+    ]);
+    DYNAMIC = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"];
+    resolved = /* @__PURE__ */ new WeakMap();
+    unescape2 = (segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
   }
 });
 
@@ -17352,16 +17560,21 @@ function register(ajv, index, names3, variant) {
     done = /* @__PURE__ */ new Set();
     registered.set(ajv, done);
   }
+  const added2 = [];
   for (const name of names3) {
     const id = index.idOf(name);
     if (done.has(id)) continue;
     ajv.addSchema(forAjv(index.body(name), variant), id);
     done.add(id);
+    added2.push(name);
   }
+  if (added2.length > 1)
+    for (const name of index.dependenciesFirst(added2)) ajv.getSchema(index.idOf(name));
 }
-function compileSchema(whole, messages = false) {
+function compileSchema(written, messages = false) {
   const variant = messages === true ? "messages" : messages === false ? "plain" : messages;
-  const dialect = dialectOf(whole) ?? "2020-12";
+  const dialect = dialectOf(written) ?? "2020-12";
+  const whole = resolveIds(written, dialect === "draft-07");
   const split2 = splitShared(whole);
   if (split2) {
     const text4 = compactText(split2.body);
@@ -17374,14 +17587,13 @@ function compileSchema(whole, messages = false) {
       clearValidatorCache();
       ajv2 = ajvFor(dialect, variant);
     }
-    register(ajv2, split2.index, split2.reached, variant);
     const keys = Object.keys(split2.body).filter((k) => k !== "$schema");
     const ref = keys.length === 1 && typeof split2.body.$ref === "string" ? split2.body.$ref : void 0;
     const fn2 = guarded(
-      built(
-        `${dialect}/${variant}`,
-        () => (ref ? ajv2.getSchema(ref) : void 0) ?? ajv2.compile(forAjv(split2.body, variant, ajv2))
-      )
+      built(`${dialect}/${variant}`, () => {
+        register(ajv2, split2.index, split2.reached, variant);
+        return (ref ? ajv2.getSchema(ref) : void 0) ?? ajv2.compile(forAjv(split2.body, variant, ajv2));
+      })
     );
     keep(text4, `${dialect}/${variant}`, fn2);
     return fn2;
@@ -17568,6 +17780,7 @@ var init_validator = __esm({
     init_factor();
     init_parts();
     init_prune();
+    init_ids();
     init_own();
     init_meta_validators();
     addFormats = import_ajv_formats.default.default ?? import_ajv_formats.default;
@@ -17797,7 +18010,7 @@ var init_readings = __esm({
 });
 
 // src/compat/ref-cycles.ts
-function isObject6(v) {
+function isObject7(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function inPlaceRefs(node2) {
@@ -17805,12 +18018,12 @@ function inPlaceRefs(node2) {
   const stack = [node2];
   while (stack.length > 0) {
     const s = stack.pop();
-    if (!isObject6(s)) continue;
+    if (!isObject7(s)) continue;
     if (typeof s.$ref === "string" && s.$ref.startsWith("#")) out.push(s.$ref);
     for (const k of IN_PLACE_ONE) stack.push(s[k]);
     for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) for (const x of s[k]) stack.push(x);
     for (const k of IN_PLACE_MAP)
-      if (isObject6(s[k])) for (const x of Object.values(s[k])) stack.push(x);
+      if (isObject7(s[k])) for (const x of Object.values(s[k])) stack.push(x);
   }
   return out;
 }
@@ -17820,7 +18033,7 @@ function allRefs(schema) {
     schema,
     null,
     (v) => {
-      if (isObject6(v) && typeof v.$ref === "string") {
+      if (isObject7(v) && typeof v.$ref === "string") {
         const ref = v.$ref;
         if (ref.startsWith("#")) out.add(ref);
       }
@@ -17905,12 +18118,12 @@ function mergeForGeneration(base, extra) {
   if (extra === true) return base;
   const merged = { ...base, ...extra };
   const bp = base.properties, ep = extra.properties;
-  if (isObject7(bp) && isObject7(ep)) merged.properties = { ...bp, ...ep };
+  if (isObject8(bp) && isObject8(ep)) merged.properties = { ...bp, ...ep };
   const br = base.required, er = extra.required;
   if (Array.isArray(br) && Array.isArray(er)) merged.required = [.../* @__PURE__ */ new Set([...br, ...er])];
   return merged;
 }
-function isObject7(value) {
+function isObject8(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function withoutKeys(schema, keys) {
@@ -17956,18 +18169,18 @@ var init_chooser = __esm({
 
 // src/compat/refs.ts
 function resolveRef(root, ref) {
-  if (typeof root !== "object") return resolveOnce(root, ref);
+  if (typeof root !== "object") return resolveOnce2(root, ref);
   let known = resolvedIn.get(root);
   if (!known) {
     known = /* @__PURE__ */ new Map();
     resolvedIn.set(root, known);
   }
   if (known.has(ref)) return known.get(ref);
-  const found = resolveOnce(root, ref);
+  const found = resolveOnce2(root, ref);
   known.set(ref, found);
   return found;
 }
-function resolveOnce(root, ref) {
+function resolveOnce2(root, ref) {
   const pointer2 = refPointer(ref);
   if (pointer2 === void 0) return void 0;
   const { found, value: node2 } = resolvePointer(root, pointer2);
@@ -17983,9 +18196,10 @@ var resolvedIn, MAX_REF_HOPS;
 var init_refs = __esm({
   "src/compat/refs.ts"() {
     "use strict";
+    init_bounds();
     init_pointer();
     resolvedIn = /* @__PURE__ */ new WeakMap();
-    MAX_REF_HOPS = 32;
+    MAX_REF_HOPS = MAX_SCHEMA_REFS + 1;
   }
 });
 
@@ -18248,7 +18462,7 @@ function flattenOnce(schema, env) {
   if (Array.isArray(s.allOf)) {
     let merged = withoutKeys(s, ["allOf"]);
     for (const part of s.allOf) {
-      const p = isObject7(part) ? flatten(part, env) : part;
+      const p = isObject8(part) ? flatten(part, env) : part;
       if (p === void 0 || merged === false) return void 0;
       merged = mergeForGeneration(merged === true ? {} : merged, p);
     }
@@ -18288,7 +18502,7 @@ function generateArray(s, env, salt, depth) {
   return out;
 }
 function generateObject(s, env, salt, depth) {
-  const props3 = isObject7(s.properties) ? s.properties : {};
+  const props3 = isObject8(s.properties) ? s.properties : {};
   const required3 = Array.isArray(s.required) ? s.required.filter((r) => typeof r === "string") : [];
   const additional = s.additionalProperties;
   const minProps = typeof s.minProperties === "number" ? s.minProperties : 0;
@@ -18304,9 +18518,9 @@ function generateObject(s, env, salt, depth) {
     if (v === void 0) return void 0;
     setMember(out, k, v);
   }
-  const open2 = additional === void 0 || additional === true || isObject7(additional);
-  const patterned = isObject7(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
-  const wantExtra = isObject7(additional) || env.extras;
+  const open2 = additional === void 0 || additional === true || isObject8(additional);
+  const patterned = isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
+  const wantExtra = isObject8(additional) || env.extras;
   if (open2 && !patterned && wantExtra && env.choose.chance(0.3)) {
     const v = generate(additional ?? true, env, salt + 1, depth + 1);
     if (v !== void 0) out[`x${env.choose.int(0, 9)}`] = v;
@@ -18367,20 +18581,20 @@ function embed(trail, local, env, fill = false) {
     if (node2 === false) return void 0;
     const kind = typeof step3.seg === "string" ? "object" : "array";
     let base = generate(node2, env, 0, 0, kind);
-    if (fill && isObject7(inherited) && isObject7(base)) base = { ...inherited, ...base };
+    if (fill && isObject8(inherited) && isObject8(base)) base = { ...inherited, ...base };
     else if (fill && base === void 0 && inherited !== void 0) base = inherited;
     bases.push(base === void 0 ? null : base);
-    inherited = isObject7(base) ? base[step3.seg] : Array.isArray(base) ? base[step3.seg] : void 0;
+    inherited = isObject8(base) ? base[step3.seg] : Array.isArray(base) ? base[step3.seg] : void 0;
   }
   let value = local;
   let k = bases.length;
   for (let i = trail.length - 1; i >= 0; i--) {
     const step3 = trail[i];
     if (step3.seg === void 0) continue;
-    const node2 = isObject7(step3.node) ? step3.node : {};
+    const node2 = isObject8(step3.node) ? step3.node : {};
     const base = bases[--k];
     if (typeof step3.seg === "string") {
-      value = { ...isObject7(base) ? base : {}, [step3.seg]: value };
+      value = { ...isObject8(base) ? base : {}, [step3.seg]: value };
     } else {
       const arr = Array.isArray(base) ? [...base] : [];
       while (arr.length < step3.seg) {
@@ -18411,7 +18625,7 @@ function split(deps) {
   const schemas = {};
   for (const [k, v] of Object.entries(deps)) {
     if (Array.isArray(v)) setMember(required3, k, v);
-    else if (isObject7(v) || typeof v === "boolean") setMember(schemas, k, v);
+    else if (isObject8(v) || typeof v === "boolean") setMember(schemas, k, v);
     else return void 0;
   }
   return { required: required3, schemas };
@@ -18429,8 +18643,8 @@ function fromDependencies(node2, dialect) {
       delete out[k];
       aliases[IGNORED_PREFIX + k] = k;
     }
-  const parts = isObject7(out.dependencies) ? split(out.dependencies) : void 0;
-  const had = (k, m) => Object.keys(m).some((x) => isObject7(out[k]) && Object.hasOwn(out[k], x));
+  const parts = isObject8(out.dependencies) ? split(out.dependencies) : void 0;
+  const had = (k, m) => Object.keys(m).some((x) => isObject8(out[k]) && Object.hasOwn(out[k], x));
   if (!parts || had("dependentRequired", parts.required) || had("dependentSchemas", parts.schemas))
     return { node: out, aliases };
   delete out.dependencies;
@@ -18439,16 +18653,16 @@ function fromDependencies(node2, dialect) {
     ["dependentSchemas", parts.schemas]
   ]) {
     aliases[k] = "dependencies";
-    if (Object.keys(m).length > 0) out[k] = { ...isObject7(out[k]) ? out[k] : {}, ...m };
+    if (Object.keys(m).length > 0) out[k] = { ...isObject8(out[k]) ? out[k] : {}, ...m };
   }
   out[READ] = true;
   return { node: out, aliases };
 }
 function toDependencies(node2, dialect) {
-  if (dialect !== "draft-07" || !isObject7(node2) || "dependencies" in node2) return node2;
+  if (dialect !== "draft-07" || !isObject8(node2) || "dependencies" in node2) return node2;
   const { dependentRequired: r, dependentSchemas: s, ...rest } = node2;
   if (r === void 0 && s === void 0) return node2;
-  return { ...rest, dependencies: { ...isObject7(r) ? r : {}, ...isObject7(s) ? s : {} } };
+  return { ...rest, dependencies: { ...isObject8(r) ? r : {}, ...isObject8(s) ? s : {} } };
 }
 var SPLIT, IGNORED_PREFIX, READ;
 var init_dependencies = __esm({
@@ -18526,10 +18740,10 @@ var init_value_sets = __esm({
 // src/compat/engine/whole.ts
 function nodeValidator(node2, side, ctx) {
   const { root, dialect } = ctx.shared[side];
-  const finite = isObject7(node2) ? finiteTest(node2) : void 0;
-  const rest = finite && isObject7(node2) ? withoutFinite(node2) : node2;
+  const finite = isObject8(node2) ? finiteTest(node2) : void 0;
+  const rest = finite && isObject8(node2) ? withoutFinite(node2) : node2;
   const wrapper = { allOf: [toDependencies(rest, dialect)] };
-  if (isObject7(root)) {
+  if (isObject8(root)) {
     if (root.$defs !== void 0) wrapper.$defs = root.$defs;
     if (root.definitions !== void 0) wrapper.definitions = root.definitions;
   }
@@ -18556,7 +18770,7 @@ function compareFiniteWhole(sub, sup, supNode, ctx) {
   const values = valuesOf(sub);
   if (!values) return false;
   if (Object.keys(sup).every((k) => PLAIN.has(k) || !isConstraining(k))) return false;
-  const rest = isObject7(supNode) ? withoutFinite(supNode) : supNode;
+  const rest = isObject8(supNode) ? withoutFinite(supNode) : supNode;
   if (!ctx.spend(Math.ceil(values.length * measure(rest).values / VALUES_PER_STEP))) return true;
   const subOk = nodeValidator(sub, "sub", ctx);
   const supOk = nodeValidator(supNode, "sup", ctx);
@@ -18632,10 +18846,10 @@ function firstThat(candidates2, test) {
 }
 function valueOutside(schemaIn, ctx) {
   let schema = schemaIn;
-  for (let hops = 0; isObject7(schema) && typeof schema.$ref === "string" && hops < 16; hops++) {
+  for (let hops = 0; isObject8(schema) && typeof schema.$ref === "string" && hops < 16; hops++) {
     schema = resolveRef(ctx.shared.sup.root, schema.$ref)?.schema ?? false;
   }
-  if (!isObject7(schema)) return void 0;
+  if (!isObject8(schema)) return void 0;
   const types = typeSet(schema);
   const candidates2 = [
     ["null", null],
@@ -18724,8 +18938,8 @@ function names(v) {
   return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
 }
 function holdingKey(sub, k) {
-  const deps = isObject7(sub.dependentRequired) ? sub.dependentRequired : {};
-  const schemas = isObject7(sub.dependentSchemas) ? sub.dependentSchemas : {};
+  const deps = isObject8(sub.dependentRequired) ? sub.dependentRequired : {};
+  const schemas = isObject8(sub.dependentSchemas) ? sub.dependentSchemas : {};
   const required3 = /* @__PURE__ */ new Set([...names(sub.required), k]);
   for (const x of required3) for (const d of names(member(deps, x))) required3.add(d);
   const folded = [...required3].filter((x) => Object.hasOwn(schemas, x)).map((x) => schemas[x]);
@@ -19146,7 +19360,7 @@ function names2(s) {
   const out = /* @__PURE__ */ new Set();
   for (const k of ["properties", "patternProperties"]) {
     const map = s[k];
-    if (isObject7(map)) for (const n of Object.keys(map)) out.add(`${k}:${n}`);
+    if (isObject8(map)) for (const n of Object.keys(map)) out.add(`${k}:${n}`);
   }
   return out;
 }
@@ -19183,14 +19397,14 @@ var init_adjacent = __esm({
 
 // src/compat/engine/branch-index.ts
 function derefIn(root, s) {
-  if (isObject7(s) && typeof s.$ref === "string") return resolveRef(root, s.$ref)?.schema ?? s;
+  if (isObject8(s) && typeof s.$ref === "string") return resolveRef(root, s.$ref)?.schema ?? s;
   return s;
 }
 function deref(s, side, ctx) {
   return derefIn(ctx.shared[side].root, s);
 }
 function finiteValues(s) {
-  if (!isObject7(s)) return void 0;
+  if (!isObject8(s)) return void 0;
   return "const" in s ? [s.const] : Array.isArray(s.enum) ? s.enum : void 0;
 }
 function required(s) {
@@ -19204,8 +19418,13 @@ function disjoint(aIn, bIn, ctx) {
   if (a === true || b === true) return false;
   const ta = typeSet(a), tb = typeSet(b);
   if (ta && tb && ![...ta].some((t) => admits(tb, t)) && ![...tb].some((t) => admits(ta, t))) return true;
-  const ap = isObject7(a.properties) ? a.properties : {};
-  const bp = isObject7(b.properties) ? b.properties : {};
+  const own2 = finiteValues(a), theirOwn = finiteValues(b);
+  if (own2 && theirOwn) {
+    const theirs = keySet(theirOwn);
+    if (!own2.some((v) => theirs.has(canonicalJson(v)))) return true;
+  }
+  const ap = isObject8(a.properties) ? a.properties : {};
+  const bp = isObject8(b.properties) ? b.properties : {};
   const breq = required(b);
   for (const k of Object.keys(bp)) {
     if (!breq.has(k)) continue;
@@ -19237,12 +19456,18 @@ function buildIndex2(branches, supRoot) {
   for (const j of order) {
     push(byContent, keys[j], j);
     const b = branches[j];
-    if (isObject7(b) && typeof b.$ref === "string") push(byRef, b.$ref, j);
+    if (isObject8(b) && typeof b.$ref === "string") push(byRef, b.$ref, j);
   }
   const discriminators = /* @__PURE__ */ new Map();
-  const resolved = branches.map((b) => derefIn(supRoot, b));
-  resolved.forEach((b, j) => {
-    if (!isObject7(b) || !isObject7(b.properties)) return;
+  const resolved2 = branches.map((b) => derefIn(supRoot, b));
+  const values = { open: [], byValue: /* @__PURE__ */ new Map() };
+  resolved2.forEach((b, j) => {
+    const ys = finiteValues(b);
+    if (!ys) values.open.push(j);
+    else for (const key of new Set(canonicalKeys(ys))) push(values.byValue, key, j);
+  });
+  resolved2.forEach((b, j) => {
+    if (!isObject8(b) || !isObject8(b.properties)) return;
     const req = required(b);
     for (const [k, y] of Object.entries(b.properties)) {
       const ys = req.has(k) ? finiteValues(y) : void 0;
@@ -19258,23 +19483,30 @@ function buildIndex2(branches, supRoot) {
   for (const [k, d] of discriminators) {
     const closed2 = /* @__PURE__ */ new Set();
     for (const list of d.byValue.values()) for (const j of list) closed2.add(j);
-    resolved.forEach((b, j) => {
+    resolved2.forEach((b, j) => {
       if (closed2.has(j)) return;
-      const ys = isObject7(b) && isObject7(b.properties) && required(b).has(k) ? finiteValues(member(b.properties, k)) : void 0;
+      const ys = isObject8(b) && isObject8(b.properties) && required(b).has(k) ? finiteValues(member(b.properties, k)) : void 0;
       if (!ys) d.open.push(j);
     });
   }
   const all = branches.map((_, j) => j);
   const candidates2 = (aIn, ctx) => {
     const a = deref(aIn, "sub", ctx);
-    if (!isObject7(a) || !isObject7(a.properties)) return all;
+    if (!isObject8(a)) return all;
     let best;
+    const xs = finiteValues(a);
+    if (xs) {
+      const found = new Set(values.open);
+      for (const key of canonicalKeys(xs)) for (const j of values.byValue.get(key) ?? []) found.add(j);
+      best = [...found];
+    }
+    if (!isObject8(a.properties)) return best ? best.sort((p, q) => p - q) : all;
     for (const [k, x] of Object.entries(a.properties)) {
       const d = discriminators.get(k);
-      const xs = d ? finiteValues(x) : void 0;
-      if (!d || !xs) continue;
+      const xs2 = d ? finiteValues(x) : void 0;
+      if (!d || !xs2) continue;
       const found = new Set(d.open);
-      for (const key of canonicalKeys(xs)) for (const j of d.byValue.get(key) ?? []) found.add(j);
+      for (const key of canonicalKeys(xs2)) for (const j of d.byValue.get(key) ?? []) found.add(j);
       if (!best || found.size < best.length) best = [...found];
     }
     return best ? best.sort((p, q) => p - q) : all;
@@ -19288,7 +19520,7 @@ function buildIndex2(branches, supRoot) {
     inContentOrder: (js) => [...js].sort(byKey2),
     equal: (old) => old === void 0 ? [] : byContent.get(canonicalJson(old)) ?? [],
     sameRef(old) {
-      if (!isObject7(old) || typeof old.$ref !== "string") return [];
+      if (!isObject8(old) || typeof old.$ref !== "string") return [];
       const same = canonicalJson(old);
       return (byRef.get(old.$ref) ?? []).filter((j) => keys[j] !== same);
     },
@@ -19333,7 +19565,7 @@ function typesOf2(schema, side, ctx) {
   let types;
   for (let hops = 0; hops <= MAX_HOPS && node2 !== void 0; hops++) {
     if (node2 === false) return /* @__PURE__ */ new Set();
-    if (!isObject7(node2)) return types;
+    if (!isObject8(node2)) return types;
     types = intersectTypes(types, typeSet(node2));
     if (typeof node2.$ref !== "string") return types;
     node2 = resolveRef(ctx.shared[side].root, node2.$ref)?.schema;
@@ -19347,7 +19579,7 @@ function foldBranch(siblings, branch, side, ctx) {
   const both = intersectTypes(outer, inner);
   if (both && both.size === 0) return false;
   const merged = mergeForGeneration(siblings, branch);
-  if (!isObject7(merged) || !outer || !isObject7(branch) || !typeSet(branch)) return merged;
+  if (!isObject8(merged) || !outer || !isObject8(branch) || !typeSet(branch)) return merged;
   const ordered = ALL_TYPES.flatMap((t) => t === "number" ? ["integer", "number"] : [t]).filter(
     (t) => both?.has(t)
   );
@@ -19379,7 +19611,7 @@ function flattenAllOf(node2, side, ctx, places = {}, depth = 0, made) {
     const raw = node2.allOf[index];
     let branch = raw;
     let at = below("allOf", index);
-    for (let hops = 0; hops < MAX_REF_HOPS && isObject7(branch) && onlyRef(branch); hops++) {
+    for (let hops = 0; hops < MAX_REF_HOPS && isObject8(branch) && onlyRef(branch); hops++) {
       const target2 = resolveRef(ctx.shared[side].root, branch.$ref);
       if (!target2) break;
       branch = target2.schema;
@@ -19390,8 +19622,8 @@ function flattenAllOf(node2, side, ctx, places = {}, depth = 0, made) {
     const inner = {};
     branch = flattenAllOf(branch, side, ctx, inner, depth + 1, owned);
     const before = { ...merged };
-    const had = isObject7(merged.properties) ? merged.properties : {};
-    const fresh = isObject7(branch.properties) ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name)) : [];
+    const had = isObject8(merged.properties) ? merged.properties : {};
+    const fresh = isObject8(branch.properties) ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name)) : [];
     const freshRequired = requiredNames(branch).filter((name) => !requires(merged, name, owned));
     if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
       residual.push(raw);
@@ -19462,13 +19694,13 @@ function mergeInto(target2, branch, owned) {
     return false;
   }
   const tp = target2.properties, bp = branch.properties;
-  if (isObject7(tp) && isObject7(bp) && Object.keys(bp).some((k) => Object.hasOwn(tp, k) && !sameJson(tp[k], bp[k])))
+  if (isObject8(tp) && isObject8(bp) && Object.keys(bp).some((k) => Object.hasOwn(tp, k) && !sameJson(tp[k], bp[k])))
     return false;
   for (const [k, v] of Object.entries(branch)) {
     if (ANNOTATIONS.has(k) && Object.hasOwn(target2, k)) continue;
     if (k === "required" && Array.isArray(target2.required) && Array.isArray(v)) {
       uniteRequired(target2, v, owned);
-    } else if (k === "properties" && isObject7(tp) && isObject7(v)) {
+    } else if (k === "properties" && isObject8(tp) && isObject8(v)) {
       const into = owned.maps.has(tp) ? tp : { ...tp };
       owned.maps.add(into);
       for (const [name, schema] of Object.entries(v)) setMember(into, name, schema);
@@ -19760,7 +19992,7 @@ function compareFinite(sub, sup, ctx) {
       const rule = "const" in sub ? ctx.id("const-removed", "const-added") : ctx.id("enum-removed", "enum-added");
       ctx.emit(rule, [], "const" in sub ? { value: sub.const } : { count: a.length });
     }
-    return a.every((v) => !isObject7(v) && !Array.isArray(v));
+    return a.every((v) => !isObject8(v) && !Array.isArray(v));
   }
   if (b) {
     const rule = supKind === "const" ? ctx.id("const-added", "const-removed") : ctx.id("enum-added", "enum-removed");
@@ -20324,7 +20556,7 @@ var init_regex_inclusion = __esm({
 
 // src/compat/engine/pattern-properties.ts
 function patterns(s) {
-  return isObject7(s.patternProperties) ? s.patternProperties : {};
+  return isObject8(s.patternProperties) ? s.patternProperties : {};
 }
 function regex(pattern) {
   try {
@@ -20364,7 +20596,7 @@ function namesFor(p) {
 function declaredNames(sub, sup) {
   const names3 = /* @__PURE__ */ new Set();
   for (const s of [sub, sup])
-    if (isObject7(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
+    if (isObject8(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
   return names3;
 }
 function nameOnly(q, others, declared3) {
@@ -20414,7 +20646,7 @@ function comparePatternProperties(sub, sup, ctx) {
         ["patternProperties", p],
         { pattern: p }
       );
-    } else if (isObject7(subAdd)) {
+    } else if (isObject8(subAdd)) {
       const key = keyFor(p) ?? p;
       ctx.childSides(["additionalProperties"], ["patternProperties", p], sub, key).include(subAdd, b[p]);
     } else if (!acceptsAll(b[p])) {
@@ -20422,7 +20654,7 @@ function comparePatternProperties(sub, sup, ctx) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
         const v = valueOutside(b[p], ctx);
-        return isObject7(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
+        return isObject8(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
       };
       ctx.emit(
         ctx.id("pattern-property-added", "pattern-property-removed"),
@@ -20439,7 +20671,7 @@ function comparePatternProperties(sub, sup, ctx) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
         const v = subValue(ctx, a[q]);
-        return isObject7(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
+        return isObject8(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
       };
       ctx.emit(
         ctx.id("pattern-property-removed-from-closed-object", "pattern-property-added-to-closed-object"),
@@ -20447,7 +20679,7 @@ function comparePatternProperties(sub, sup, ctx) {
         { pattern: q },
         local
       );
-    } else if (isObject7(supAdd)) {
+    } else if (isObject8(supAdd)) {
       ctx.childSides(["patternProperties", q], ["additionalProperties"], sub, key ?? q).include(a[q], supAdd);
     } else if (!acceptsAll(a[q])) {
       ctx.emit(ctx.id("pattern-property-removed", "pattern-property-added"), ["patternProperties", q], {
@@ -20477,32 +20709,32 @@ function additionalOf(s) {
   return a === void 0 ? true : a;
 }
 function declaresKey(s, key) {
-  if (isObject7(s.properties) && Object.prototype.hasOwnProperty.call(s.properties, key)) return true;
+  if (isObject8(s.properties) && Object.prototype.hasOwnProperty.call(s.properties, key)) return true;
   return isMap(s) || matchingPatterns(s, key).length > 0;
 }
 function isMap(s) {
-  if (s.additionalProperties !== void 0) return isObject7(s.additionalProperties);
-  return isObject7(s.unevaluatedProperties);
+  if (s.additionalProperties !== void 0) return isObject8(s.additionalProperties);
+  return isObject8(s.unevaluatedProperties);
 }
 function declaresBeyondProperties(s) {
-  return isMap(s) || isObject7(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
+  return isMap(s) || isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
 }
 function namedByAnArm(s, key) {
   const stack = [s];
   for (let seen = 0; stack.length > 0 && seen < MAX_ARMS; seen++) {
     const node2 = stack.pop();
     if (node2 !== s) {
-      if (isObject7(node2.properties) && Object.hasOwn(node2.properties, key)) return true;
+      if (isObject8(node2.properties) && Object.hasOwn(node2.properties, key)) return true;
       if (Array.isArray(node2.required) && node2.required.includes(key)) return true;
     }
-    if (isObject7(node2.dependentRequired)) {
+    if (isObject8(node2.dependentRequired)) {
       for (const list of Object.values(node2.dependentRequired))
         if (Array.isArray(list) && list.includes(key)) return true;
     }
     for (const k of ARMS) {
       const v = node2[k];
-      const arms = Array.isArray(v) ? v : isObject7(v) ? k === "dependentSchemas" ? Object.values(v) : [v] : [];
-      for (const arm of arms) if (isObject7(arm)) stack.push(arm);
+      const arms = Array.isArray(v) ? v : isObject8(v) ? k === "dependentSchemas" ? Object.values(v) : [v] : [];
+      for (const arm of arms) if (isObject8(arm)) stack.push(arm);
     }
   }
   return stack.length > 0;
@@ -20550,9 +20782,9 @@ function conjuncts(start, work) {
     seen.add(node2);
     work.left--;
     out.push(node2);
-    if (!isObject7(node2)) continue;
+    if (!isObject8(node2)) continue;
     if (Array.isArray(node2.allOf)) {
-      for (const b of node2.allOf) if (typeof b === "boolean" || isObject7(b)) stack.push(b);
+      for (const b of node2.allOf) if (typeof b === "boolean" || isObject8(b)) stack.push(b);
     }
     if (work.root !== void 0 && typeof node2.$ref === "string") {
       const target2 = resolveRef(work.root, node2.$ref);
@@ -20562,7 +20794,7 @@ function conjuncts(start, work) {
   return out;
 }
 function hasNestedId(root) {
-  const stack = isObject7(root) ? Object.values(root) : [];
+  const stack = isObject8(root) ? Object.values(root) : [];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== "object") continue;
@@ -20575,15 +20807,15 @@ function hasNestedId(root) {
 function propertyConjuncts(nodes, name, work) {
   const next = [];
   for (const node2 of nodes) {
-    if (!isObject7(node2)) continue;
+    if (!isObject8(node2)) continue;
     let declared3 = false;
     const props3 = node2.properties;
-    if (isObject7(props3) && Object.hasOwn(props3, name)) {
+    if (isObject8(props3) && Object.hasOwn(props3, name)) {
       declared3 = true;
       next.push(props3[name]);
     }
     const patterns2 = node2.patternProperties;
-    if (isObject7(patterns2)) {
+    if (isObject8(patterns2)) {
       for (const [p, s] of Object.entries(patterns2)) {
         const matches3 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
         if (matches3 !== false) declared3 = true;
@@ -20591,7 +20823,7 @@ function propertyConjuncts(nodes, name, work) {
       }
     }
     const extra = node2.additionalProperties;
-    if (!declared3 && (typeof extra === "boolean" || isObject7(extra))) next.push(extra);
+    if (!declared3 && (typeof extra === "boolean" || isObject8(extra))) next.push(extra);
   }
   return conjuncts(next, work);
 }
@@ -20697,7 +20929,7 @@ function memberPossible(v, nodes) {
     if (length < largest(nodes, "minLength") || length > smallest(nodes, "maxLength")) return false;
   } else if (Array.isArray(v)) {
     if (v.length < largest(nodes, "minItems") || v.length > smallest(nodes, "maxItems")) return false;
-  } else if (isObject7(v)) {
+  } else if (isObject8(v)) {
     const count = Object.keys(v).length;
     if (count < largest(nodes, "minProperties") || count > smallest(nodes, "maxProperties")) return false;
     for (const r of requiredNames2(nodes)) if (!Object.hasOwn(v, r)) return false;
@@ -20726,7 +20958,7 @@ function excludedTypes(nodes) {
   const out = /* @__PURE__ */ new Set();
   for (const n of nodes) {
     const not = n.not;
-    if (!isObject7(not)) continue;
+    if (!isObject8(not)) continue;
     const keys = Object.keys(not).filter((k) => !ANNOTATIONS.has(k));
     if (keys.length > 0 && keys.every((k) => k === "type")) for (const t of typeSet(not) ?? []) out.add(t);
     const only2 = Object.keys(ONE_TYPE_KEYWORDS).find(
@@ -20747,8 +20979,8 @@ function typeAllowed(t, types, excluded2) {
 }
 function possible(nodes, need, work, depth) {
   if (nodes.some((n) => n === false)) return false;
-  const objects2 = nodes.filter(isObject7);
-  if (objects2.some((n) => isObject7(n.not) && acceptsAll(n.not))) return false;
+  const objects2 = nodes.filter(isObject8);
+  if (objects2.some((n) => isObject8(n.not) && acceptsAll(n.not))) return false;
   let types = need ? /* @__PURE__ */ new Set([need]) : void 0;
   for (const n of objects2) types = intersectTypes(types, typeSet(n));
   const excluded2 = excludedTypes(objects2);
@@ -20807,7 +21039,7 @@ function cannotHoldAny(s, names3) {
   const types = typeSet(s);
   if (types === void 0 || types.size !== 1 || !types.has("object")) return false;
   if (s.additionalProperties !== false || !Array.isArray(names3)) return false;
-  const props3 = isObject7(s.properties) ? s.properties : {};
+  const props3 = isObject8(s.properties) ? s.properties : {};
   return names3.some(
     (k) => typeof k === "string" && !Object.hasOwn(props3, k) && matchingPatterns(s, k).length === 0
   );
@@ -20816,7 +21048,7 @@ function ifHolds(s, cond, ctx) {
   return acceptsAll(cond) || fits(s, cond, ctx);
 }
 function ifFails(s, cond) {
-  return cond === false || isObject7(cond) && disjoint3(s, cond);
+  return cond === false || isObject8(cond) && disjoint3(s, cond);
 }
 function conjoin(s, extra) {
   if (extra === true) return s;
@@ -20835,7 +21067,7 @@ function compareConditional(sub, sup, ctx) {
   const plain = withoutKeys(sub, CONDITIONAL);
   const bases = Object.keys(plain).length === Object.keys(loose).length ? [loose] : [loose, plain];
   const sameIf = a !== void 0 && sameSubtree(a.if, b.if, ctx);
-  const unreachable3 = (branch) => branch === "then" && isObject7(b.if) && cannotHoldAny(loose, b.if.required);
+  const unreachable3 = (branch) => branch === "then" && isObject8(b.if) && cannotHoldAny(loose, b.if.required);
   const taken = (c) => ifHolds(loose, c.if, ctx) ? "then" : ifFails(loose, c.if) ? "else" : void 0;
   const oldTaken = a === void 0 ? void 0 : taken(a);
   const newTaken = taken(b);
@@ -20873,8 +21105,8 @@ function compareConditional(sub, sup, ctx) {
   ctx.emit(rule, ["if"], {});
 }
 function compareDependentSchemas(sub, sup, ctx) {
-  const da = isObject7(sub.dependentSchemas) ? sub.dependentSchemas : {};
-  const db = isObject7(sup.dependentSchemas) ? sup.dependentSchemas : {};
+  const da = isObject8(sub.dependentSchemas) ? sub.dependentSchemas : {};
+  const db = isObject8(sup.dependentSchemas) ? sup.dependentSchemas : {};
   const plain = withoutKeys(sub, ["dependentSchemas", ...READS_EVALUATED]);
   for (const k of /* @__PURE__ */ new Set([...Object.keys(da), ...Object.keys(db)])) {
     const was = member(da, k), now = member(db, k);
@@ -20888,7 +21120,7 @@ function compareDependentSchemas(sub, sup, ctx) {
       ctx.emit("dependent-schema-implied", at, { property: k });
       continue;
     }
-    const props3 = isObject7(sub.properties) ? sub.properties : {};
+    const props3 = isObject8(sub.properties) ? sub.properties : {};
     const declared3 = declaresKey(sub, k);
     const extras = additionalOf(sub);
     if (!declared3 && extras === false) {
@@ -20903,7 +21135,7 @@ function compareDependentSchemas(sub, sup, ctx) {
     }
     const base = subValue(ctx, sub, 0, "object");
     const kept = Object.hasOwn(props3, k) ? subValue(ctx, props3[k]) : "warden";
-    const withK = isObject7(base) && kept !== void 0 ? [{ ...base, [k]: kept }] : [];
+    const withK = isObject8(base) && kept !== void 0 ? [{ ...base, [k]: kept }] : [];
     const holding = holdingKey(sub, k);
     const held = subValue(ctx, holding, 0, "object");
     const tries = [...withK, ...held === void 0 ? [] : [held], ...breakValues(holding, now, ctx)];
@@ -20946,20 +21178,20 @@ var init_conditional = __esm({
 
 // src/compat/engine/names.ts
 function props(s) {
-  return isObject7(s.properties) ? s.properties : {};
+  return isObject8(s.properties) ? s.properties : {};
 }
 function closed(s) {
-  return s.additionalProperties === false && !(isObject7(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
+  return s.additionalProperties === false && !(isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
 }
 function schemaOfKey(sub, k) {
   if (Object.hasOwn(props(sub), k)) return props(sub)[k];
   const pattern = matchingPatterns(sub, k)[0];
   if (pattern !== void 0) return sub.patternProperties[pattern];
-  return isObject7(sub.additionalProperties) ? sub.additionalProperties : true;
+  return isObject8(sub.additionalProperties) ? sub.additionalProperties : true;
 }
 function objectWith(ctx, sub, keys) {
   const base = subValue(ctx, sub, 0, "object");
-  if (!isObject7(base)) return void 0;
+  if (!isObject8(base)) return void 0;
   const out = { ...base };
   for (const k of keys)
     if (!Object.hasOwn(out, k)) setMember(out, k, subValue(ctx, schemaOfKey(sub, k)) ?? null);
@@ -20992,7 +21224,7 @@ function comparePropertyNames(sub, sup, ctx) {
   const t = ctx.trial();
   t.include(a, b);
   if (!t.failed()) return;
-  const declaredNames2 = isObject7(sub.patternProperties) ? Object.keys(sub.patternProperties).flatMap((p) => namesFor2(p)) : [];
+  const declaredNames2 = isObject8(sub.patternProperties) ? Object.keys(sub.patternProperties).flatMap((p) => namesFor2(p)) : [];
   const tried = [...declaredNames2, ...isMap(sub) ? OTHER_NAMES : []];
   const rejected = tried.find((k) => declaresKey(sub, k) && subNameOk(k) && !nameOk(k));
   if (rejected !== void 0 || declaresBeyondProperties(sub)) {
@@ -21029,8 +21261,8 @@ function namesFor2(pattern) {
 }
 function compareDependentRequired(sub, sup, ctx) {
   if (sameSubtree(sub.dependentRequired, sup.dependentRequired, ctx)) return;
-  const a = isObject7(sub.dependentRequired) ? sub.dependentRequired : {};
-  const b = isObject7(sup.dependentRequired) ? sup.dependentRequired : {};
+  const a = isObject8(sub.dependentRequired) ? sub.dependentRequired : {};
+  const b = isObject8(sup.dependentRequired) ? sup.dependentRequired : {};
   const required3 = new Set(Array.isArray(sub.required) ? sub.required : []);
   const list = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
   for (const [k, deps] of Object.entries(b)) {
@@ -21080,7 +21312,7 @@ var init_names = __esm({
 
 // src/compat/engine/object.ts
 function props2(s) {
-  return isObject7(s.properties) ? s.properties : {};
+  return isObject8(s.properties) ? s.properties : {};
 }
 function requiredOf(s) {
   return new Set(
@@ -21104,7 +21336,7 @@ function withKey(ctx, sub, key, value) {
   return () => {
     const base = subValue(ctx, sub, 0, "object");
     const v = value();
-    if (!isObject7(base) || v === void 0) return void 0;
+    if (!isObject8(base) || v === void 0) return void 0;
     return { ...base, [key]: v };
   };
 }
@@ -21204,7 +21436,7 @@ function keptAt(sub, sp, k, subAdd) {
   return all.length === 1 ? all[0] : { allOf: all };
 }
 function matchingPatternsCount(s) {
-  return isObject7(s.patternProperties) ? Object.keys(s.patternProperties).length : 0;
+  return isObject8(s.patternProperties) ? Object.keys(s.patternProperties).length : 0;
 }
 function matchingSchema(s, key) {
   const first = matchingPatterns(s, key)[0];
@@ -21215,10 +21447,10 @@ function compareRequired(sub, sup, subReq, supReq, ctx) {
   for (const k of supReq) {
     if (subReq.has(k)) continue;
     const supK = member(pp, k);
-    const rule = ctx.input && isObject7(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
+    const rule = ctx.input && isObject8(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
     ctx.emit(rule, ctx.member("required", k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, "object");
-      if (!isObject7(v)) return void 0;
+      if (!isObject8(v)) return void 0;
       const copy = { ...v };
       delete copy[k];
       return copy;
@@ -21256,7 +21488,7 @@ function compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx) {
 function objectWithKeys(ctx, sub, n) {
   if (n > MAX_WITNESS_KEYS) return void 0;
   const base = subValue(ctx, sub, 0, "object");
-  if (!isObject7(base)) return void 0;
+  if (!isObject8(base)) return void 0;
   const out = { ...base };
   let size = Object.keys(out).length;
   const sp = props2(sub);
@@ -21333,7 +21565,7 @@ function sharesType(sub, notIn) {
   );
 }
 function excluded(sub, notIn, ctx) {
-  if (!isObject7(notIn)) return notIn === false ? "disjoint" : void 0;
+  if (!isObject8(notIn)) return notIn === false ? "disjoint" : void 0;
   const keys = Object.keys(notIn).filter((k) => !["title", "description", "$comment"].includes(k));
   const accepts = nodeValidator(sub, "sub", ctx);
   if (!accepts) return void 0;
@@ -21371,11 +21603,11 @@ function excluded(sub, notIn, ctx) {
       return void 0;
     }
     const names3 = notIn.required.filter((k) => typeof k === "string");
-    const props3 = isObject7(sub.properties) ? sub.properties : {};
-    if (sub.additionalProperties === false && !isObject7(sub.patternProperties) && names3.some((k) => !Object.hasOwn(props3, k)))
+    const props3 = isObject8(sub.properties) ? sub.properties : {};
+    if (sub.additionalProperties === false && !isObject8(sub.patternProperties) && names3.some((k) => !Object.hasOwn(props3, k)))
       return "disjoint";
     const base = subValue(ctx, sub, 0, "object");
-    if (!isObject7(base)) return void 0;
+    if (!isObject8(base)) return void 0;
     const v = { ...base };
     for (const k of names3)
       if (!Object.hasOwn(v, k))
@@ -21655,8 +21887,8 @@ function besideAllOf(node2) {
   const { unevaluatedProperties: u, ...rest } = node2;
   const aliases = {};
   if (u === void 0) return { node: rest, aliases };
-  const properties = isObject7(rest.properties) ? { ...rest.properties } : {};
-  const patterns2 = isObject7(rest.patternProperties) ? { ...rest.patternProperties } : {};
+  const properties = isObject8(rest.properties) ? { ...rest.properties } : {};
+  const patterns2 = isObject8(rest.patternProperties) ? { ...rest.patternProperties } : {};
   const stack = [];
   const push2 = (s, at) => {
     if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ branch: b, at: [...at, "allOf", i] }));
@@ -21664,14 +21896,14 @@ function besideAllOf(node2) {
   push2(rest, []);
   for (let seen = 0; stack.length > 0; seen++) {
     const { branch, at } = stack.pop();
-    if (seen >= MAX_BRANCHES || !isObject7(branch) && typeof branch !== "boolean") return void 0;
-    if (!isObject7(branch)) continue;
+    if (seen >= MAX_BRANCHES || !isObject8(branch) && typeof branch !== "boolean") return void 0;
+    if (!isObject8(branch)) continue;
     if (NOT_SIMPLE.some((k) => Object.hasOwn(branch, k))) return void 0;
     for (const [map, into, keyword] of [
       [branch.properties, properties, "properties"],
       [branch.patternProperties, patterns2, "patternProperties"]
     ]) {
-      if (!isObject7(map)) continue;
+      if (!isObject8(map)) continue;
       for (const name of Object.keys(map)) {
         if (name.includes(PATH_ALIAS)) return void 0;
         if (Object.hasOwn(into, name)) continue;
@@ -21690,7 +21922,7 @@ function besideAllOf(node2) {
 function shape(keyword, value) {
   if (value === void 0) return "";
   if (keyword === "properties" || keyword === "patternProperties")
-    return isObject7(value) ? JSON.stringify(Object.keys(value).sort()) : "present";
+    return isObject8(value) ? JSON.stringify(Object.keys(value).sort()) : "present";
   return Array.isArray(value) ? `[${value.length}]` : "present";
 }
 function compareUnevaluatedReads(sub, sup, ctx) {
@@ -21713,7 +21945,7 @@ function membersWiden(k, a, b, ctx, depth) {
   if (sameSubtree(a, b, ctx)) return true;
   if (a === void 0 || b === void 0) return false;
   if (k === "dependentSchemas") {
-    if (!isObject7(a) || !isObject7(b)) return false;
+    if (!isObject8(a) || !isObject8(b)) return false;
     const names3 = Object.keys(a);
     if (names3.length !== Object.keys(b).length || !names3.every((n) => Object.hasOwn(b, n))) return false;
     return names3.every((n) => widens(a[n], b[n], ctx, depth + 1));
@@ -21726,7 +21958,7 @@ function widens(a, b, ctx, depth) {
   if (sameSubtree(a, b, ctx) || a === false) return true;
   if (depth > MAX_WIDEN_DEPTH || b === false) return false;
   const [x, y] = [a === true ? {} : a, b === true ? {} : b];
-  if (!isObject7(x) || !isObject7(y)) return false;
+  if (!isObject8(x) || !isObject8(y)) return false;
   return evaluatesAsMuch(x, y, [...BY_MEMBER, ...MEMBER_SAME], MEMBER_SHAPES, ctx, depth) && fits(x, y, ctx);
 }
 var IN_PLACE, NOT_SIMPLE, MAX_BRANCHES, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
@@ -21801,7 +22033,7 @@ function deref2(node2, ptr, side, ctx) {
   let schema = node2;
   let at = ptr;
   let moved = false;
-  for (let hops = 0; isObject7(schema) && typeof schema.$ref === "string"; hops++) {
+  for (let hops = 0; isObject8(schema) && typeof schema.$ref === "string"; hops++) {
     if (hops > MAX_REF_HOPS) return { unresolved: schema.$ref };
     const { root, dialect } = ctx.shared[side];
     const target2 = resolveRef(root, schema.$ref);
@@ -21920,11 +22152,11 @@ function replayDecided(findings, ctx) {
   if (ctx.spend(Math.floor(findings.length / KEYS_PER_STEP))) ctx.replay(findings);
 }
 function width(node2) {
-  if (!isObject7(node2)) return 0;
+  if (!isObject8(node2)) return 0;
   let n = 0;
-  for (const k of MAPS2) {
+  for (const k of MAPS3) {
     const map = node2[k];
-    if (isObject7(map)) n += Object.keys(map).length;
+    if (isObject8(map)) n += Object.keys(map).length;
   }
   return n;
 }
@@ -21934,7 +22166,7 @@ function readDecided(node2, dialect) {
   return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 function only(node2, keyword) {
-  return isObject7(node2) && Object.hasOwn(node2, keyword) && Object.keys(node2).every((k) => k === keyword || TEXT_KEYWORDS.has(k));
+  return isObject8(node2) && Object.hasOwn(node2, keyword) && Object.keys(node2).every((k) => k === keyword || TEXT_KEYWORDS.has(k));
 }
 function doubleNegated(node2) {
   if (!only(node2, "not")) return void 0;
@@ -21943,8 +22175,8 @@ function doubleNegated(node2) {
 }
 function compareNode(subS, supS, ctx) {
   if (subS === false) return;
-  if (supS === false || isObject7(supS) && isObject7(supS.not) && acceptsAll(supS.not)) {
-    if (!(isObject7(subS) && isObject7(subS.not) && acceptsAll(subS.not))) {
+  if (supS === false || isObject8(supS) && isObject8(supS.not) && acceptsAll(supS.not)) {
+    if (!(isObject8(subS) && isObject8(subS.not) && acceptsAll(subS.not))) {
       ctx.emit(ctx.id("schema-became-false", "schema-was-false"), [], {}, () => subValue(ctx, subS));
     }
     return;
@@ -21996,7 +22228,7 @@ function compareUnknown(sub, sup, ctx) {
     else ctx.emit("unknown-keyword-changed", [k], { keyword: k });
   }
 }
-var KEYS_PER_STEP, MAPS2;
+var KEYS_PER_STEP, MAPS3;
 var init_includes = __esm({
   "src/compat/engine/includes.ts"() {
     "use strict";
@@ -22019,7 +22251,7 @@ var init_includes = __esm({
     init_unevaluated();
     init_util();
     KEYS_PER_STEP = 10;
-    MAPS2 = ["properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies"];
+    MAPS3 = ["properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies"];
   }
 });
 
@@ -22121,26 +22353,8 @@ var init_embedded = __esm({
 });
 
 // src/compat/applied.ts
-function isObject8(v) {
+function isObject9(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-function eachSchema(root, visit) {
-  const stack = [[root, ""]];
-  while (stack.length > 0) {
-    const [node2, at] = stack.pop();
-    if (!isObject8(node2)) continue;
-    visit(node2, at);
-    for (const k of Object.keys(node2)) {
-      const v = node2[k];
-      const here = `${at}/${escapeSegment(k)}`;
-      if (Array.isArray(v)) {
-        if (LISTS2.has(k)) v.forEach((x, i) => stack.push([x, `${here}/${i}`]));
-      } else if (MAPS3.has(k)) {
-        if (isObject8(v))
-          for (const n of Object.keys(v)) stack.push([v[n], `${here}/${escapeSegment(n)}`]);
-      } else if (!SKIPPED.has(k)) stack.push([v, here]);
-    }
-  }
 }
 function scan2(root) {
   const out = { anchors: /* @__PURE__ */ new Map(), nestedId: false, needed: false };
@@ -22219,12 +22433,9 @@ function foldNullable(node2) {
   if (node2.nullable && !hasNull) out.type = [...types, "null"];
   return out;
 }
-function pointerRef(pointer2) {
-  if (pointer2 === "") return "#";
-  return `#/${pointer2.slice(1).split("/").map((t) => encodeURIComponent(t)).join("/")}`;
-}
-function asApplied(schema, dialect) {
-  if (!isObject8(schema)) return { schema };
+function asApplied(written, dialect) {
+  if (!isObject9(written)) return { schema: written };
+  const schema = resolveIds(written, dialect === "draft-07");
   const found = scan2(schema);
   if (!found.needed) return { schema };
   const dynamicApplies = dialect !== "draft-07";
@@ -22270,7 +22481,7 @@ function asApplied(schema, dialect) {
   return dynamic === void 0 ? { schema: result } : { schema: result, dynamic };
 }
 function mapSchemas(node2, at, f) {
-  if (!isObject8(node2)) return node2;
+  if (!isObject9(node2)) return node2;
   let out;
   for (const k of Object.keys(node2)) {
     const v = node2[k];
@@ -22285,8 +22496,8 @@ function mapSchemas(node2, at, f) {
         });
         r = list ?? v;
       }
-    } else if (MAPS3.has(k)) {
-      if (isObject8(v)) {
+    } else if (MAPS2.has(k)) {
+      if (isObject9(v)) {
         let map;
         for (const n of Object.keys(v)) {
           const y = mapSchemas(v[n], `${here}/${escapeSegment(n)}`, f);
@@ -22305,38 +22516,14 @@ function mapSchemas(node2, at, f) {
   }
   return f(out ?? node2, at);
 }
-var SKIPPED, MAPS3, LISTS2, DYNAMIC_REFS, JSON_TYPES;
+var DYNAMIC_REFS, JSON_TYPES;
 var init_applied = __esm({
   "src/compat/applied.ts"() {
     "use strict";
+    init_ids();
     init_pointer();
     init_keywords();
     init_own();
-    SKIPPED = /* @__PURE__ */ new Set([
-      "default",
-      "enum",
-      "const",
-      "required",
-      "maximum",
-      "minimum",
-      "exclusiveMaximum",
-      "exclusiveMinimum",
-      "multipleOf",
-      "maxLength",
-      "minLength",
-      "pattern",
-      "format",
-      "maxItems",
-      "minItems",
-      "uniqueItems",
-      "maxProperties",
-      "minProperties",
-      "examples"
-    ]);
-    MAPS3 = new Set(keywordsWhere((k) => k.holds === "map"));
-    LISTS2 = new Set(
-      keywordsWhere((k) => k.holds === "list" || k.holds === "one-or-list")
-    );
     DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"];
     JSON_TYPES = /* @__PURE__ */ new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
   }
@@ -22376,7 +22563,8 @@ function compareSchemas(oldSchema, newSchema, direction, options = {}) {
     const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
     if (cycle !== void 0)
       return { verdict: "unknown", findings: [finding("ref-cycle", direction, strict, "", { ref: cycle })] };
-    const embedded = same ? void 0 : refInEmbeddedResource(newSchema) ?? refInEmbeddedResource(oldSchema);
+    const resolvedIn2 = (s) => declaresDialect(s) ? resolveIds(s, dialectOf(s) === "draft-07") : resolveIds(s, false);
+    const embedded = same ? void 0 : refInEmbeddedResource(resolvedIn2(newSchema)) ?? refInEmbeddedResource(resolvedIn2(oldSchema));
     if (embedded !== void 0) {
       const { ref, id, at } = embedded;
       const args = { ref, id };
@@ -22589,6 +22777,7 @@ var init_schemas = __esm({
     init_inherited_names();
     init_embedded();
     init_applied();
+    init_ids();
     DEFAULT_SAMPLES = 24;
     WITNESS_WORK = 5e6;
     MIN_WITNESSES = 100;
@@ -22600,7 +22789,7 @@ var init_schemas = __esm({
 
 // src/compat/arguments.ts
 function declared2(schema) {
-  return isObject7(schema) && isObject7(schema.properties) ? Object.keys(schema.properties) : [];
+  return isObject8(schema) && isObject8(schema.properties) ? Object.keys(schema.properties) : [];
 }
 function isTopLevelRemoval(f, old) {
   const k = f.args.property;
@@ -22613,8 +22802,10 @@ function isTopLevelRemoval(f, old) {
 function argumentFindings(before, after, findings) {
   const old = declared2(before);
   if (old.length === 0) return [...findings];
-  const told = findings.map((f) => isTopLevelRemoval(f, old) ? { ...f, rule: "argument-removed" } : f);
-  const emptied = (after === void 0 || isObject7(after)) && declared2(after).length === 0;
+  const told = findings.map(
+    (f) => isTopLevelRemoval(f, old) ? { ...f, rule: "argument-removed" } : f
+  );
+  const emptied = (after === void 0 || isObject8(after)) && declared2(after).length === 0;
   if (!emptied) return told;
   return [
     ...told.filter((f) => f.rule !== "argument-removed"),
@@ -22635,7 +22826,7 @@ var init_arguments = __esm({
 });
 
 // src/compat/conformance.ts
-function isObject9(v) {
+function isObject10(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function finding2(pointer2, problem) {
@@ -22644,7 +22835,7 @@ function finding2(pointer2, problem) {
 function objectSchemaProblems(tool, field2) {
   const schema = tool[field2];
   if (schema === void 0) return field2 === "inputSchema" ? [finding2("", "inputSchema is missing")] : [];
-  if (!isObject9(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
+  if (!isObject10(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
   if (schema.type !== "object")
     return [
       finding2(
@@ -22662,7 +22853,7 @@ function conformanceFindings(tool) {
   }
   const annotations = tool.annotations;
   if (annotations !== void 0) {
-    if (!isObject9(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
+    if (!isObject10(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
     else
       for (const hint of HINTS) {
         if (annotations[hint] !== void 0 && typeof annotations[hint] !== "boolean")
@@ -24018,7 +24209,7 @@ function parseSnapshot(doc) {
   return snapshot;
 }
 function identityOf(value) {
-  if (!isObject10(value)) return null;
+  if (!isObject11(value)) return null;
   return {
     name: typeof value.name === "string" ? value.name : "",
     version: typeof value.version === "string" ? value.version : ""
@@ -24032,13 +24223,13 @@ function textOrNull(value, what) {
 function objects(value, what) {
   if (!Array.isArray(value)) throw new Error(`"${what}" must be an array`);
   return value.map((v, i) => {
-    if (!isObject10(v)) throw new Error(`${what}[${i}] is not an object`);
+    if (!isObject11(v)) throw new Error(`${what}[${i}] is not an object`);
     return v;
   });
 }
 function skillOf(value, i) {
   if (typeof value.uri !== "string") throw new Error(`skills[${i}] has no string "uri"`);
-  const frontmatter2 = isObject10(value.frontmatter) ? value.frontmatter : {};
+  const frontmatter2 = isObject11(value.frontmatter) ? value.frontmatter : {};
   if (value.resources === "dynamic") return { uri: value.uri, frontmatter: frontmatter2, resources: "dynamic" };
   const files2 = objects(value.resources, `skills[${i}].resources`).map((f, j) => {
     if (typeof f.uri !== "string" || typeof f.digest !== "string" || typeof f.size !== "number")
@@ -24057,13 +24248,13 @@ function snapshotJson(s) {
   for (const surface of SURFACES2) if (s[surface] !== void 0) out[surface] = s[surface];
   return out;
 }
-var SURFACES2, isObject10;
+var SURFACES2, isObject11;
 var init_snapshot = __esm({
   "src/compat/surfaces/snapshot.ts"() {
     "use strict";
     init_tools();
     SURFACES2 = ["prompts", "resources", "resourceTemplates", "skills"];
-    isObject10 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject11 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -24568,7 +24759,7 @@ __export(util_exports, {
   hexToUint8Array: () => hexToUint8Array,
   hide: () => hide,
   installLazyProp: () => installLazyProp,
-  isObject: () => isObject11,
+  isObject: () => isObject12,
   isPlainObject: () => isPlainObject,
   issue: () => issue,
   joinValues: () => joinValues,
@@ -24776,11 +24967,11 @@ function esc(str) {
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function isObject11(data2) {
+function isObject12(data2) {
   return typeof data2 === "object" && data2 !== null && !Array.isArray(data2);
 }
 function isPlainObject(o) {
-  if (isObject11(o) === false)
+  if (isObject12(o) === false)
     return false;
   const ctor = o.constructor;
   if (ctor === void 0)
@@ -24788,7 +24979,7 @@ function isPlainObject(o) {
   if (typeof ctor !== "function")
     return true;
   const prot = ctor.prototype;
-  if (isObject11(prot) === false)
+  if (isObject12(prot) === false)
     return false;
   if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
     return false;
@@ -27273,7 +27464,7 @@ var init_schemas2 = __esm({
         }
         return propValues;
       });
-      const isObject16 = isObject11;
+      const isObject17 = isObject12;
       const catchall = def.catchall;
       let value;
       const memo3 = globalConfig.memoizer;
@@ -27281,7 +27472,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject16(input)) {
+        if (!isObject17(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27417,7 +27608,7 @@ var init_schemas2 = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject16 = isObject11;
+      const isObject17 = isObject12;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -27426,7 +27617,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject16(input)) {
+        if (!isObject17(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27526,7 +27717,7 @@ var init_schemas2 = __esm({
       const disc = cached2(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isObject11(input)) {
+        if (!isObject12(input)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
@@ -35770,8 +35961,8 @@ var init_src_CeKsbNLO = __esm({
       static {
         Object.defineProperty(this, "mcpBrand", { value: "mcp.ResourceNotFoundError" });
       }
-      constructor(uri2, message = `Resource not found: ${uri2}`) {
-        super(ProtocolErrorCode.InvalidParams, message, { uri: uri2 });
+      constructor(uri3, message = `Resource not found: ${uri3}`) {
+        super(ProtocolErrorCode.InvalidParams, message, { uri: uri3 });
       }
       /** The URI that was requested and not found. */
       get uri() {
@@ -39328,7 +39519,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         return count;
       }
       function getFullPath(resolver, id = "", normalize) {
-        if (normalize !== false) id = normalizeId(id);
+        if (normalize !== false) id = normalizeId2(id);
         return _getFullPath(resolver, resolver.parse(id));
       }
       exports.getFullPath = getFullPath;
@@ -39337,20 +39528,20 @@ var init_ajvProvider_BIwGVY6G = __esm({
       }
       exports._getFullPath = _getFullPath;
       const TRAILING_SLASH_HASH = /#\/?$/;
-      function normalizeId(id) {
+      function normalizeId2(id) {
         return id ? id.replace(TRAILING_SLASH_HASH, "") : "";
       }
-      exports.normalizeId = normalizeId;
-      function resolveUrl(resolver, baseId, id) {
-        id = normalizeId(id);
+      exports.normalizeId = normalizeId2;
+      function resolveUrl2(resolver, baseId, id) {
+        id = normalizeId2(id);
         return resolver.resolve(baseId, id);
       }
-      exports.resolveUrl = resolveUrl;
-      const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+      exports.resolveUrl = resolveUrl2;
+      const ANCHOR2 = /^[a-z_][-a-z0-9._]*$/i;
       function getSchemaRefs(schema, baseId) {
         if (typeof schema == "boolean") return {};
         const { schemaId, uriResolver } = this.opts;
-        const schId = normalizeId(schema[schemaId] || baseId);
+        const schId = normalizeId2(schema[schemaId] || baseId);
         const baseIds = { "": schId };
         const pathPrefix = getFullPath(uriResolver, schId, false);
         const localRefs = {};
@@ -39365,13 +39556,13 @@ var init_ajvProvider_BIwGVY6G = __esm({
           baseIds[jsonPtr] = innerBaseId;
           function addRef(ref) {
             const _resolve = this.opts.uriResolver.resolve;
-            ref = normalizeId(innerBaseId ? _resolve(innerBaseId, ref) : ref);
+            ref = normalizeId2(innerBaseId ? _resolve(innerBaseId, ref) : ref);
             if (schemaRefs.has(ref)) throw ambiguos(ref);
             schemaRefs.add(ref);
             let schOrRef = this.refs[ref];
             if (typeof schOrRef == "string") schOrRef = this.refs[schOrRef];
             if (typeof schOrRef == "object") checkAmbiguosRef(sch, schOrRef.schema, ref);
-            else if (ref !== normalizeId(fullPath)) if (ref[0] === "#") {
+            else if (ref !== normalizeId2(fullPath)) if (ref[0] === "#") {
               checkAmbiguosRef(sch, localRefs[ref], ref);
               localRefs[ref] = sch;
             } else this.refs[ref] = fullPath;
@@ -39379,7 +39570,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
           }
           function addAnchor(anchor2) {
             if (typeof anchor2 == "string") {
-              if (!ANCHOR.test(anchor2)) throw new Error(`invalid anchor "${anchor2}"`);
+              if (!ANCHOR2.test(anchor2)) throw new Error(`invalid anchor "${anchor2}"`);
               addRef.call(this, `#${anchor2}`);
             }
           }
@@ -40012,7 +40203,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         return getJsonPointer.call(this, p, schOrRef);
       }
       exports.resolveSchema = resolveSchema;
-      const PREVENT_SCOPE_CHANGE = /* @__PURE__ */ new Set([
+      const PREVENT_SCOPE_CHANGE2 = /* @__PURE__ */ new Set([
         "properties",
         "patternProperties",
         "enum",
@@ -40028,7 +40219,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
           if (partSchema === void 0) return;
           schema = partSchema;
           const schId = typeof schema === "object" && schema[this.opts.schemaId];
-          if (!PREVENT_SCOPE_CHANGE.has(part) && schId) baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
+          if (!PREVENT_SCOPE_CHANGE2.has(part) && schId) baseId = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, schId);
         }
         let env;
         if (typeof schema != "boolean" && schema.$ref && !(0, util_1.schemaHasRulesButRef)(schema, this.RULES)) {
@@ -40668,25 +40859,25 @@ var init_ajvProvider_BIwGVY6G = __esm({
         if (!VALID_SCHEME.test(decodedScheme)) throw new TypeError(MALFORMED_SCHEME_ERROR);
         return decodedScheme;
       }
-      function normalize(uri2, options) {
-        if (typeof uri2 === "string") uri2 = normalizeString(uri2, options);
-        else if (typeof uri2 === "object") uri2 = parse2(serialize(uri2, options), options);
-        return uri2;
+      function normalize(uri3, options) {
+        if (typeof uri3 === "string") uri3 = normalizeString(uri3, options);
+        else if (typeof uri3 === "object") uri3 = parse2(serialize(uri3, options), options);
+        return uri3;
       }
       function resolve2(baseURI, relativeURI, options) {
         const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
         const { parsed: baseParsed, malformedAuthorityOrPort: baseMalformed, malformedPercentEncoding: baseMalformedPercentEncoding, malformedSchemeSpecific: baseMalformedSchemeSpecific, malformedHost: baseMalformedHost, malformedScheme: baseMalformedScheme } = parseWithStatus(baseURI, schemelessOptions);
         const { parsed: relativeParsed, malformedAuthorityOrPort: relativeMalformed, malformedPercentEncoding: relativeMalformedPercentEncoding, malformedSchemeSpecific: relativeMalformedSchemeSpecific, malformedHost: relativeMalformedHost, malformedScheme: relativeMalformedScheme } = parseWithStatus(relativeURI, schemelessOptions);
         if (baseMalformed || relativeMalformed || baseMalformedPercentEncoding || relativeMalformedPercentEncoding || baseMalformedSchemeSpecific || relativeMalformedSchemeSpecific || baseMalformedHost || relativeMalformedHost || baseMalformedScheme || relativeMalformedScheme) throw new Error(baseParsed.error || relativeParsed.error || "URI is malformed.");
-        const resolved = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
-        const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved.scheme);
-        const resolvedHost = resolved.host;
+        const resolved2 = resolveComponent(baseParsed, relativeParsed, schemelessOptions, true);
+        const resolvedSchemeHandler = getSchemeHandler(options && options.scheme || resolved2.scheme);
+        const resolvedHost = resolved2.host;
         const resolvedHostIsIP = resolvedHost !== void 0 && resolvedHost !== "" && (isIPv4(resolvedHost) || normalizeIPv6(resolvedHost).isIPV6);
-        canonicalizeHost(resolved, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
+        canonicalizeHost(resolved2, options || {}, resolvedSchemeHandler, resolvedHostIsIP);
         const encodedASCIIHost = resolvedHost && resolvedHost.indexOf("%") !== -1 && !new RegExp("\\P{ASCII}", "u").test(resolvedHost);
-        if (resolved.error && !encodedASCIIHost) throw new Error(resolved.error);
+        if (resolved2.error && !encodedASCIIHost) throw new Error(resolved2.error);
         schemelessOptions.skipEscape = true;
-        return serialize(resolved, schemelessOptions);
+        return serialize(resolved2, schemelessOptions);
       }
       function resolveComponent(base, relative, options, skipNormalization) {
         const target2 = {};
@@ -40817,7 +41008,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         }
         return false;
       }
-      function parseWithStatus(uri2, opts) {
+      function parseWithStatus(uri3, opts) {
         const options = Object.assign({}, opts);
         const parsed = {
           scheme: void 0,
@@ -40835,14 +41026,14 @@ var init_ajvProvider_BIwGVY6G = __esm({
         let malformedIPLiteral = false;
         let malformedScheme = false;
         let isIP = false;
-        if (options.reference === "suffix") if (options.scheme) uri2 = options.scheme + ":" + uri2;
-        else uri2 = "//" + uri2;
-        const authorityMatch = uri2.match(AUTHORITY_PREFIX);
+        if (options.reference === "suffix") if (options.scheme) uri3 = options.scheme + ":" + uri3;
+        else uri3 = "//" + uri3;
+        const authorityMatch = uri3.match(AUTHORITY_PREFIX);
         if (authorityMatch !== null && authorityMatch[1].indexOf("\\") !== -1) {
           parsed.error = "URI authority must not contain a literal backslash.";
           malformedAuthorityOrPort = true;
         }
-        const introducerMatch = uri2.match(AUTHORITY_INTRODUCER_REGION);
+        const introducerMatch = uri3.match(AUTHORITY_INTRODUCER_REGION);
         if (introducerMatch !== null) {
           const region = introducerMatch[1];
           const normalizedRegion = region.replace(/[\t\n\r]/g, "");
@@ -40856,7 +41047,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
             }
           }
         }
-        const matches3 = uri2.match(URI_PARSE);
+        const matches3 = uri3.match(URI_PARSE);
         if (matches3) {
           parsed.scheme = matches3[1];
           parsed.userinfo = matches3[3];
@@ -40900,7 +41091,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
           if (options.reference && options.reference !== "suffix" && options.reference !== parsed.reference) parsed.error = parsed.error || "URI is not a " + options.reference + " reference.";
           const schemeHandler = getSchemeHandler(options.scheme || parsed.scheme);
           if (!malformedIPLiteral) malformedHost = canonicalizeHost(parsed, options, schemeHandler, isIP);
-          if (uri2.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
+          if (uri3.indexOf("%") !== -1 && parsed.host !== void 0 && !malformedIPLiteral) {
             let host = isIP ? parsed.host : normalizePercentEncoding(parsed.host, true);
             if (!isIP) host = normalizePercentEncoding(host.toLowerCase());
             parsed.host = reescapeHostDelimiters(host, isIP);
@@ -40924,16 +41115,16 @@ var init_ajvProvider_BIwGVY6G = __esm({
           malformedScheme
         };
       }
-      function parse2(uri2, opts) {
-        return parseWithStatus(uri2, opts).parsed;
+      function parse2(uri3, opts) {
+        return parseWithStatus(uri3, opts).parsed;
       }
-      function normalizeString(uri2, opts) {
-        return normalizeStringWithStatus(uri2, opts).normalized;
+      function normalizeString(uri3, opts) {
+        return normalizeStringWithStatus(uri3, opts).normalized;
       }
-      function normalizeStringWithStatus(uri2, opts) {
-        const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri2, opts);
+      function normalizeStringWithStatus(uri3, opts) {
+        const { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme } = parseWithStatus(uri3, opts);
         return {
-          normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri2 : serialize(parsed, opts),
+          normalized: malformedAuthorityOrPort || malformedPercentEncoding || malformedSchemeSpecific || malformedHost || malformedScheme ? uri3 : serialize(parsed, opts),
           malformedAuthorityOrPort,
           malformedPercentEncoding,
           malformedSchemeSpecific,
@@ -40941,11 +41132,11 @@ var init_ajvProvider_BIwGVY6G = __esm({
           malformedScheme
         };
       }
-      function normalizeComparableURI(uri2, opts) {
-        if (typeof uri2 !== "string" && typeof uri2 !== "object") return;
+      function normalizeComparableURI(uri3, opts) {
+        if (typeof uri3 !== "string" && typeof uri3 !== "object") return;
         let value;
         try {
-          value = typeof uri2 === "string" ? uri2 : serialize(uri2, opts);
+          value = typeof uri3 === "string" ? uri3 : serialize(uri3, opts);
         } catch {
           return;
         }
@@ -40967,9 +41158,9 @@ var init_ajvProvider_BIwGVY6G = __esm({
     }));
     require_uri2 = /* @__PURE__ */ __commonJSMin(((exports) => {
       Object.defineProperty(exports, "__esModule", { value: true });
-      const uri2 = require_fast_uri2();
-      uri2.code = 'require("ajv/dist/runtime/uri").default';
-      exports.default = uri2;
+      const uri3 = require_fast_uri2();
+      uri3.code = 'require("ajv/dist/runtime/uri").default';
+      exports.default = uri3;
     }));
     require_core$3 = /* @__PURE__ */ __commonJSMin(((exports) => {
       Object.defineProperty(exports, "__esModule", { value: true });
@@ -44390,7 +44581,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
         "iso-time": fmtDef(getTime(), compareIsoTime),
         "iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
         duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-        uri: uri2,
+        uri: uri3,
         "uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
         "uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
         url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
@@ -44530,7 +44721,7 @@ var init_ajvProvider_BIwGVY6G = __esm({
       }
       const NOT_URI_FRAGMENT = /\/|:/;
       const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-      function uri2(str) {
+      function uri3(str) {
         return NOT_URI_FRAGMENT.test(str) && URI.test(str);
       }
       const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
@@ -47700,8 +47891,8 @@ var init_public_CvV4ZHkX = __esm({
       _onnotification(raw, extra) {
         const evicted = Object.hasOwn(LIST_CHANGED_EVICTIONS, raw.method) ? LIST_CHANGED_EVICTIONS[raw.method] : void 0;
         if (raw.method === "notifications/resources/updated") {
-          const uri2 = raw.params?.uri;
-          if (typeof uri2 === "string") this._cache.evictKey("resources/read", uri2);
+          const uri3 = raw.params?.uri;
+          if (typeof uri3 === "string") this._cache.evictKey("resources/read", uri3);
         } else if (evicted !== void 0) for (const method of evicted) this._cache.evict(method);
         if (raw.method === "notifications/subscriptions/acknowledged") {
           const subscriptionId = raw.params?._meta?.[SUBSCRIPTION_ID_META_KEY];
@@ -49256,9 +49447,9 @@ var require_resolveCommand = __commonJS({
         } catch (err) {
         }
       }
-      let resolved;
+      let resolved2;
       try {
-        resolved = which.sync(parsed.command, {
+        resolved2 = which.sync(parsed.command, {
           path: env[getPathKey({ env })],
           pathExt: withoutPathExt ? path9.delimiter : void 0
         });
@@ -49268,10 +49459,10 @@ var require_resolveCommand = __commonJS({
           process.chdir(cwd);
         }
       }
-      if (resolved) {
-        resolved = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved);
+      if (resolved2) {
+        resolved2 = path9.resolve(hasCustomCwd ? parsed.options.cwd : "", resolved2);
       }
-      return resolved;
+      return resolved2;
     }
     function resolveCommand(parsed) {
       return resolveCommandAttempt(parsed) || resolveCommandAttempt(parsed, true);
@@ -49978,7 +50169,7 @@ var init_explain = __esm({
 });
 
 // src/connect/json.ts
-function isObject12(value) {
+function isObject13(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var init_json = __esm({
@@ -49993,7 +50184,7 @@ async function readServer(client, timeoutMs) {
   const caps = client.getServerCapabilities() ?? {};
   const info = client.getServerVersion();
   const list = (method, field2) => listAsSent(client, method, field2, timeoutMs);
-  const has2 = (capability) => isObject12(caps[capability]);
+  const has2 = (capability) => isObject13(caps[capability]);
   const doc = {
     server: info ? { name: info.name, version: info.version } : null,
     instructions: client.getInstructions() ?? null,
@@ -50003,8 +50194,8 @@ async function readServer(client, timeoutMs) {
     resourceTemplates: has2("resources") ? await list("resources/templates/list", "resourceTemplates") : [],
     skills: []
   };
-  const extensions = isObject12(caps.extensions) ? caps.extensions : {};
-  if (isObject12(extensions[SKILLS_EXTENSION])) {
+  const extensions = isObject13(caps.extensions) ? caps.extensions : {};
+  if (isObject13(extensions[SKILLS_EXTENSION])) {
     const skills = await list("skills/list", "skills");
     const budget = { left: MAX_TOTAL_TEXT_BYTES };
     const withText = [];
@@ -50014,11 +50205,11 @@ async function readServer(client, timeoutMs) {
   return doc;
 }
 async function withTexts(client, skill, budget, timeoutMs) {
-  if (!isObject12(skill) || !Array.isArray(skill.resources)) return skill;
+  if (!isObject13(skill) || !Array.isArray(skill.resources)) return skill;
   const files2 = skill.resources.slice(0, MAX_FILES);
   const read = await Promise.all(
     files2.map(async (file) => {
-      if (!isObject12(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
+      if (!isObject13(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
       if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
       budget.left -= file.size;
       const text3 = await readText(client, file.uri, timeoutMs);
@@ -50030,12 +50221,12 @@ async function withTexts(client, skill, budget, timeoutMs) {
   );
   return { ...skill, resources: [...read, ...skill.resources.slice(MAX_FILES)] };
 }
-async function readText(client, uri2, timeoutMs) {
+async function readText(client, uri3, timeoutMs) {
   try {
-    const result = await requestAsSent(client, "resources/read", { uri: uri2 }, timeoutMs);
-    const contents = isObject12(result) && Array.isArray(result.contents) ? result.contents : [];
-    const first = contents.find((c) => isObject12(c) && c.uri === uri2) ?? contents[0];
-    return isObject12(first) && typeof first.text === "string" ? first.text : void 0;
+    const result = await requestAsSent(client, "resources/read", { uri: uri3 }, timeoutMs);
+    const contents = isObject13(result) && Array.isArray(result.contents) ? result.contents : [];
+    const first = contents.find((c) => isObject13(c) && c.uri === uri3) ?? contents[0];
+    return isObject13(first) && typeof first.text === "string" ? first.text : void 0;
   } catch {
     return void 0;
   }
@@ -50576,14 +50767,14 @@ function targetFromEntry(name, raw, source, ctx) {
     return e.value;
   };
   const base = { name, source, references, dropped };
-  if (!isObject12(raw)) return invalid(base, "the entry is not an object");
+  if (!isObject13(raw)) return invalid(base, "the entry is not an object");
   const type = typeof raw["type"] === "string" ? raw["type"] : void 0;
   const isHttp = type !== void 0 ? HTTP_TYPES.has(type) : typeof raw["url"] === "string";
   if (isHttp) {
     if (typeof raw["url"] !== "string") return invalid(base, `type "${type}" needs a "url"`);
     const url2 = expand(raw["url"], "url");
     const headers = {};
-    for (const [key, value] of Object.entries(isObject12(raw["headers"]) ? raw["headers"] : {})) {
+    for (const [key, value] of Object.entries(isObject13(raw["headers"]) ? raw["headers"] : {})) {
       if (typeof value !== "string") continue;
       const filled = expand(value, `headers.${key}`);
       if (filled === null) dropped.push(`headers.${key}`);
@@ -50606,7 +50797,7 @@ function targetFromEntry(name, raw, source, ctx) {
   const command3 = expand(raw["command"], "command");
   const args = (Array.isArray(raw["args"]) ? raw["args"] : []).filter((a) => typeof a === "string").map((a, i) => expand(a, `args[${i}]`));
   const env = {};
-  for (const [key, value] of Object.entries(isObject12(raw["env"]) ? raw["env"] : {})) {
+  for (const [key, value] of Object.entries(isObject13(raw["env"]) ? raw["env"] : {})) {
     if (typeof value !== "string") continue;
     const filled = expand(value, `env.${key}`);
     if (filled === null) dropped.push(`env.${key}`);
@@ -50649,11 +50840,11 @@ function readClientConfig(file, env, inputs) {
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isObject12(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
-  const vscodeRoot = isObject12(parsed["mcp"]) ? parsed["mcp"] : parsed;
+  if (!isObject13(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
+  const vscodeRoot = isObject13(parsed["mcp"]) ? parsed["mcp"] : parsed;
   const format = detectFormat(path9, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
-  if (!isObject12(servers)) throw new ConfigError(`${file} has no servers`);
+  if (!isObject13(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
@@ -50671,8 +50862,8 @@ function readClientConfig(file, env, inputs) {
   return { file: path9, format, label, targets };
 }
 function detectFormat(path9, parsed, vscodeRoot) {
-  if (!isObject12(parsed["mcpServers"]) && isObject12(vscodeRoot["servers"])) return "vscode";
-  if (!isObject12(parsed["mcpServers"]))
+  if (!isObject13(parsed["mcpServers"]) && isObject13(vscodeRoot["servers"])) return "vscode";
+  if (!isObject13(parsed["mcpServers"]))
     throw new ConfigError(
       `${path9} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
@@ -50685,7 +50876,7 @@ function detectFormat(path9, parsed, vscodeRoot) {
 function inputDescriptions(raw) {
   const out = /* @__PURE__ */ new Map();
   for (const input of Array.isArray(raw) ? raw : []) {
-    if (isObject12(input) && typeof input["id"] === "string")
+    if (isObject13(input) && typeof input["id"] === "string")
       out.set(input["id"], typeof input["description"] === "string" ? input["description"] : "");
   }
   return out;
@@ -50846,12 +51037,12 @@ function readConfiguration(file, only2, inputArgs, env) {
 }
 function writtenEntries(file, vscode) {
   const doc = parseJsonc(fs4.readFileSync(file, "utf8"));
-  const root = isObject12(doc) && vscode && isObject12(doc.mcp) ? doc.mcp : doc;
-  const servers = isObject12(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
-  return isObject12(servers) ? servers : {};
+  const root = isObject13(doc) && vscode && isObject13(doc.mcp) ? doc.mcp : doc;
+  const servers = isObject13(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
+  return isObject13(servers) ? servers : {};
 }
 function launchOf(target2, raw, secrets) {
-  const entry = isObject12(raw) ? raw : {};
+  const entry = isObject13(raw) ? raw : {};
   const mask = (text3) => maskSecrets(text3, secrets);
   if (target2.kind === "http")
     return { transport: "http", url: mask(typeof entry.url === "string" ? entry.url : target2.url) };
@@ -52171,11 +52362,11 @@ var init_markdown = __esm({
 // src/report/sarif.ts
 import path5 from "node:path";
 import { pathToFileURL } from "node:url";
-function uri(file) {
+function uri2(file) {
   return path5.isAbsolute(file) ? pathToFileURL(file).href : encodeURI(file).replace(/[?#]/g, encodeURIComponent);
 }
 function physical(at) {
-  return { physicalLocation: { artifactLocation: { uri: uri(at.file) }, region: { startLine: at.line } } };
+  return { physicalLocation: { artifactLocation: { uri: uri2(at.file) }, region: { startLine: at.line } } };
 }
 function renderSarif(result, ctx) {
   const many = result.servers.length > 1;
@@ -53144,7 +53335,7 @@ var init_http_body = __esm({
 
 // src/enforce/judge.ts
 function claimedVersion(m) {
-  if (!isObject13(m) || !isObject13(m.params) || !isObject13(m.params._meta)) return void 0;
+  if (!isObject14(m) || !isObject14(m.params) || !isObject14(m.params._meta)) return void 0;
   const v = m.params._meta[VERSION_META];
   return typeof v === "string" ? v : void 0;
 }
@@ -53173,11 +53364,11 @@ function invalidRequest(message = "Invalid Request") {
 function judgeMessages(messages, enforcer, record2) {
   const out = { answered: [], forwarded: [], lists: [], requests: [] };
   for (const m of messages) {
-    if (!isObject13(m)) {
+    if (!isObject14(m)) {
       out.answered.push(invalidRequest());
       continue;
     }
-    const params = isObject13(m.params) ? m.params : void 0;
+    const params = isObject14(m.params) ? m.params : void 0;
     if (m.method === "tools/call" && typeof params?.name === "string") {
       record2({ tool: params.name, arguments: params.arguments ?? {} });
       const refusal = enforcer.refusal(params.name);
@@ -53192,14 +53383,14 @@ function judgeMessages(messages, enforcer, record2) {
   }
   return out;
 }
-var BATCH_REVISIONS, VERSION_META, isObject13;
+var BATCH_REVISIONS, VERSION_META, isObject14;
 var init_judge = __esm({
   "src/enforce/judge.ts"() {
     "use strict";
     init_enforcer();
     BATCH_REVISIONS = /* @__PURE__ */ new Set(["2024-11-05", "2025-03-26"]);
     VERSION_META = "io.modelcontextprotocol/protocolVersion";
-    isObject13 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject14 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -53207,21 +53398,21 @@ var init_judge = __esm({
 function unjudgedCalls(messages, enforcer) {
   const names3 = [];
   for (const m of messages) {
-    if (!isObject14(m) || m.method !== "tools/call" || !isObject14(m.params)) continue;
+    if (!isObject15(m) || m.method !== "tools/call" || !isObject15(m.params)) continue;
     const name = m.params.name;
     if (typeof name === "string" && enforcer.needsListing(name)) names3.push(name);
   }
   return names3;
 }
 function listRequest(id, cursor, messages) {
-  const call = messages.find((m) => isObject14(m) && m.method === "tools/call" && isObject14(m.params));
-  const meta2 = isObject14(call) && isObject14(call.params) && isObject14(call.params._meta) ? call.params._meta : void 0;
+  const call = messages.find((m) => isObject15(m) && m.method === "tools/call" && isObject15(m.params));
+  const meta2 = isObject15(call) && isObject15(call.params) && isObject15(call.params._meta) ? call.params._meta : void 0;
   const envelope = meta2 ? Object.fromEntries(Object.entries(meta2).filter(([k]) => k !== "progressToken")) : void 0;
   const params = { ...cursor !== void 0 ? { cursor } : {}, ...envelope ? { _meta: envelope } : {} };
   return { jsonrpc: "2.0", id, method: "tools/list", ...Object.keys(params).length > 0 ? { params } : {} };
 }
 function listResult(answer) {
-  if (!isObject14(answer) || !isObject14(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
+  if (!isObject15(answer) || !isObject15(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
   return answer.result;
 }
 async function listAll(page, enforcer) {
@@ -53241,13 +53432,13 @@ async function listAll(page, enforcer) {
 function ownId() {
   return `warden-gate-list-${process.pid}-${++counter}`;
 }
-var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject14, counter;
+var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject15, counter;
 var init_list_on_demand = __esm({
   "src/enforce/list-on-demand.ts"() {
     "use strict";
     MAX_LIST_PAGES = 50;
     LIST_PAGE_TIMEOUT_MS = 15e3;
-    isObject14 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     counter = 0;
   }
 });
@@ -53308,7 +53499,7 @@ async function serveHttpProxy(args, enforcer, io) {
   });
   return GATE_EXIT.pass;
 }
-var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject15, HttpProxy;
+var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject16, HttpProxy;
 var init_http = __esm({
   "src/proxy/http.ts"() {
     "use strict";
@@ -53344,7 +53535,7 @@ var init_http = __esm({
       "content-encoding",
       "set-cookie"
     ]);
-    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject16 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     HttpProxy = class {
       constructor(upstream, headers, enforcer, record2, timeoutMs = LIST_PAGE_TIMEOUT_MS) {
         this.upstream = upstream;
@@ -53390,7 +53581,7 @@ var init_http = __esm({
           }
           batch = Array.isArray(parsed);
           if (Array.isArray(parsed)) messages = parsed;
-          else if (isObject15(parsed)) messages = [parsed];
+          else if (isObject16(parsed)) messages = [parsed];
         }
         if (batch) {
           const header = req.headers["mcp-protocol-version"];
@@ -53466,7 +53657,7 @@ var init_http = __esm({
             const parsed = JSON.parse(text3);
             found.push(...Array.isArray(parsed) ? parsed : [parsed]);
           }
-          return listResult(found.find((m) => isObject15(m) && m.id === id));
+          return listResult(found.find((m) => isObject16(m) && m.id === id));
         } catch {
           return void 0;
         }
@@ -53545,10 +53736,10 @@ var init_http = __esm({
       }
       /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
       judgeAnswer(m, session) {
-        if (!isObject15(m) || m.id === void 0) return m;
+        if (!isObject16(m) || m.id === void 0) return m;
         const key = `${session} ${jsonText(m.id)}`;
         const result = m.result;
-        if (!this.lists.has(key) || !isObject15(result) || !Array.isArray(result.tools)) return m;
+        if (!this.lists.has(key) || !isObject16(result) || !Array.isArray(result.tools)) return m;
         this.lists.delete(key);
         return { ...m, result: this.enforcer.filterResult(result) };
       }

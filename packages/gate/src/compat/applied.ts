@@ -1,5 +1,6 @@
-import { escapeSegment, refPointer, resolvePointer } from './pointer.ts';
-import { keywordsWhere, TEXT_KEYWORDS } from './keywords.ts';
+import { eachSchema, LISTS, MAPS, resolveIds, SKIPPED } from './ids.ts';
+import { escapeSegment, pointerRef, refPointer, resolvePointer } from './pointer.ts';
+import { TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -13,6 +14,8 @@ import type { Dialect } from './validator.ts';
  * - a `$ref` to a plain-name fragment (`#node`) becomes the pointer of the one schema that
  *   carries that `$anchor` or `$dynamicAnchor`, when no schema below the root has its own `$id`
  *   (which would scope the names);
+ * - a reference through an `$id` (`other.json#/x`, an anchor within a nested resource) becomes
+ *   the pointer of the schema Ajv resolves it to (see ids.ts);
  * - a `$dynamicRef` or `$recursiveRef` whose anchor the root itself carries becomes `$ref: "#"`:
  *   Ajv resolves it through the outermost schema that carries the anchor on the way to it, and
  *   the root is always the outermost (measured in each of Ajv's configurations, references
@@ -32,33 +35,6 @@ export interface Applied {
   dynamic?: { keyword: string; ref: string; at: string };
 }
 
-/** Keys whose values json-schema-traverse (Ajv's walk for ids and anchors) does not enter. */
-const SKIPPED = new Set([
-  'default',
-  'enum',
-  'const',
-  'required',
-  'maximum',
-  'minimum',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'multipleOf',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'format',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'maxProperties',
-  'minProperties',
-  'examples',
-]);
-/** Keys whose value is a map of schemas, or a list of them (the keyword table's `holds`). */
-const MAPS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'map'));
-const LISTS: ReadonlySet<string> = new Set(
-  keywordsWhere((k) => k.holds === 'list' || k.holds === 'one-or-list'),
-);
 const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef'] as const;
 const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
 
@@ -71,26 +47,6 @@ interface Scan {
   nestedId: boolean;
   /** Whether anything asks for a rewrite: nullable, a reference by name, a dynamic keyword. */
   needed: boolean;
-}
-
-/** Every schema position of a document as Ajv's walk enters them, with its pointer. */
-function eachSchema(root: Json, visit: (node: JsonObject, at: string) => void): void {
-  const stack: [Json, string][] = [[root, '']];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop() as [Json, string];
-    if (!isObject(node)) continue;
-    visit(node, at);
-    for (const k of Object.keys(node)) {
-      const v = node[k] as Json;
-      const here = `${at}/${escapeSegment(k)}`;
-      if (Array.isArray(v)) {
-        if (LISTS.has(k)) v.forEach((x, i) => stack.push([x as Json, `${here}/${i}`]));
-      } else if (MAPS.has(k)) {
-        if (isObject(v))
-          for (const n of Object.keys(v)) stack.push([v[n] as Json, `${here}/${escapeSegment(n)}`]);
-      } else if (!SKIPPED.has(k)) stack.push([v, here]);
-    }
-  }
 }
 
 function scan(root: Schema): Scan {
@@ -195,19 +151,10 @@ function foldNullable(node: JsonObject): JsonObject {
   return out;
 }
 
-/** The fragment of a reference to a pointer, each token escaped and percent-encoded. */
-function pointerRef(pointer: string): string {
-  if (pointer === '') return '#';
-  return `#/${pointer
-    .slice(1)
-    .split('/')
-    .map((t) => encodeURIComponent(t))
-    .join('/')}`;
-}
-
 /** The document as Ajv applies it (see Applied). */
-export function asApplied(schema: Schema, dialect: Dialect): Applied {
-  if (!isObject(schema)) return { schema };
+export function asApplied(written: Schema, dialect: Dialect): Applied {
+  if (!isObject(written)) return { schema: written };
+  const schema = resolveIds(written, dialect === 'draft-07') as JsonObject;
   const found = scan(schema);
   if (!found.needed) return { schema };
   const dynamicApplies = dialect !== 'draft-07';

@@ -23,6 +23,11 @@ export interface DefinitionIndex {
   reachedFrom(node: Json): string[];
   /** A schema with every reference into the definitions rewritten to ids. */
   rewrite(node: Json): Json;
+  /**
+   * Names in an order where each comes after every name it refers to (on a cycle, after those
+   * reached before it), found with an explicit stack: the order to build them one by one.
+   */
+  dependenciesFirst(names: readonly string[]): string[];
 }
 
 const BASE = 'https://warden.invalid/def/';
@@ -211,6 +216,24 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
       return [...closure(first)].filter((n) => texts.has(n));
     },
     rewrite,
+    dependenciesFirst(from) {
+      const out: string[] = [];
+      const seen = new Set<string>();
+      // Each name is pushed twice: to visit what it refers to, then (marked) to be written out.
+      const stack: [string, boolean][] = from.map((n): [string, boolean] => [n, false]).reverse();
+      while (stack.length > 0) {
+        const [n, done] = stack.pop() as [string, boolean];
+        if (done) {
+          out.push(n);
+          continue;
+        }
+        if (seen.has(n)) continue;
+        seen.add(n);
+        stack.push([n, true]);
+        for (const m of direct.get(n) ?? []) if (!seen.has(m)) stack.push([m, false]);
+      }
+      return out;
+    },
   };
 }
 

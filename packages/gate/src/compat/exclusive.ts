@@ -21,11 +21,32 @@ function tagValues(branch: Schema, k: string): Json[] | undefined {
 }
 
 /**
- * Whether no value can match two branches: every branch admits objects only (or the schema
- * around them does), requires one property k, and allows values at k that no other branch
- * allows. Then "exactly one branch matches" and "some branch matches" are the same test.
+ * Whether every branch allows a finite set of values of its own (`const`, else `enum`) and no
+ * value is allowed by two branches: a oneOf of consts, say. Equal JSON is the same value to
+ * the validator (its equality is structural, key order aside), as it is to canonicalJson.
+ */
+function distinctValues(branches: readonly Schema[]): boolean {
+  const seen = new Set<string>();
+  return branches.every((b) => {
+    if (!isObject(b)) return false;
+    const values = 'const' in b ? [b.const as Json] : Array.isArray(b.enum) ? b.enum : undefined;
+    if (!values) return false;
+    for (const v of values) {
+      const key = canonicalJson(v);
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+    return true;
+  });
+}
+
+/**
+ * Whether no value can match two branches: each allows its own values and no other branch's
+ * (see distinctValues); or every branch admits objects only (or the schema around them does),
+ * requires one property k, and allows values at k that no other branch allows. Then "exactly one branch matches" and "some branch matches" are the same test.
  */
 function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boolean {
+  if (distinctValues(branches)) return true;
   const first = branches[0];
   if (!isObject(first) || !isObject(first.properties)) return false;
   const objects = onlyObjects(node) || branches.every((b) => isObject(b) && onlyObjects(b));

@@ -128,3 +128,13 @@ export function findPlace(
   }
   return undefined;
 }
+
+/** The fragment of a reference to a pointer, each token escaped and percent-encoded. */
+export function pointerRef(pointer: string): string {
+  if (pointer === '') return '#';
+  return `#/${pointer
+    .slice(1)
+    .split('/')
+    .map((t) => encodeURIComponent(t))
+    .join('/')}`;
+}

@@ -1,3 +1,4 @@
+import { MAX_SCHEMA_REFS } from './bounds.ts';
 import { refPointer, resolvePointer } from './pointer.ts';
 import type { JsonObject, Schema } from './types.ts';
 
@@ -14,9 +15,12 @@ const resolvedIn = new WeakMap<object, Map<string, Resolved | undefined>>();
 /**
  * References followed one after another from one place (a chain of definitions that are each only
  * a reference) before the chain is taken as unresolvable: the walk, the allOf fold and the value
- * generator all stop at the same length.
+ * generator all stop at the same length. A schema within the gate's bounds has at most
+ * MAX_SCHEMA_REFS distinct targets, so a longer chain meets one of them twice: it leads back to
+ * itself and resolves to nothing, for the validator too. Any shorter chain is followed to its end
+ * (a loop, one step per reference).
  */
-export const MAX_REF_HOPS = 32;
+export const MAX_REF_HOPS = MAX_SCHEMA_REFS + 1;
 
 export function resolveRef(root: Schema, ref: string): Resolved | undefined {
   if (typeof root !== 'object') return resolveOnce(root, ref);

@@ -24,6 +24,7 @@ import { combineVerdict } from './verdicts.ts';
 import { besideInheritedNames } from './inherited-names.ts';
 import { refInEmbeddedResource } from './embedded.ts';
 import { asApplied } from './applied.ts';
+import { resolveIds } from './ids.ts';
 
 const DEFAULT_SAMPLES = 24;
 /**
@@ -114,9 +115,13 @@ export function compareSchemas(
     const cycle = refCycle(oldSchema) ?? refCycle(newSchema);
     if (cycle !== undefined)
       return { verdict: 'unknown', findings: [finding('ref-cycle', direction, strict, '', { ref: cycle })] };
+    // A reference the ids of the document resolve is read as the pointer Ajv resolves it to (see
+    // ids.ts); one left as written inside a resource of its own is not placed.
+    const resolvedIn = (s: Schema): Schema =>
+      declaresDialect(s) ? resolveIds(s, dialectOf(s) === 'draft-07') : resolveIds(s, false);
     const embedded = same
       ? undefined
-      : (refInEmbeddedResource(newSchema) ?? refInEmbeddedResource(oldSchema));
+      : (refInEmbeddedResource(resolvedIn(newSchema)) ?? refInEmbeddedResource(resolvedIn(oldSchema)));
     if (embedded !== undefined) {
       const { ref, id, at } = embedded;
       const args = { ref, id };

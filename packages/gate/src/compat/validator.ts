@@ -19,6 +19,7 @@ import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { Dialect } from './keywords.ts';
+import { resolveIds } from './ids.ts';
 import type { JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
 import { PREBUILT_META } from './meta-validators.ts';
@@ -224,28 +225,41 @@ function splitOnce(whole: JsonObject): Split | undefined {
   return { body: index.rewrite(own) as JsonObject, index, reached: index.reachedFrom(own) };
 }
 
-/** Registers the definitions a body reaches with an Ajv instance, each once per content. */
+/**
+ * Registers the definitions a body reaches with an Ajv instance, each once per content, and
+ * builds them, each after those it refers to. Ajv builds a referenced schema from inside the
+ * build of the one that refers to it: a chain of a few hundred definitions, each referring to
+ * the next, would overflow the stack there, where built one by one from its end each finds
+ * the next already built.
+ */
 function register(ajv: Ajv, index: DefinitionIndex, names: string[], variant: Variant): void {
   let done = registered.get(ajv);
   if (!done) {
     done = new Set();
     registered.set(ajv, done);
   }
+  const added: string[] = [];
   for (const name of names) {
     const id = index.idOf(name) as string;
     if (done.has(id)) continue;
     ajv.addSchema(forAjv(index.body(name) as Schema, variant) as AnySchema, id);
     done.add(id);
+    added.push(name);
   }
+  if (added.length > 1)
+    for (const name of index.dependenciesFirst(added)) ajv.getSchema(index.idOf(name) as string);
 }
 
 /**
  * One compiled validator per distinct schema, with the same settings everywhere (witnesses,
  * sampling, replay), so two signals can never agree for different reasons.
  */
-export function compileSchema(whole: Schema, messages: boolean | Variant = false): ValidateFunction {
+export function compileSchema(written: Schema, messages: boolean | Variant = false): ValidateFunction {
   const variant: Variant = messages === true ? 'messages' : messages === false ? 'plain' : messages;
-  const dialect = dialectOf(whole) ?? '2020-12';
+  const dialect = dialectOf(written) ?? '2020-12';
+  // References through an `$id` as the local pointers Ajv resolves them to (see ids.ts): the
+  // root's `$id` is not given to the validator, whose instance holds many documents.
+  const whole = resolveIds(written, dialect === 'draft-07');
   const split = splitShared(whole);
   if (split) {
     const text = compactText(split.body);
@@ -260,18 +274,17 @@ export function compileSchema(whole: Schema, messages: boolean | Variant = false
       clearValidatorCache();
       ajv = ajvFor(dialect, variant);
     }
-    register(ajv, split.index, split.reached, variant);
     // A body that is only a reference (one definition of a document) is that definition's own
     // compiled validator, shared with every schema that reaches it.
     const keys = Object.keys(split.body).filter((k) => k !== '$schema');
     const ref = keys.length === 1 && typeof split.body.$ref === 'string' ? split.body.$ref : undefined;
     const fn = guarded(
-      built(
-        `${dialect}/${variant}`,
-        () =>
-          (ref ? ajv.getSchema(ref) : undefined) ??
-          ajv.compile(forAjv(split.body, variant, ajv) as AnySchema),
-      ),
+      built(`${dialect}/${variant}`, () => {
+        register(ajv, split.index, split.reached, variant);
+        return (
+          (ref ? ajv.getSchema(ref) : undefined) ?? ajv.compile(forAjv(split.body, variant, ajv) as AnySchema)
+        );
+      }),
     );
     keep(text, `${dialect}/${variant}`, fn);
     return fn;

@@ -41,7 +41,7 @@ export const EXIT = { ok: 0, failed: 1, error: 2 } as const;
 /**
  * The gate's exit codes, one contract for every gate command (pin, check, diff, accept, proxy):
  * a CI job tells a break from an undecided change from a run that decided nothing. Documented
- * in docs/compat-gate.md ("Exit codes").
+ * in docs/guide.md and docs/reference.md ("Exit codes").
  */
 export const GATE_EXIT = {
   /** Identical or compatible (also unknown with --allow-unknown). */

@@ -76,6 +76,21 @@ describe('a oneOf of exclusive branches is handed to Ajv as anyOf', () => {
     sameVerdicts(typedAround, flat);
   });
 
+  it('for a large oneOf of consts and enums that share no value, and never when two share one', () => {
+    const consts: JsonObject[] = Array.from({ length: 39 }, (_, i) => ({ const: `k${i}` }));
+    const schema = { oneOf: [...consts, { enum: [5, null, [{ kind: 'k1' }]] }] };
+    const flat = flatOneOfs(schema);
+    assert.ok(typeof flat === 'object' && 'anyOf' in flat && !('oneOf' in flat));
+    sameVerdicts(schema, flat);
+    for (const shared of [
+      { oneOf: [...consts, { enum: ['x', 'k3'] }] },
+      { oneOf: [...consts, { const: 'k1' }] },
+      { oneOf: [...consts, { const: { a: 1, b: 2 } }, { const: { b: 2, a: 1 } }] },
+      { oneOf: [...consts, { type: 'string' }] },
+    ])
+      assert.equal(flatOneOfs(shared), shared);
+  });
+
   it('leaves data alone: an enum, a const or a default that holds a oneOf is not a schema', () => {
     const data = { oneOf: branches(40) } as unknown as Json;
     const schema = { enum: [data], default: data, examples: [data], properties: { x: { const: data } } };

@@ -59,7 +59,7 @@ describe('a change of the report schema, judged by the gate itself', () => {
       code,
       0,
       `the report schema changed in a way its readers would trip on: raise JSON_REPORT_VERSION ` +
-        `(report/json.ts and the schema's version const), say so in docs/compat-gate.md, and pin ` +
+        `(report/json.ts and the schema's version const), say so in docs/reference.md, and pin ` +
         `it anew (test/report/report-schema.ts)\n${out}${err}`,
     );
   });

@@ -28,8 +28,8 @@ function required(s: JsonObject): Set<string> {
 }
 
 /**
- * A cheap proof that no value matches both an old branch and a new one: disjoint types, or a
- * property the new branch requires whose allowed values (const or enum) share none with the
+ * A cheap proof that no value matches both an old branch and a new one: disjoint types, own
+ * values (const or enum) of which they share none, or a property the new branch requires whose allowed values (const or enum) share none with the
  * old branch's.
  */
 function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
@@ -40,6 +40,13 @@ function disjoint(aIn: Schema, bIn: Schema, ctx: Ctx): boolean {
   const ta = typeSet(a),
     tb = typeSet(b);
   if (ta && tb && ![...ta].some((t) => admits(tb, t)) && ![...tb].some((t) => admits(ta, t))) return true;
+  // Each allows only its own values (const or enum), and they share none.
+  const own = finiteValues(a),
+    theirOwn = finiteValues(b);
+  if (own && theirOwn) {
+    const theirs = keySet(theirOwn);
+    if (!own.some((v) => theirs.has(canonicalJson(v)))) return true;
+  }
   const ap = isObject(a.properties) ? a.properties : {};
   const bp = isObject(b.properties) ? b.properties : {};
   const breq = required(b);
@@ -110,6 +117,13 @@ function buildIndex(branches: readonly Schema[], supRoot: Schema): BranchIndex {
   }
   const discriminators = new Map<string, Discriminator>();
   const resolved = branches.map((b) => derefIn(supRoot, b));
+  // The branches' own values (const or enum), as a discriminator of the value itself.
+  const values: Discriminator = { open: [], byValue: new Map() };
+  resolved.forEach((b, j) => {
+    const ys = finiteValues(b);
+    if (!ys) values.open.push(j);
+    else for (const key of new Set(canonicalKeys(ys))) push(values.byValue, key, j);
+  });
   resolved.forEach((b, j) => {
     if (!isObject(b) || !isObject(b.properties)) return;
     const req = required(b);
@@ -143,8 +157,15 @@ function buildIndex(branches: readonly Schema[], supRoot: Schema): BranchIndex {
   /** A superset of the branches not disjoint from `a`: those its most selective discriminator leaves. */
   const candidates = (aIn: Schema, ctx: Ctx): number[] => {
     const a = deref(aIn, 'sub', ctx);
-    if (!isObject(a) || !isObject(a.properties)) return all;
+    if (!isObject(a)) return all;
     let best: number[] | undefined;
+    const xs = finiteValues(a);
+    if (xs) {
+      const found = new Set(values.open);
+      for (const key of canonicalKeys(xs)) for (const j of values.byValue.get(key) ?? []) found.add(j);
+      best = [...found];
+    }
+    if (!isObject(a.properties)) return best ? best.sort((p, q) => p - q) : all;
     for (const [k, x] of Object.entries(a.properties)) {
       const d = discriminators.get(k);
       const xs = d ? finiteValues(x) : undefined;
