@@ -52930,7 +52930,6 @@ var init_take = __esm({
 // src/cli/update-lock.ts
 var update_lock_exports = {};
 __export(update_lock_exports, {
-  UPDATE_REASON: () => UPDATE_REASON,
   notUpdated: () => notUpdated,
   updateLock: () => updateLock
 });

@@ -9,7 +9,7 @@ import { groupEntries, groupTitles } from '../report/groups.ts';
 import type { GateArgs } from './options.ts';
 
 /** The reason recorded with each change when `--reason` gives none. */
-export const UPDATE_REASON = 'compatible change taken in by check --update-lock';
+const UPDATE_REASON = 'compatible change taken in by check --update-lock';
 
 interface Compared {
   lock: Lock;
