@@ -5,7 +5,6 @@
 // Writes bench/data/npm-tools.json. Needs the npm registry; the benchmark itself runs offline.
 //
 //   node --import tsx bench/compat-npm-extract.ts
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { listToolsAsSent } from '../src/connect/list-as-sent.ts';
 import { DATA, type Release } from './compat-npm-data.ts';
+import { installRelease } from './npm-release.ts';
 
 export const NPM_SERVERS: Record<string, string[]> = {
   '@modelcontextprotocol/server-filesystem': [
@@ -51,26 +51,7 @@ export const NPM_SERVERS: Record<string, string[]> = {
 async function extract(pkg: string, version: string): Promise<Release> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-npm-'));
   try {
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        '--omit=dev',
-        `${pkg}@${version}`,
-      ],
-      { stdio: 'ignore', timeout: 300_000 },
-    );
-    const root = path.join(dir, 'node_modules', ...pkg.split('/'));
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      bin?: string | Record<string, string>;
-    };
-    const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-    if (!bin) throw new Error(`${pkg}@${version} has no bin`);
+    const bin = installRelease(dir, pkg, version, 300_000);
     const work = path.join(dir, 'work');
     fs.mkdirSync(work);
     const args = pkg.endsWith('server-filesystem')
@@ -80,7 +61,7 @@ async function extract(pkg: string, version: string): Promise<Release> {
         : [];
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [path.join(root, bin), ...args],
+      args: [bin, ...args],
       cwd: work,
       env: { ...process.env, MEMORY_FILE_PATH: path.join(work, 'memory.json') } as Record<string, string>,
       stderr: 'ignore',

@@ -7,13 +7,13 @@
 // nothing it downloads is kept.
 //
 //   node --conditions=warden-source --import tsx bench/compat-npm-pairs.ts
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli/main.ts';
 import { steeringHits } from '../src/compat/surfaces/steering.ts';
 import { bufferIo } from '../src/host/io.ts';
+import { installRelease } from './npm-release.ts';
 
 const EVERYTHING = '@modelcontextprotocol/server-everything';
 const FILESYSTEM = '@modelcontextprotocol/server-filesystem';
@@ -37,8 +37,12 @@ const PAIRS: [string, string, string][] = [
   [PLAYWRIGHT, '0.0.83', '0.0.86'],
 ];
 
-/** The rules this measurement is about: text steering and the announced version. */
-const WATCHED = /^(?:text-steers-model|server-version-understated|server-version-not-semver)$/u;
+/**
+ * The rules this measurement is about: text steering, the announced version, and what an agent
+ * forms its calls from (arguments that vanish, required with a default).
+ */
+const WATCHED =
+  /^(?:text-steers-model|server-version-understated|server-version-not-semver|argument-removed|all-arguments-removed|property-required-with-default)$/u;
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'warden-npm-pairs-'));
 const work = path.join(root, 'work');
@@ -47,37 +51,10 @@ fs.mkdirSync(work);
 /** The command that starts one installed release over stdio. */
 function command(pkg: string, version: string): string[] {
   const dir = path.join(root, `${pkg.replace(/[@/]/gu, '_')}-${version}`);
-  const installed = path.join(dir, 'node_modules', ...pkg.split('/'));
-  if (!fs.existsSync(installed))
-    execFileSync(
-      'npm',
-      [
-        'install',
-        '--prefix',
-        dir,
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        '--omit=dev',
-        `${pkg}@${version}`,
-      ],
-      { stdio: 'ignore', timeout: 600_000 },
-    );
-  const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
-    bin?: string | Record<string, string>;
-  };
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin ?? {})[0];
-  if (!bin) throw new Error(`${pkg}@${version} has no bin`);
+  const bin = installRelease(dir, pkg, version, 600_000);
   const args =
     pkg === FILESYSTEM ? [work] : pkg === EVERYTHING ? ['stdio'] : pkg === PLAYWRIGHT ? ['--headless'] : [];
-  return [
-    '--',
-    'env',
-    `MEMORY_FILE_PATH=${path.join(work, 'memory.json')}`,
-    process.execPath,
-    path.join(installed, bin),
-    ...args,
-  ];
+  return ['--', 'env', `MEMORY_FILE_PATH=${path.join(work, 'memory.json')}`, process.execPath, bin, ...args];
 }
 
 async function gate(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -121,7 +98,7 @@ function texts(lock: string): string[] {
 
 try {
   const rows = [
-    '| pair | announced | exit | verdict | breaking / unknown / compatible items | steering and version rules |',
+    '| pair | announced | exit | verdict | breaking / unknown / compatible items | steering, version and argument rules |',
     '|---|---|---|---|---|---|',
   ];
   for (const [pkg, a, b] of PAIRS) {

@@ -372,6 +372,8 @@ function manifestPairReport(pairs: RealPair[], limitMs: number): { text: string;
   const [oldFile, newFile] = writeManifestPair(pairs, dir);
   const bin = fileURLToPath(new URL('../bin/warden-gate.js', import.meta.url));
   const rounds: { ms: number; cpuMs: number; jc: number | null; jcCpu: number }[] = [];
+  /** Per round, another build's CPU time over this tree's (GATE_AGAINST). */
+  const againstCpu: number[] = [];
   let verdict = 'n/a';
   for (let run = 0; run < PROCESS_RUNS; run++) {
     const t = performance.now();
@@ -390,6 +392,7 @@ function manifestPairReport(pairs: RealPair[], limitMs: number): { text: string;
         : r.stdout.startsWith('{')
           ? (JSON.parse(r.stdout) as { verdict: string }).verdict
           : `FAILED (${stderr.trim().split('\n')[0]})`;
+    if (AGAINST) againstCpu.push(gateCpu(AGAINST, oldFile, newFile) / cpuMs);
     const jc = wholeProcess('jsoncompat', limitMs);
     rounds.push({ ms, cpuMs, jc, jcCpu: wholeCpu.get('jsoncompat') ?? NaN });
     process.stderr.write(
@@ -404,10 +407,29 @@ function manifestPairReport(pairs: RealPair[], limitMs: number): { text: string;
     finished.length === 0
       ? 'jsoncompat did not finish'
       : `jsoncompat's whole process ${median(finished.map((r) => r.jc as number)).toFixed(0)} ms and ${median(finished.map((r) => r.jcCpu)).toFixed(0)} ms of CPU (medians); per round, jsoncompat's time over the gate's: ${byRound}; median **${median(finished.map((r) => (r.jc as number) / r.ms)).toFixed(1)}× by the wall clock, ${median(finished.map((r) => r.jcCpu / r.cpuMs)).toFixed(1)}× by CPU time**`;
+  const against = AGAINST
+    ? `; beside ${AGAINST} in the same rounds, its CPU time over this tree's: ${againstCpu.map((x) => `${x.toFixed(2)}×`).join(', ')}, median **${median(againstCpu).toFixed(2)}×** (above 1: this tree is faster)`
+    : '';
   return {
-    text: `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms, ${c.toFixed(0)} ms of CPU (user and system, all threads; medians of ${PROCESS_RUNS} rounds, verdict ${verdict}); ${ratio}`,
+    text: `the whole corpus as one manifest pair (${pairs.length} tools), \`warden-gate diff\` as a whole process: ${w.toFixed(0)} ms, ${c.toFixed(0)} ms of CPU (user and system, all threads; medians of ${PROCESS_RUNS} rounds, verdict ${verdict}); ${ratio}${against}`,
     jsoncompat: finished.length === 0 ? null : median(finished.map((r) => r.jc as number)),
   };
+}
+
+/**
+ * Another build of the gate to time beside this one on the same manifest pair, in the same
+ * rounds: `GATE_AGAINST=/elsewhere/packages/gate/bin/warden-gate.js npm run bench -- compat-real`.
+ */
+const AGAINST = process.env['GATE_AGAINST'] ? path.resolve(process.env['GATE_AGAINST']) : undefined;
+
+/** CPU time of one whole `diff` by the given gate executable. */
+function gateCpu(bin: string, oldFile: string, newFile: string): number {
+  const r = spawnSync(process.execPath, ['--import', CPU_HOOK, bin, 'diff', oldFile, newFile, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return processCpu(r.stderr).cpuMs;
 }
 
 /**

@@ -10651,10 +10651,15 @@ function tagValues(branch, k) {
   return "const" in at ? [at.const] : Array.isArray(at.enum) ? at.enum : void 0;
 }
 function distinctValues(branches) {
+  return noValueTwice(
+    branches.map(
+      (b) => !isObject3(b) ? void 0 : "const" in b ? [b.const] : Array.isArray(b.enum) ? b.enum : void 0
+    )
+  );
+}
+function noValueTwice(lists) {
   const seen = /* @__PURE__ */ new Set();
-  return branches.every((b) => {
-    if (!isObject3(b)) return false;
-    const values = "const" in b ? [b.const] : Array.isArray(b.enum) ? b.enum : void 0;
+  return lists.every((values) => {
     if (!values) return false;
     for (const v of values) {
       const key = canonicalJson(v);
@@ -10670,21 +10675,7 @@ function exclusiveBranches(node2, branches) {
   if (!isObject3(first) || !isObject3(first.properties)) return false;
   const objects2 = onlyObjects(node2) || branches.every((b) => isObject3(b) && onlyObjects(b));
   if (!objects2) return false;
-  for (const k of Object.keys(first.properties)) {
-    const seen = /* @__PURE__ */ new Set();
-    const distinct = branches.every((b) => {
-      const values = tagValues(b, k);
-      if (!values) return false;
-      for (const v of values) {
-        const key = canonicalJson(v);
-        if (seen.has(key)) return false;
-        seen.add(key);
-      }
-      return true;
-    });
-    if (distinct) return true;
-  }
-  return false;
+  return Object.keys(first.properties).some((k) => noValueTwice(branches.map((b) => tagValues(b, k))));
 }
 function flatOneOfs(schema) {
   if (!isObject3(schema)) return schema;

@@ -26,10 +26,23 @@ function tagValues(branch: Schema, k: string): Json[] | undefined {
  * the validator (its equality is structural, key order aside), as it is to canonicalJson.
  */
 function distinctValues(branches: readonly Schema[]): boolean {
+  return noValueTwice(
+    branches.map((b) =>
+      !isObject(b)
+        ? undefined
+        : 'const' in b
+          ? [b.const as Json]
+          : Array.isArray(b.enum)
+            ? b.enum
+            : undefined,
+    ),
+  );
+}
+
+/** Whether every branch lists its values and no value is listed twice, in one branch or across two. */
+function noValueTwice(lists: readonly (readonly Json[] | undefined)[]): boolean {
   const seen = new Set<string>();
-  return branches.every((b) => {
-    if (!isObject(b)) return false;
-    const values = 'const' in b ? [b.const as Json] : Array.isArray(b.enum) ? b.enum : undefined;
+  return lists.every((values) => {
     if (!values) return false;
     for (const v of values) {
       const key = canonicalJson(v);
@@ -51,21 +64,7 @@ function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boole
   if (!isObject(first) || !isObject(first.properties)) return false;
   const objects = onlyObjects(node) || branches.every((b) => isObject(b) && onlyObjects(b));
   if (!objects) return false;
-  for (const k of Object.keys(first.properties)) {
-    const seen = new Set<string>();
-    const distinct = branches.every((b) => {
-      const values = tagValues(b, k);
-      if (!values) return false;
-      for (const v of values) {
-        const key = canonicalJson(v);
-        if (seen.has(key)) return false;
-        seen.add(key);
-      }
-      return true;
-    });
-    if (distinct) return true;
-  }
-  return false;
+  return Object.keys(first.properties).some((k) => noValueTwice(branches.map((b) => tagValues(b, k))));
 }
 
 /**
