@@ -5,6 +5,21 @@ import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
+/** The gate's library folders: what its CLI and its package entry may both build on. */
+const GATE_LIBRARY = [
+  'gate-text',
+  'gate-compat',
+  'gate-connect',
+  'gate-host',
+  'gate-sources',
+  'gate-lock',
+  'gate-report',
+  'gate-policy',
+  'gate-enforce',
+  'gate-proxy',
+  'gate-version',
+];
+
 /**
  * The layers of src/ and of the gate package, each with the only layers it may import: an
  * allow-list. An import that is not listed is refused, and so is every file of a folder that has
@@ -14,6 +29,7 @@ import tseslint from 'typescript-eslint';
  * `gate` lists the subpaths of @warden-mcp/gate a Warden layer may import (default: none), each
  * one the package documents in its `exports`.
  */
+
 const LAYERS = {
   // Warden: core ← tools ← server and console, with the store and untrusted text beside.
   untrusted: {
@@ -121,35 +137,11 @@ const LAYERS = {
     fix: 'proxy/ carries messages through enforce/ and parses no arguments',
   },
   'gate-cli': {
-    may: [
-      'gate-text',
-      'gate-compat',
-      'gate-connect',
-      'gate-host',
-      'gate-sources',
-      'gate-lock',
-      'gate-report',
-      'gate-policy',
-      'gate-enforce',
-      'gate-proxy',
-      'gate-version',
-    ],
+    may: GATE_LIBRARY,
     fix: 'the gate CLI is the shell over the library',
   },
   'gate-entry': {
-    may: [
-      'gate-text',
-      'gate-compat',
-      'gate-connect',
-      'gate-host',
-      'gate-sources',
-      'gate-lock',
-      'gate-report',
-      'gate-policy',
-      'gate-enforce',
-      'gate-proxy',
-      'gate-version',
-    ],
+    may: GATE_LIBRARY,
     fix: 'the package entry is the library’s face and re-exports no CLI: move the piece out of cli/',
   },
   'gate-bin': { may: ['gate-host', 'gate-cli'], fix: 'the executable only starts the CLI' },

@@ -2,8 +2,8 @@
 // is installed from the npm registry into a temporary folder (--ignore-scripts), the older one
 // pinned and the newer one checked against that lock over stdio, every surface at once. Prints
 // one row per pair (announced versions, exit code, verdict, items per verdict, and the rules of
-// the text-steering and announced-version checks that fired), then every description and
-// instructions text of the releases scanned with the steering signals. Needs the npm registry;
+// the text-nudge and announced-version checks that fired), then every description and
+// instructions text of the releases scanned with the nudge signals. Needs the npm registry;
 // nothing it downloads is kept.
 //
 //   node --conditions=warden-source --import tsx bench/compat-npm-pairs.ts
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { main } from '../src/cli/main.ts';
-import { steeringHits } from '../src/compat/surfaces/steering.ts';
+import { nudgeHits } from '../src/compat/surfaces/nudges.ts';
 import { bufferIo } from '../src/host/io.ts';
 import { installRelease } from './npm-release.ts';
 
@@ -38,7 +38,7 @@ const PAIRS: [string, string, string][] = [
 ];
 
 /**
- * The rules this measurement is about: text steering, the announced version, and what an agent
+ * The rules this measurement is about: text nudges, the announced version, and what an agent
  * forms its calls from (arguments that vanish, required with a default).
  */
 const WATCHED =
@@ -98,7 +98,7 @@ function texts(lock: string): string[] {
 
 try {
   const rows = [
-    '| pair | announced | exit | verdict | breaking / unknown / compatible items | steering, version and argument rules |',
+    '| pair | announced | exit | verdict | breaking / unknown / compatible items | nudge, version and argument rules |',
     '|---|---|---|---|---|---|',
   ];
   for (const [pkg, a, b] of PAIRS) {
@@ -123,10 +123,10 @@ try {
     process.stderr.write(`compat-npm-pairs: ${pkg} ${a} → ${b}: exit ${r.code}\n`);
   }
   const distinct = new Set([...locks.values()].flatMap(texts));
-  const fired = [...distinct].map(steeringHits).filter((h) => h.length > 0);
+  const fired = [...distinct].map(nudgeHits).filter((h) => h.length > 0);
   console.log(rows.join('\n'));
   console.log(
-    `\nsteering signals over every text of the ${locks.size} releases: ${distinct.size} distinct texts, ${fired.length} raise a signal:`,
+    `\nnudge signals over every text of the ${locks.size} releases: ${distinct.size} distinct texts, ${fired.length} raise a signal:`,
   );
   for (const hits of fired) console.log(`- ${hits.map((h) => `${h.signal}: "${h.excerpt}"`).join('; ')}`);
 } finally {

@@ -23259,11 +23259,11 @@ var init_text_diff = __esm({
   }
 });
 
-// src/compat/surfaces/steering.ts
-function steeringHits(text3) {
+// src/compat/surfaces/nudges.ts
+function nudgeHits(text3) {
   const scanned = text3.slice(0, MAX_SCANNED);
   const hits = [];
-  for (const [signal, patterns2] of Object.entries(STEERING_SIGNALS)) {
+  for (const [signal, patterns2] of Object.entries(NUDGE_SIGNALS)) {
     for (const re of patterns2) {
       for (const m of scanned.matchAll(re)) {
         hits.push({
@@ -23276,14 +23276,14 @@ function steeringHits(text3) {
   }
   return hits;
 }
-function steeringAdded(before, after) {
+function nudgesAdded(before, after) {
   const had = /* @__PURE__ */ new Map();
-  for (const h of steeringHits(before)) {
+  for (const h of nudgeHits(before)) {
     const key = `${h.signal}\0${h.phrase}`;
     had.set(key, (had.get(key) ?? 0) + 1);
   }
   const added2 = /* @__PURE__ */ new Map();
-  for (const h of steeringHits(after)) {
+  for (const h of nudgeHits(after)) {
     const key = `${h.signal}\0${h.phrase}`;
     const left = had.get(key) ?? 0;
     if (left > 0) {
@@ -23305,12 +23305,12 @@ function excerpt(text3, start, end) {
   const cut2 = `${from > 0 && !/[.!?\n]/u.test(text3[from - 1]) ? "\u2026" : ""}${text3.slice(from, to).trim()}${to < text3.length && !/[.!?\n]/u.test(text3[to - 1]) ? "\u2026" : ""}`;
   return forPeople(cut2, MAX_EXCERPT);
 }
-var STEERING_SIGNALS, MAX_SCANNED, REACH, MAX_EXCERPT;
-var init_steering = __esm({
-  "src/compat/surfaces/steering.ts"() {
+var NUDGE_SIGNALS, MAX_SCANNED, REACH, MAX_EXCERPT;
+var init_nudges = __esm({
+  "src/compat/surfaces/nudges.ts"() {
     "use strict";
     init_text();
-    STEERING_SIGNALS = {
+    NUDGE_SIGNALS = {
       /** The tool claims a place in the order of every call, not just before the one it feeds. */
       "call-order": [
         /\b(?:always|first)\s+(?:call|use|invoke|run)\s+this\s+(?:tool|function|server)\b/giu,
@@ -23396,7 +23396,7 @@ function textChange(rule, pointer2, before, after, strict, args = {}) {
         args: { phrase: forPeople(phrase, 120) }
       });
   }
-  for (const { signal, excerpt: excerpt2, count } of steeringAdded(before, after))
+  for (const { signal, excerpt: excerpt2, count } of nudgesAdded(before, after))
     findings.push({
       rule: "text-steers-model",
       verdict: "compatible",
@@ -23420,7 +23420,7 @@ var init_text2 = __esm({
     "use strict";
     init_text();
     init_text_diff();
-    init_steering();
+    init_nudges();
     MAX_SHOWN = 2e4;
     MAX_SCANNED2 = 1e6;
     URL2 = /\b(?:https?|ftp|file|wss?):\/\/[^\s<>"'`)\]]+/giu;

@@ -866,7 +866,7 @@ export function renderMessage(finding: {
   const base = getRule(finding.rule).message.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = finding.args[key];
     if ((key === 'diff' || key === 'error' || key === 'problem') && typeof value === 'string') return value;
-    // A quoted excerpt is bounded and made readable where it is cut (steering.ts): shown whole.
+    // A quoted excerpt is bounded and made readable where it is cut (nudges.ts): shown whole.
     if (key === 'excerpt' && typeof value === 'string') return `"${value}"`;
     // An argument left out means the field was absent (null is a value in its own right).
     if (value === undefined && (key === 'old' || key === 'new')) return 'absent';

@@ -1,6 +1,6 @@
 import { forPeople, hiddenCount } from '../../text/index.ts';
 import { wordDiff } from '../text-diff.ts';
-import { steeringAdded } from './steering.ts';
+import { nudgesAdded } from './nudges.ts';
 import type { RuleId } from '../rules.ts';
 import type { Finding, Json } from '../types.ts';
 
@@ -9,7 +9,7 @@ import type { Finding, Json } from '../types.ts';
  * change itself, shown as a word diff with hidden characters made visible, and the signals a
  * reviewer looks for. Compatible unless descriptions are strict; a signal of hiding or of
  * talking to the model fails closed on its own, since that is what a rug-pull looks like.
- * Wording added to steer the model (steering.ts) is a warning that quotes it.
+ * Wording added to steer the model (nudges.ts) is a warning that quotes it.
  */
 export function textChange(
   rule: RuleId,
@@ -53,7 +53,7 @@ export function textChange(
         args: { phrase: forPeople(phrase, 120) },
       });
   }
-  for (const { signal, excerpt, count } of steeringAdded(before, after))
+  for (const { signal, excerpt, count } of nudgesAdded(before, after))
     findings.push({
       rule: 'text-steers-model',
       verdict: 'compatible',

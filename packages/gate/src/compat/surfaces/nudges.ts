@@ -11,7 +11,7 @@ import { forPeople } from '../../text/index.ts';
  * are text-addressed-to-model, and invisible characters text-hidden-characters-added: both fail
  * closed, and no signal here repeats them.
  */
-const STEERING_SIGNALS = {
+const NUDGE_SIGNALS = {
   /** The tool claims a place in the order of every call, not just before the one it feeds. */
   'call-order': [
     /\b(?:always|first)\s+(?:call|use|invoke|run)\s+this\s+(?:tool|function|server)\b/giu,
@@ -56,11 +56,11 @@ const STEERING_SIGNALS = {
   ],
 } as const satisfies Record<string, readonly RegExp[]>;
 
-export type SteeringSignal = keyof typeof STEERING_SIGNALS;
+export type NudgeSignal = keyof typeof NUDGE_SIGNALS;
 
 /** One place a signal matched: the words matched (for comparing sides) and the sentence around them. */
-export interface SteeringHit {
-  signal: SteeringSignal;
+export interface NudgeHit {
+  signal: NudgeSignal;
   /** The matched words, lower-cased with spaces folded: what is compared between two texts. */
   phrase: string;
   /** The sentence around the match, bounded and with hidden characters made visible. */
@@ -75,13 +75,10 @@ const REACH = 90;
 const MAX_EXCERPT = 200;
 
 /** Every match of every signal in one text, in the order of the table. */
-export function steeringHits(text: string): SteeringHit[] {
+export function nudgeHits(text: string): NudgeHit[] {
   const scanned = text.slice(0, MAX_SCANNED);
-  const hits: SteeringHit[] = [];
-  for (const [signal, patterns] of Object.entries(STEERING_SIGNALS) as [
-    SteeringSignal,
-    readonly RegExp[],
-  ][]) {
+  const hits: NudgeHit[] = [];
+  for (const [signal, patterns] of Object.entries(NUDGE_SIGNALS) as [NudgeSignal, readonly RegExp[]][]) {
     for (const re of patterns) {
       for (const m of scanned.matchAll(re)) {
         hits.push({
@@ -96,21 +93,21 @@ export function steeringHits(text: string): SteeringHit[] {
 }
 
 /**
- * The signals a rewrite adds: per signal, the first match whose words the old text did not
+ * The signals a rewrite adds (nudges): per signal, the first match whose words the old text did not
  * hold (as often), and how many such matches there are. A signal the old text already raised
  * with the same words is not news; the same words once more are.
  */
-export function steeringAdded(
+export function nudgesAdded(
   before: string,
   after: string,
-): { signal: SteeringSignal; excerpt: string; count: number }[] {
+): { signal: NudgeSignal; excerpt: string; count: number }[] {
   const had = new Map<string, number>();
-  for (const h of steeringHits(before)) {
+  for (const h of nudgeHits(before)) {
     const key = `${h.signal}\u0000${h.phrase}`;
     had.set(key, (had.get(key) ?? 0) + 1);
   }
-  const added = new Map<SteeringSignal, { signal: SteeringSignal; excerpt: string; count: number }>();
-  for (const h of steeringHits(after)) {
+  const added = new Map<NudgeSignal, { signal: NudgeSignal; excerpt: string; count: number }>();
+  for (const h of nudgeHits(after)) {
     const key = `${h.signal}\u0000${h.phrase}`;
     const left = had.get(key) ?? 0;
     if (left > 0) {
