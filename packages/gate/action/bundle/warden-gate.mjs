@@ -710,9 +710,10 @@ var init_keywords = __esm({
       exclusiveMaximum: asserts("number"),
       multipleOf: asserts("number"),
       // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
-      // only when a client turns its option on, so a change to it stays unknown.
+      // only when a client turns its option on, and then as the oneOf beside it where it compiles
+      // (engine/discriminator.ts).
       nullable: { dialects: ALL, role: "assertion", engine: "unknown" },
-      discriminator: { dialects: ALL, role: "applicator", engine: "unknown" }
+      discriminator: { dialects: ALL, role: "applicator", engine: "decided" }
     };
     ENTRIES = Object.entries(KEYWORDS);
     TEXT_KEYWORDS = new Set(keywordsWhere((k) => k.text === true));
@@ -1468,6 +1469,12 @@ var init_rules = __esm({
         message: "keyword {keyword} is not analysed by the gate and changed"
       },
       {
+        id: "discriminator-ambiguous",
+        input: U,
+        output: U,
+        message: "a validator that applies discriminator (Ajv's option) reads this schema otherwise than one that ignores it: {problem}"
+      },
+      {
         id: "ref-in-embedded-resource",
         input: U,
         output: U,
@@ -1518,6 +1525,13 @@ var init_rules = __esm({
       { id: "examples-changed", input: C, output: C, message: "examples changed" },
       { id: "annotation-changed", input: C, output: C, message: "annotation {keyword} changed" },
       { id: "mcp-header-changed", input: C, output: C, message: "x-mcp-header changed from {old} to {new}" },
+      {
+        // Ajv ignores it unless a client turns its option on, and then it accepts what the oneOf does.
+        id: "discriminator-changed",
+        input: C,
+        output: C,
+        message: "discriminator changed from {old} to {new}; where a validator applies it, it accepts what the oneOf beside it accepts"
+      },
       // cross-checks
       {
         id: "sampling-disagrees",
@@ -19616,7 +19630,7 @@ function flattenAllOf(node2, side, ctx, places = {}, depth = 0, made) {
     const had = isObject8(merged.properties) ? merged.properties : {};
     const fresh = isObject8(branch.properties) ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name)) : [];
     const freshRequired = requiredNames(branch).filter((name) => !requires(merged, name, owned));
-    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
+    if (KEPT_APART.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
       residual.push(raw);
       residualAt.push(below("allOf", index));
       continue;
@@ -19899,7 +19913,7 @@ function compareSupAllOf(sub, sup, ctx) {
   });
   return withoutKeys(sup, ["allOf"]);
 }
-var REFERENCING, TYPES2, CLOSEST_VALUES;
+var KEPT_APART, TYPES2, CLOSEST_VALUES;
 var init_combinators = __esm({
   "src/compat/engine/combinators.ts"() {
     "use strict";
@@ -19915,9 +19929,101 @@ var init_combinators = __esm({
     init_fold();
     init_refs();
     init_util();
-    REFERENCING = ["$ref", "$dynamicRef", "$recursiveRef"];
+    KEPT_APART = ["$ref", "$dynamicRef", "$recursiveRef", "discriminator"];
     TYPES2 = ["null", "boolean", "integer", "number", "string", "array", "object"];
     CLOSEST_VALUES = 8;
+  }
+});
+
+// src/compat/engine/discriminator.ts
+function compiledIn(dialect) {
+  const own2 = keywordsWhere(
+    (k) => ["applicator", "assertion", "reference"].includes(k.role) && k.dialects.includes(dialect)
+  );
+  const dynamic = dialect === "draft-07" ? [] : ["$dynamicAnchor", "$recursiveAnchor"];
+  return /* @__PURE__ */ new Set([...own2, ...dynamic, "$comment", "id", "x-mcp-header"]);
+}
+function isObject9(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function readDiscriminator(node2, dialect, resolve2) {
+  if (!Object.hasOwn(node2, "discriminator")) return { kind: "absent" };
+  const problem = refusal(node2, dialect, resolve2);
+  if (problem !== void 0) return { kind: "refused", problem };
+  return { kind: "holds", everyValue: refusesNonObjects(node2) };
+}
+function refusal(node2, dialect, resolve2) {
+  const d = node2.discriminator;
+  if (!isObject9(d)) return "the discriminator is not an object";
+  const tag2 = d.propertyName;
+  if (typeof tag2 !== "string") return "its propertyName is not a string";
+  if (d.mapping) return "it has a mapping, which Ajv does not support";
+  const { oneOf } = node2;
+  if (!oneOf) return "no oneOf stands beside it";
+  if (!Array.isArray(oneOf)) return "oneOf is not a list";
+  const taken = /* @__PURE__ */ new Set();
+  let everyBranch = true;
+  for (let i = 0; i < oneOf.length; i++) {
+    const branch = followed(oneOf[i], dialect, resolve2);
+    if (typeof branch === "string") return `branch ${i}: ${branch}`;
+    const prop2 = isObject9(branch) && isObject9(branch.properties) ? branch.properties[tag2] : void 0;
+    if (!isObject9(prop2) && prop2 !== null) return `branch ${i} has no properties/${tag2}`;
+    everyBranch &&= requires2(branch, tag2);
+    const values = prop2?.const ? [prop2.const] : prop2?.enum ? prop2.enum : void 0;
+    if (values === void 0) return `properties/${tag2} of branch ${i} has neither a const nor an enum`;
+    if (!Array.isArray(values)) return `the enum of properties/${tag2} in branch ${i} is not a list`;
+    for (const v of values) {
+      if (typeof v !== "string" || taken.has(v) || INHERITED.has(v))
+        return `the values of ${tag2} are not unique strings`;
+      taken.add(v);
+    }
+  }
+  return requires2(node2, tag2) || everyBranch ? void 0 : `${tag2} is required neither beside it nor in every branch`;
+}
+function requires2(node2, tag2) {
+  return Array.isArray(node2.required) && node2.required.includes(tag2);
+}
+function followed(branch, dialect, resolve2) {
+  let at = branch;
+  for (let hops = 0; isObject9(at) && typeof at.$ref === "string"; hops++) {
+    if (Object.keys(at).some((k) => k !== "$ref" && COMPILED[dialect].has(k))) return at;
+    if (hops > MAX_REF_HOPS) return `$ref ${at.$ref} leads round in a loop`;
+    const target2 = resolve2(at.$ref);
+    if (target2 === void 0) return `$ref ${at.$ref} cannot be resolved`;
+    at = target2;
+  }
+  return at;
+}
+function refusesNonObjects(node2) {
+  const t = node2.type;
+  const objectOnly = t === "object" || Array.isArray(t) && t.length > 0 && t.every((x) => x === "object");
+  return objectOnly && node2.nullable !== true;
+}
+function judgeDiscriminators(sub, sup, sameDiscriminator, sameBeside) {
+  if (sub.kind === "refused" || sup.kind === "refused") {
+    if (sub.kind === "refused" && sup.kind === "refused" && sameDiscriminator) return { rule: "none" };
+    const problem = sup.kind === "refused" ? sup.problem : sub.problem;
+    return { rule: "discriminator-ambiguous", problem };
+  }
+  if (sub.kind === "holds" && !sub.everyValue && !(sup.kind === "holds" && !sup.everyValue && sameBeside))
+    return {
+      rule: "discriminator-ambiguous",
+      problem: "it applies to objects only, and a value of another type is judged without the oneOf"
+    };
+  return sameDiscriminator ? { rule: "none" } : { rule: "discriminator-changed" };
+}
+var COMPILED, INHERITED;
+var init_discriminator = __esm({
+  "src/compat/engine/discriminator.ts"() {
+    "use strict";
+    init_keywords();
+    init_refs();
+    COMPILED = {
+      "draft-07": compiledIn("draft-07"),
+      "2019-09": compiledIn("2019-09"),
+      "2020-12": compiledIn("2020-12")
+    };
+    INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
   }
 });
 
@@ -22178,7 +22284,7 @@ function compareNode(subS, supS, ctx) {
   const flatSup = flattenAllOf(supS === true ? {} : supS, "sup", ctx, supPlaces);
   const a = readDecided(flatSub, ctx.shared.sub.dialect);
   const b = readDecided(flatSup, ctx.shared.sup.dialect);
-  const sub = a.node, sup = b.node;
+  let sub = a.node, sup = b.node;
   ctx = ctx.withAliases({ ...subPlaces, ...a.aliases }, { ...supPlaces, ...b.aliases });
   if (sameSubtree(sub, sup, ctx)) return;
   const subX = doubleNegated(sub), supX = doubleNegated(sup);
@@ -22193,6 +22299,9 @@ function compareNode(subS, supS, ctx) {
   }
   compareAnnotations(sub, sup, ctx);
   compareUnevaluatedReads(sub, sup, ctx);
+  compareDiscriminators(subS, supS, ctx);
+  sub = withoutDiscriminator(sub);
+  sup = withoutDiscriminator(sup);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;
@@ -22219,7 +22328,31 @@ function compareUnknown(sub, sup, ctx) {
     else ctx.emit("unknown-keyword-changed", [k], { keyword: k });
   }
 }
-var KEYS_PER_STEP, MAPS3;
+function withoutDiscriminator(node2) {
+  return Object.hasOwn(node2, "discriminator") ? withoutKeys(node2, ["discriminator"]) : node2;
+}
+function compareDiscriminators(subW, supW, ctx) {
+  const sub = isObject8(subW) ? subW : {}, sup = isObject8(supW) ? supW : {};
+  if (!Object.hasOwn(sub, "discriminator") && !Object.hasOwn(sup, "discriminator")) return;
+  const read = (node2, side) => readDiscriminator(
+    node2,
+    ctx.shared[side].dialect,
+    (ref) => resolveRef(ctx.shared[side].root, ref)?.schema
+  );
+  const change = judgeDiscriminators(
+    read(sub, "sub"),
+    read(sup, "sup"),
+    sameSubtree(sub.discriminator, sup.discriminator, ctx),
+    sameSubtree(withoutKeys(sub, NOT_BESIDE), withoutKeys(sup, NOT_BESIDE), ctx)
+  );
+  if (change.rule === "discriminator-ambiguous")
+    ctx.emit(change.rule, ["discriminator"], { problem: change.problem });
+  else if (change.rule === "discriminator-changed") {
+    const { old, new: now } = ctx.oldNew(sub.discriminator, sup.discriminator);
+    ctx.emit(change.rule, ["discriminator"], { old, new: now });
+  }
+}
+var KEYS_PER_STEP, MAPS3, NOT_BESIDE;
 var init_includes = __esm({
   "src/compat/engine/includes.ts"() {
     "use strict";
@@ -22230,6 +22363,7 @@ var init_includes = __esm({
     init_combinators();
     init_context();
     init_dependencies();
+    init_discriminator();
     init_finite();
     init_number2();
     init_object();
@@ -22243,6 +22377,7 @@ var init_includes = __esm({
     init_util();
     KEYS_PER_STEP = 10;
     MAPS3 = ["properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies"];
+    NOT_BESIDE = [...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, "oneOf", "discriminator"];
   }
 });
 
@@ -22276,11 +22411,11 @@ function inheritedName(schema) {
     for (const k of NAMING) {
       const map = node2[k];
       if (map === null || typeof map !== "object" || Array.isArray(map)) continue;
-      for (const name of Object.keys(map)) if (INHERITED.has(name)) return appendPointer(at, k, name);
+      for (const name of Object.keys(map)) if (INHERITED2.has(name)) return appendPointer(at, k, name);
     }
     if (Array.isArray(node2.required)) {
       for (const name of node2.required)
-        if (typeof name === "string" && INHERITED.has(name)) return appendPointer(at, "required");
+        if (typeof name === "string" && INHERITED2.has(name)) return appendPointer(at, "required");
     }
     return void 0;
   });
@@ -22297,15 +22432,15 @@ function besideInheritedNames(result, oldSchema, newSchema, direction, options) 
   };
   return { verdict: "unknown", findings: [...result.findings, finding3] };
 }
-var INHERITED, QUOTED, NAMING;
+var INHERITED2, QUOTED, NAMING;
 var init_inherited_names = __esm({
   "src/compat/inherited-names.ts"() {
     "use strict";
     init_json_text();
     init_pointer();
     init_rules();
-    INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
-    QUOTED = [...INHERITED].map((name) => JSON.stringify(name));
+    INHERITED2 = new Set(Object.getOwnPropertyNames(Object.prototype));
+    QUOTED = [...INHERITED2].map((name) => JSON.stringify(name));
     NAMING = ["properties", "dependentRequired", "dependentSchemas", "dependencies"];
   }
 });
@@ -22344,7 +22479,7 @@ var init_embedded = __esm({
 });
 
 // src/compat/applied.ts
-function isObject9(v) {
+function isObject10(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function scan2(root) {
@@ -22425,7 +22560,7 @@ function foldNullable(node2) {
   return out;
 }
 function asApplied(written, dialect) {
-  if (!isObject9(written)) return { schema: written };
+  if (!isObject10(written)) return { schema: written };
   const schema = resolveIds(written, dialect === "draft-07");
   const found = scan2(schema);
   if (!found.needed) return { schema };
@@ -22472,7 +22607,7 @@ function asApplied(written, dialect) {
   return dynamic === void 0 ? { schema: result } : { schema: result, dynamic };
 }
 function mapSchemas(node2, at, f) {
-  if (!isObject9(node2)) return node2;
+  if (!isObject10(node2)) return node2;
   let out;
   for (const k of Object.keys(node2)) {
     const v = node2[k];
@@ -22488,7 +22623,7 @@ function mapSchemas(node2, at, f) {
         r = list ?? v;
       }
     } else if (MAPS2.has(k)) {
-      if (isObject9(v)) {
+      if (isObject10(v)) {
         let map;
         for (const n of Object.keys(v)) {
           const y = mapSchemas(v[n], `${here}/${escapeSegment(n)}`, f);
@@ -22817,7 +22952,7 @@ var init_arguments = __esm({
 });
 
 // src/compat/conformance.ts
-function isObject10(v) {
+function isObject11(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function finding2(pointer2, problem) {
@@ -22826,7 +22961,7 @@ function finding2(pointer2, problem) {
 function objectSchemaProblems(tool, field2) {
   const schema = tool[field2];
   if (schema === void 0) return field2 === "inputSchema" ? [finding2("", "inputSchema is missing")] : [];
-  if (!isObject10(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
+  if (!isObject11(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
   if (schema.type !== "object")
     return [
       finding2(
@@ -22844,7 +22979,7 @@ function conformanceFindings(tool) {
   }
   const annotations = tool.annotations;
   if (annotations !== void 0) {
-    if (!isObject10(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
+    if (!isObject11(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
     else
       for (const hint of HINTS) {
         if (annotations[hint] !== void 0 && typeof annotations[hint] !== "boolean")
@@ -24200,7 +24335,7 @@ function parseSnapshot(doc) {
   return snapshot;
 }
 function identityOf(value) {
-  if (!isObject11(value)) return null;
+  if (!isObject12(value)) return null;
   return {
     name: typeof value.name === "string" ? value.name : "",
     version: typeof value.version === "string" ? value.version : ""
@@ -24214,13 +24349,13 @@ function textOrNull(value, what) {
 function objects(value, what) {
   if (!Array.isArray(value)) throw new Error(`"${what}" must be an array`);
   return value.map((v, i) => {
-    if (!isObject11(v)) throw new Error(`${what}[${i}] is not an object`);
+    if (!isObject12(v)) throw new Error(`${what}[${i}] is not an object`);
     return v;
   });
 }
 function skillOf(value, i) {
   if (typeof value.uri !== "string") throw new Error(`skills[${i}] has no string "uri"`);
-  const frontmatter2 = isObject11(value.frontmatter) ? value.frontmatter : {};
+  const frontmatter2 = isObject12(value.frontmatter) ? value.frontmatter : {};
   if (value.resources === "dynamic") return { uri: value.uri, frontmatter: frontmatter2, resources: "dynamic" };
   const files2 = objects(value.resources, `skills[${i}].resources`).map((f, j) => {
     if (typeof f.uri !== "string" || typeof f.digest !== "string" || typeof f.size !== "number")
@@ -24239,13 +24374,13 @@ function snapshotJson(s) {
   for (const surface of SURFACES2) if (s[surface] !== void 0) out[surface] = s[surface];
   return out;
 }
-var SURFACES2, isObject11;
+var SURFACES2, isObject12;
 var init_snapshot = __esm({
   "src/compat/surfaces/snapshot.ts"() {
     "use strict";
     init_tools();
     SURFACES2 = ["prompts", "resources", "resourceTemplates", "skills"];
-    isObject11 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject12 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -24750,7 +24885,7 @@ __export(util_exports, {
   hexToUint8Array: () => hexToUint8Array,
   hide: () => hide,
   installLazyProp: () => installLazyProp,
-  isObject: () => isObject12,
+  isObject: () => isObject13,
   isPlainObject: () => isPlainObject,
   issue: () => issue,
   joinValues: () => joinValues,
@@ -24958,11 +25093,11 @@ function esc(str) {
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function isObject12(data2) {
+function isObject13(data2) {
   return typeof data2 === "object" && data2 !== null && !Array.isArray(data2);
 }
 function isPlainObject(o) {
-  if (isObject12(o) === false)
+  if (isObject13(o) === false)
     return false;
   const ctor = o.constructor;
   if (ctor === void 0)
@@ -24970,7 +25105,7 @@ function isPlainObject(o) {
   if (typeof ctor !== "function")
     return true;
   const prot = ctor.prototype;
-  if (isObject12(prot) === false)
+  if (isObject13(prot) === false)
     return false;
   if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
     return false;
@@ -27455,7 +27590,7 @@ var init_schemas2 = __esm({
         }
         return propValues;
       });
-      const isObject17 = isObject12;
+      const isObject18 = isObject13;
       const catchall = def.catchall;
       let value;
       const memo3 = globalConfig.memoizer;
@@ -27463,7 +27598,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject17(input)) {
+        if (!isObject18(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27599,7 +27734,7 @@ var init_schemas2 = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject17 = isObject12;
+      const isObject18 = isObject13;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -27608,7 +27743,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject17(input)) {
+        if (!isObject18(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27708,7 +27843,7 @@ var init_schemas2 = __esm({
       const disc = cached2(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isObject12(input)) {
+        if (!isObject13(input)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
@@ -35555,13 +35690,13 @@ function fetchWithinOrigin(baseFetch) {
     if (init?.redirect === "error" || init?.redirect === "manual") return baseFetch(url2, init);
     const method = (init?.method ?? "GET").toUpperCase();
     let current = url2;
-    for (let followed = 0; ; followed++) {
+    for (let followed2 = 0; ; followed2++) {
       const response = await baseFetch(current, {
         ...init,
         redirect: "manual"
       });
       const target2 = redirectTarget(current, response);
-      if (!target2 || followed === MAX_REDIRECTS) return response;
+      if (!target2 || followed2 === MAX_REDIRECTS) return response;
       const from = new URL(current);
       const keepsMethod = method === "GET" || response.status === 307 || response.status === 308;
       const keepsUserinfo = !(target2.username || target2.password) || target2.username === from.username && target2.password === from.password;
@@ -50160,7 +50295,7 @@ var init_explain = __esm({
 });
 
 // src/connect/json.ts
-function isObject13(value) {
+function isObject14(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var init_json = __esm({
@@ -50175,7 +50310,7 @@ async function readServer(client, timeoutMs) {
   const caps = client.getServerCapabilities() ?? {};
   const info = client.getServerVersion();
   const list = (method, field2) => listAsSent(client, method, field2, timeoutMs);
-  const has2 = (capability) => isObject13(caps[capability]);
+  const has2 = (capability) => isObject14(caps[capability]);
   const doc = {
     server: info ? { name: info.name, version: info.version } : null,
     instructions: client.getInstructions() ?? null,
@@ -50185,8 +50320,8 @@ async function readServer(client, timeoutMs) {
     resourceTemplates: has2("resources") ? await list("resources/templates/list", "resourceTemplates") : [],
     skills: []
   };
-  const extensions = isObject13(caps.extensions) ? caps.extensions : {};
-  if (isObject13(extensions[SKILLS_EXTENSION])) {
+  const extensions = isObject14(caps.extensions) ? caps.extensions : {};
+  if (isObject14(extensions[SKILLS_EXTENSION])) {
     const skills = await list("skills/list", "skills");
     const budget = { left: MAX_TOTAL_TEXT_BYTES };
     const withText = [];
@@ -50196,11 +50331,11 @@ async function readServer(client, timeoutMs) {
   return doc;
 }
 async function withTexts(client, skill, budget, timeoutMs) {
-  if (!isObject13(skill) || !Array.isArray(skill.resources)) return skill;
+  if (!isObject14(skill) || !Array.isArray(skill.resources)) return skill;
   const files2 = skill.resources.slice(0, MAX_FILES);
   const read = await Promise.all(
     files2.map(async (file) => {
-      if (!isObject13(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
+      if (!isObject14(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
       if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
       budget.left -= file.size;
       const text3 = await readText(client, file.uri, timeoutMs);
@@ -50215,9 +50350,9 @@ async function withTexts(client, skill, budget, timeoutMs) {
 async function readText(client, uri3, timeoutMs) {
   try {
     const result = await requestAsSent(client, "resources/read", { uri: uri3 }, timeoutMs);
-    const contents = isObject13(result) && Array.isArray(result.contents) ? result.contents : [];
-    const first = contents.find((c) => isObject13(c) && c.uri === uri3) ?? contents[0];
-    return isObject13(first) && typeof first.text === "string" ? first.text : void 0;
+    const contents = isObject14(result) && Array.isArray(result.contents) ? result.contents : [];
+    const first = contents.find((c) => isObject14(c) && c.uri === uri3) ?? contents[0];
+    return isObject14(first) && typeof first.text === "string" ? first.text : void 0;
   } catch {
     return void 0;
   }
@@ -50758,14 +50893,14 @@ function targetFromEntry(name, raw, source, ctx) {
     return e.value;
   };
   const base = { name, source, references, dropped };
-  if (!isObject13(raw)) return invalid(base, "the entry is not an object");
+  if (!isObject14(raw)) return invalid(base, "the entry is not an object");
   const type = typeof raw["type"] === "string" ? raw["type"] : void 0;
   const isHttp = type !== void 0 ? HTTP_TYPES.has(type) : typeof raw["url"] === "string";
   if (isHttp) {
     if (typeof raw["url"] !== "string") return invalid(base, `type "${type}" needs a "url"`);
     const url2 = expand(raw["url"], "url");
     const headers = {};
-    for (const [key, value] of Object.entries(isObject13(raw["headers"]) ? raw["headers"] : {})) {
+    for (const [key, value] of Object.entries(isObject14(raw["headers"]) ? raw["headers"] : {})) {
       if (typeof value !== "string") continue;
       const filled = expand(value, `headers.${key}`);
       if (filled === null) dropped.push(`headers.${key}`);
@@ -50788,7 +50923,7 @@ function targetFromEntry(name, raw, source, ctx) {
   const command3 = expand(raw["command"], "command");
   const args = (Array.isArray(raw["args"]) ? raw["args"] : []).filter((a) => typeof a === "string").map((a, i) => expand(a, `args[${i}]`));
   const env = {};
-  for (const [key, value] of Object.entries(isObject13(raw["env"]) ? raw["env"] : {})) {
+  for (const [key, value] of Object.entries(isObject14(raw["env"]) ? raw["env"] : {})) {
     if (typeof value !== "string") continue;
     const filled = expand(value, `env.${key}`);
     if (filled === null) dropped.push(`env.${key}`);
@@ -50831,11 +50966,11 @@ function readClientConfig(file, env, inputs) {
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isObject13(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
-  const vscodeRoot = isObject13(parsed["mcp"]) ? parsed["mcp"] : parsed;
+  if (!isObject14(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
+  const vscodeRoot = isObject14(parsed["mcp"]) ? parsed["mcp"] : parsed;
   const format = detectFormat(path9, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
-  if (!isObject13(servers)) throw new ConfigError(`${file} has no servers`);
+  if (!isObject14(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
@@ -50853,8 +50988,8 @@ function readClientConfig(file, env, inputs) {
   return { file: path9, format, label, targets };
 }
 function detectFormat(path9, parsed, vscodeRoot) {
-  if (!isObject13(parsed["mcpServers"]) && isObject13(vscodeRoot["servers"])) return "vscode";
-  if (!isObject13(parsed["mcpServers"]))
+  if (!isObject14(parsed["mcpServers"]) && isObject14(vscodeRoot["servers"])) return "vscode";
+  if (!isObject14(parsed["mcpServers"]))
     throw new ConfigError(
       `${path9} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
@@ -50867,7 +51002,7 @@ function detectFormat(path9, parsed, vscodeRoot) {
 function inputDescriptions(raw) {
   const out = /* @__PURE__ */ new Map();
   for (const input of Array.isArray(raw) ? raw : []) {
-    if (isObject13(input) && typeof input["id"] === "string")
+    if (isObject14(input) && typeof input["id"] === "string")
       out.set(input["id"], typeof input["description"] === "string" ? input["description"] : "");
   }
   return out;
@@ -51028,12 +51163,12 @@ function readConfiguration(file, only2, inputArgs, env) {
 }
 function writtenEntries(file, vscode) {
   const doc = parseJsonc(fs4.readFileSync(file, "utf8"));
-  const root = isObject13(doc) && vscode && isObject13(doc.mcp) ? doc.mcp : doc;
-  const servers = isObject13(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
-  return isObject13(servers) ? servers : {};
+  const root = isObject14(doc) && vscode && isObject14(doc.mcp) ? doc.mcp : doc;
+  const servers = isObject14(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
+  return isObject14(servers) ? servers : {};
 }
 function launchOf(target2, raw, secrets) {
-  const entry = isObject13(raw) ? raw : {};
+  const entry = isObject14(raw) ? raw : {};
   const mask = (text3) => maskSecrets(text3, secrets);
   if (target2.kind === "http")
     return { transport: "http", url: mask(typeof entry.url === "string" ? entry.url : target2.url) };
@@ -53185,11 +53320,11 @@ var init_accept = __esm({
 });
 
 // src/enforce/enforcer.ts
-function unknownToolError(id, name, refusal) {
+function unknownToolError(id, name, refusal2) {
   return {
     jsonrpc: "2.0",
     id: id ?? null,
-    error: { code: -32602, message: `Unknown tool: ${name}`, ...refusal ? { data: refusal } : {} }
+    error: { code: -32602, message: `Unknown tool: ${name}`, ...refusal2 ? { data: refusal2 } : {} }
   };
 }
 var Enforcer;
@@ -53325,7 +53460,7 @@ var init_http_body = __esm({
 
 // src/enforce/judge.ts
 function claimedVersion(m) {
-  if (!isObject14(m) || !isObject14(m.params) || !isObject14(m.params._meta)) return void 0;
+  if (!isObject15(m) || !isObject15(m.params) || !isObject15(m.params._meta)) return void 0;
   const v = m.params._meta[VERSION_META];
   return typeof v === "string" ? v : void 0;
 }
@@ -53354,16 +53489,16 @@ function invalidRequest(message = "Invalid Request") {
 function judgeMessages(messages, enforcer, record2) {
   const out = { answered: [], forwarded: [], lists: [], requests: [] };
   for (const m of messages) {
-    if (!isObject14(m)) {
+    if (!isObject15(m)) {
       out.answered.push(invalidRequest());
       continue;
     }
-    const params = isObject14(m.params) ? m.params : void 0;
+    const params = isObject15(m.params) ? m.params : void 0;
     if (m.method === "tools/call" && typeof params?.name === "string") {
       record2({ tool: params.name, arguments: params.arguments ?? {} });
-      const refusal = enforcer.refusal(params.name);
-      if (refusal) {
-        out.answered.push(unknownToolError(m.id, params.name, refusal));
+      const refusal2 = enforcer.refusal(params.name);
+      if (refusal2) {
+        out.answered.push(unknownToolError(m.id, params.name, refusal2));
         continue;
       }
     }
@@ -53373,14 +53508,14 @@ function judgeMessages(messages, enforcer, record2) {
   }
   return out;
 }
-var BATCH_REVISIONS, VERSION_META, isObject14;
+var BATCH_REVISIONS, VERSION_META, isObject15;
 var init_judge = __esm({
   "src/enforce/judge.ts"() {
     "use strict";
     init_enforcer();
     BATCH_REVISIONS = /* @__PURE__ */ new Set(["2024-11-05", "2025-03-26"]);
     VERSION_META = "io.modelcontextprotocol/protocolVersion";
-    isObject14 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -53388,21 +53523,21 @@ var init_judge = __esm({
 function unjudgedCalls(messages, enforcer) {
   const names3 = [];
   for (const m of messages) {
-    if (!isObject15(m) || m.method !== "tools/call" || !isObject15(m.params)) continue;
+    if (!isObject16(m) || m.method !== "tools/call" || !isObject16(m.params)) continue;
     const name = m.params.name;
     if (typeof name === "string" && enforcer.needsListing(name)) names3.push(name);
   }
   return names3;
 }
 function listRequest(id, cursor, messages) {
-  const call = messages.find((m) => isObject15(m) && m.method === "tools/call" && isObject15(m.params));
-  const meta2 = isObject15(call) && isObject15(call.params) && isObject15(call.params._meta) ? call.params._meta : void 0;
+  const call = messages.find((m) => isObject16(m) && m.method === "tools/call" && isObject16(m.params));
+  const meta2 = isObject16(call) && isObject16(call.params) && isObject16(call.params._meta) ? call.params._meta : void 0;
   const envelope = meta2 ? Object.fromEntries(Object.entries(meta2).filter(([k]) => k !== "progressToken")) : void 0;
   const params = { ...cursor !== void 0 ? { cursor } : {}, ...envelope ? { _meta: envelope } : {} };
   return { jsonrpc: "2.0", id, method: "tools/list", ...Object.keys(params).length > 0 ? { params } : {} };
 }
 function listResult(answer) {
-  if (!isObject15(answer) || !isObject15(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
+  if (!isObject16(answer) || !isObject16(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
   return answer.result;
 }
 async function listAll(page, enforcer) {
@@ -53422,13 +53557,13 @@ async function listAll(page, enforcer) {
 function ownId() {
   return `warden-gate-list-${process.pid}-${++counter}`;
 }
-var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject15, counter;
+var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject16, counter;
 var init_list_on_demand = __esm({
   "src/enforce/list-on-demand.ts"() {
     "use strict";
     MAX_LIST_PAGES = 50;
     LIST_PAGE_TIMEOUT_MS = 15e3;
-    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject16 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     counter = 0;
   }
 });
@@ -53489,7 +53624,7 @@ async function serveHttpProxy(args, enforcer, io) {
   });
   return GATE_EXIT.pass;
 }
-var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject16, HttpProxy;
+var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject17, HttpProxy;
 var init_http = __esm({
   "src/proxy/http.ts"() {
     "use strict";
@@ -53525,7 +53660,7 @@ var init_http = __esm({
       "content-encoding",
       "set-cookie"
     ]);
-    isObject16 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject17 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     HttpProxy = class {
       constructor(upstream, headers, enforcer, record2, timeoutMs = LIST_PAGE_TIMEOUT_MS) {
         this.upstream = upstream;
@@ -53571,7 +53706,7 @@ var init_http = __esm({
           }
           batch = Array.isArray(parsed);
           if (Array.isArray(parsed)) messages = parsed;
-          else if (isObject16(parsed)) messages = [parsed];
+          else if (isObject17(parsed)) messages = [parsed];
         }
         if (batch) {
           const header = req.headers["mcp-protocol-version"];
@@ -53647,7 +53782,7 @@ var init_http = __esm({
             const parsed = JSON.parse(text3);
             found.push(...Array.isArray(parsed) ? parsed : [parsed]);
           }
-          return listResult(found.find((m) => isObject16(m) && m.id === id));
+          return listResult(found.find((m) => isObject17(m) && m.id === id));
         } catch {
           return void 0;
         }
@@ -53726,10 +53861,10 @@ var init_http = __esm({
       }
       /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
       judgeAnswer(m, session) {
-        if (!isObject16(m) || m.id === void 0) return m;
+        if (!isObject17(m) || m.id === void 0) return m;
         const key = `${session} ${jsonText(m.id)}`;
         const result = m.result;
-        if (!this.lists.has(key) || !isObject16(result) || !Array.isArray(result.tools)) return m;
+        if (!this.lists.has(key) || !isObject17(result) || !Array.isArray(result.tools)) return m;
         this.lists.delete(key);
         return { ...m, result: this.enforcer.filterResult(result) };
       }

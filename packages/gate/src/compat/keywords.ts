@@ -125,9 +125,10 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   exclusiveMaximum: asserts('number'),
   multipleOf: asserts('number'),
   // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
-  // only when a client turns its option on, so a change to it stays unknown.
+  // only when a client turns its option on, and then as the oneOf beside it where it compiles
+  // (engine/discriminator.ts).
   nullable: { dialects: ALL, role: 'assertion', engine: 'unknown' },
-  discriminator: { dialects: ALL, role: 'applicator', engine: 'unknown' },
+  discriminator: { dialects: ALL, role: 'applicator', engine: 'decided' },
 };
 
 const ENTRIES = Object.entries(KEYWORDS);

@@ -496,6 +496,13 @@ const TABLE = [
     message: 'keyword {keyword} is not analysed by the gate and changed',
   },
   {
+    id: 'discriminator-ambiguous',
+    input: U,
+    output: U,
+    message:
+      "a validator that applies discriminator (Ajv's option) reads this schema otherwise than one that ignores it: {problem}",
+  },
+  {
     id: 'ref-in-embedded-resource',
     input: U,
     output: U,
@@ -550,6 +557,14 @@ const TABLE = [
   { id: 'examples-changed', input: C, output: C, message: 'examples changed' },
   { id: 'annotation-changed', input: C, output: C, message: 'annotation {keyword} changed' },
   { id: 'mcp-header-changed', input: C, output: C, message: 'x-mcp-header changed from {old} to {new}' },
+  {
+    // Ajv ignores it unless a client turns its option on, and then it accepts what the oneOf does.
+    id: 'discriminator-changed',
+    input: C,
+    output: C,
+    message:
+      'discriminator changed from {old} to {new}; where a validator applies it, it accepts what the oneOf beside it accepts',
+  },
   // cross-checks
   {
     id: 'sampling-disagrees',

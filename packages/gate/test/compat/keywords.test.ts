@@ -67,6 +67,7 @@ describe('the keyword table', () => {
         ...['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems'],
         ...['contains', 'minContains', 'maxContains', 'minLength', 'maxLength', 'pattern'],
         ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+        'discriminator',
       ],
     },
     {

@@ -71,8 +71,9 @@ export function flattenAllOf(
     const freshRequired = requiredNames(branch).filter((name) => !requires(merged, name, owned));
     // A reference left in a branch (beside other keywords, or at the end of too long a chain)
     // is followed by the walk where it stands; copied into the parent, it would be read as
-    // a keyword there and its target never compared.
-    if (REFERENCING.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
+    // a keyword there and its target never compared. A discriminator is read beside its own
+    // oneOf and required (see discriminator.ts), so its branch is judged where it is written too.
+    if (KEPT_APART.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
       residual.push(raw);
       residualAt.push(below('allOf', index));
       continue;
@@ -107,8 +108,8 @@ export function flattenAllOf(
   return { ...merged, allOf: [...kept, ...residual] };
 }
 
-/** Keywords that refer to another schema: a branch holding one is compared whole, never merged. */
-const REFERENCING = ['$ref', '$dynamicRef', '$recursiveRef'];
+/** Keywords that refer to another schema, or (a discriminator) read the branch's own keywords: a branch holding one is compared whole, never merged. */
+const KEPT_APART = ['$ref', '$dynamicRef', '$recursiveRef', 'discriminator'];
 
 function onlyRef(branch: JsonObject): boolean {
   return typeof branch.$ref === 'string' && Object.keys(branch).length === 1;

@@ -1,5 +1,5 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { ANALYSED, ANNOTATIONS, TEXT_KEYWORDS } from '../keywords.ts';
+import { ANALYSED, ANNOTATIONS, ONE_TYPE_KEYWORDS, TEXT_KEYWORDS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -14,6 +14,7 @@ import {
 } from './combinators.ts';
 import { Ctx, MAX_DEPTH, type Aliases, type RawFinding } from './context.ts';
 import { fromDependencies, readFromDependencies } from './dependencies.ts';
+import { judgeDiscriminators, readDiscriminator } from './discriminator.ts';
 import { compareFinite } from './finite.ts';
 import { compareNumbers } from './number.ts';
 import { compareObjects } from './object.ts';
@@ -257,7 +258,7 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   const flatSup = flattenAllOf(supS === true ? {} : supS, 'sup', ctx, supPlaces);
   const a = readDecided(flatSub, ctx.shared.sub.dialect);
   const b = readDecided(flatSup, ctx.shared.sup.dialect);
-  const sub = a.node,
+  let sub = a.node,
     sup = b.node;
   ctx = ctx.withAliases({ ...subPlaces, ...a.aliases }, { ...supPlaces, ...b.aliases });
   if (sameSubtree(sub, sup, ctx)) return;
@@ -275,6 +276,11 @@ function compareNode(subS: Schema, supS: Schema, ctx: Ctx): void {
   }
   compareAnnotations(sub, sup, ctx);
   compareUnevaluatedReads(sub, sup, ctx);
+  // Judged where it is written, a discriminator says nothing more: the oneOf beside it is walked
+  // as the oneOf, its branches never read with the discriminator folded in.
+  compareDiscriminators(subS, supS, ctx);
+  sub = withoutDiscriminator(sub);
+  sup = withoutDiscriminator(sup);
   if (compareFiniteWhole(sub, sup, sup, ctx)) return;
   compareUnknown(sub, sup, ctx);
   if (compareBranches(sub, sup, ctx)) return;
@@ -299,8 +305,10 @@ function compareKeywords(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
  * A keyword the gate does not analyse may stay as it is (it constrains both sides alike); if it
  * changes, the verdict is unknown. An `x-` keyword is an annotation to the validator (Ajv 8
  * ignores a keyword it was not given, and the only one it is given, `x-mcp-header`, is an
- * annotation too): its change is reported, compatible. `discriminator` is not: Ajv applies it
- * when a client turns its option on, so a change to it stays unknown.
+ * annotation too): its change is reported, compatible. `discriminator` is decided apart (see
+ * compareDiscriminators); `nullable` and the keywords read as others before the walk
+ * (`dependencies`, `unevaluated*`, dynamic references) come here only where that reading did not
+ * take them, and fail closed.
  */
 function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   const keys = new Set([...Object.keys(sub), ...Object.keys(sup)]);
@@ -309,5 +317,42 @@ function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
     if (sameSubtree(sub[k], sup[k], ctx)) continue;
     if (k.startsWith('x-')) ctx.emit('annotation-changed', [k], { keyword: k });
     else ctx.emit('unknown-keyword-changed', [k], { keyword: k });
+  }
+}
+
+/** Keywords that never judge a value that is not an object, nor text, nor the oneOf and discriminator. */
+const NOT_BESIDE = [...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, 'oneOf', 'discriminator'];
+
+function withoutDiscriminator(node: JsonObject): JsonObject {
+  return Object.hasOwn(node, 'discriminator') ? withoutKeys(node, ['discriminator']) : node;
+}
+
+/**
+ * OpenAPI's `discriminator`, which Ajv ignores unless a client turns its option on (see
+ * discriminator.ts): read from the nodes as written (Ajv reads it beside their own oneOf and
+ * required), it changes nothing where it compiles and reads every value as the oneOf does; where
+ * Ajv would refuse it, or let through a value the oneOf refuses, the schema means two things.
+ */
+function compareDiscriminators(subW: Schema, supW: Schema, ctx: Ctx): void {
+  const sub = isObject(subW) ? subW : {},
+    sup = isObject(supW) ? supW : {};
+  if (!Object.hasOwn(sub, 'discriminator') && !Object.hasOwn(sup, 'discriminator')) return;
+  const read = (node: JsonObject, side: 'sub' | 'sup') =>
+    readDiscriminator(
+      node,
+      ctx.shared[side].dialect,
+      (ref) => resolveRef(ctx.shared[side].root, ref)?.schema,
+    );
+  const change = judgeDiscriminators(
+    read(sub, 'sub'),
+    read(sup, 'sup'),
+    sameSubtree(sub.discriminator, sup.discriminator, ctx),
+    sameSubtree(withoutKeys(sub, NOT_BESIDE), withoutKeys(sup, NOT_BESIDE), ctx),
+  );
+  if (change.rule === 'discriminator-ambiguous')
+    ctx.emit(change.rule, ['discriminator'], { problem: change.problem });
+  else if (change.rule === 'discriminator-changed') {
+    const { old, new: now } = ctx.oldNew<Json | undefined>(sub.discriminator, sup.discriminator);
+    ctx.emit(change.rule, ['discriminator'], { old, new: now });
   }
 }
