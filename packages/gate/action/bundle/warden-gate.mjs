@@ -22328,6 +22328,12 @@ function compareUnknown(sub, sup, ctx) {
     else ctx.emit("unknown-keyword-changed", [k], { keyword: k });
   }
 }
+function besideOneOf(node2) {
+  return withoutKeys(
+    node2,
+    Object.keys(node2).filter((k) => NOT_BESIDE.has(k) || k.startsWith("x-"))
+  );
+}
 function withoutDiscriminator(node2) {
   return Object.hasOwn(node2, "discriminator") ? withoutKeys(node2, ["discriminator"]) : node2;
 }
@@ -22343,7 +22349,7 @@ function compareDiscriminators(subW, supW, ctx) {
     read(sub, "sub"),
     read(sup, "sup"),
     sameSubtree(sub.discriminator, sup.discriminator, ctx),
-    sameSubtree(withoutKeys(sub, NOT_BESIDE), withoutKeys(sup, NOT_BESIDE), ctx)
+    sameSubtree(besideOneOf(sub), besideOneOf(sup), ctx)
   );
   if (change.rule === "discriminator-ambiguous")
     ctx.emit(change.rule, ["discriminator"], { problem: change.problem });
@@ -22377,7 +22383,7 @@ var init_includes = __esm({
     init_util();
     KEYS_PER_STEP = 10;
     MAPS3 = ["properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies"];
-    NOT_BESIDE = [...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, "oneOf", "discriminator"];
+    NOT_BESIDE = /* @__PURE__ */ new Set([...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, "oneOf", "discriminator"]);
   }
 });
 

@@ -320,8 +320,16 @@ function compareUnknown(sub: JsonObject, sup: JsonObject, ctx: Ctx): void {
   }
 }
 
-/** Keywords that never judge a value that is not an object, nor text, nor the oneOf and discriminator. */
-const NOT_BESIDE = [...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, 'oneOf', 'discriminator'];
+/** Keywords that never judge a value that is not an object: object-only, annotations, the oneOf and discriminator. */
+const NOT_BESIDE = new Set([...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, 'oneOf', 'discriminator']);
+
+/** What judges a non-object beside a discriminator (an `x-` keyword is an annotation too). */
+function besideOneOf(node: JsonObject): JsonObject {
+  return withoutKeys(
+    node,
+    Object.keys(node).filter((k) => NOT_BESIDE.has(k) || k.startsWith('x-')),
+  );
+}
 
 function withoutDiscriminator(node: JsonObject): JsonObject {
   return Object.hasOwn(node, 'discriminator') ? withoutKeys(node, ['discriminator']) : node;
@@ -347,7 +355,7 @@ function compareDiscriminators(subW: Schema, supW: Schema, ctx: Ctx): void {
     read(sub, 'sub'),
     read(sup, 'sup'),
     sameSubtree(sub.discriminator, sup.discriminator, ctx),
-    sameSubtree(withoutKeys(sub, NOT_BESIDE), withoutKeys(sup, NOT_BESIDE), ctx),
+    sameSubtree(besideOneOf(sub), besideOneOf(sup), ctx),
   );
   if (change.rule === 'discriminator-ambiguous')
     ctx.emit(change.rule, ['discriminator'], { problem: change.problem });
