@@ -152,10 +152,22 @@ const CASES: {
     problem: /no properties/,
   },
   {
-    name: 'a reference beside its own tag',
+    name: 'a reference beside its own tag, not required there',
     schema: {
       ...defs,
       oneOf: [{ $ref: '#/$defs/a', properties: { kind: { const: 'a' } } }, { $ref: '#/$defs/b' }],
+      discriminator: D,
+    },
+    problem: /required/,
+  },
+  {
+    name: 'a reference beside its own required tag',
+    schema: {
+      ...defs,
+      oneOf: [
+        { $ref: '#/$defs/a', required: ['kind'], properties: { kind: { const: 'a' } } },
+        { $ref: '#/$defs/b' },
+      ],
       discriminator: D,
     },
   },
