@@ -368,49 +368,48 @@ var init_json_text = __esm({
 
 // src/compat/json-walk.ts
 function walkJson(root, context, visit, bounds, members2) {
-  const values = [root];
-  const keys = [void 0];
-  const depths = [0];
-  const contexts = [context];
+  const open2 = [];
+  let value = root;
+  let key;
+  let depth = 0;
+  let outer = context;
   let visited = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const key = keys.pop();
-    const depth = depths.pop();
-    const outer = contexts.pop();
+  for (; ; ) {
     if (depth > bounds.maxDepth) return "too-deep";
     if (++visited > bounds.maxValues) return "too-large";
     const inner = visit(value, key, depth, outer);
     if (inner === STOP) return "stopped";
-    if (inner === SKIP || typeof value !== "object" || value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        values.push(value[i]);
-        keys.push(i);
-        depths.push(depth + 1);
-        contexts.push(inner);
-      }
-      continue;
+    if (inner !== SKIP && typeof value === "object" && value !== null) {
+      const only2 = Array.isArray(value) ? void 0 : members2?.(inner);
+      const names3 = Array.isArray(value) ? void 0 : only2 ?? Object.keys(value);
+      open2.push({
+        container: value,
+        names: names3,
+        chosen: only2 !== void 0,
+        next: (names3 ?? value).length - 1,
+        depth: depth + 1,
+        context: inner
+      });
     }
-    const only2 = members2?.(inner);
-    if (only2 !== void 0) {
-      for (const k of only2) {
-        if (!Object.hasOwn(value, k)) continue;
-        values.push(value[k]);
-        keys.push(k);
-        depths.push(depth + 1);
-        contexts.push(inner);
+    for (; ; ) {
+      const top = open2[open2.length - 1];
+      if (top === void 0) return "complete";
+      const i = top.next--;
+      if (i < 0) {
+        open2.pop();
+        continue;
       }
-      continue;
-    }
-    for (const k of Object.keys(value)) {
-      values.push(value[k]);
-      keys.push(k);
-      depths.push(depth + 1);
-      contexts.push(inner);
+      if (top.names === void 0) key = i;
+      else {
+        key = top.names[i];
+        if (top.chosen && !Object.hasOwn(top.container, key)) continue;
+      }
+      value = top.container[key];
+      depth = top.depth;
+      outer = top.context;
+      break;
     }
   }
-  return "complete";
 }
 function mapJson(root, context, visit, leave, bounds) {
   const values = [root];
@@ -521,6 +520,7 @@ function definitionHash(tool) {
 }
 function sameJson(a, b) {
   if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   return walkJson(a, b, sameAt, WHOLE) === "complete";
 }
 function sameAt(x, key, _, outer) {

@@ -74,7 +74,9 @@ export function definitionHash(tool: ToolLike): string {
  * context the value at the same place in `b`, so any depth of input compares.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
+  // Most questions are settled before any walk: the same value, or a scalar beside anything else.
   if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return walkJson(a, b, sameAt, WHOLE) === 'complete';
 }
 

@@ -33,11 +33,11 @@ export const WHOLE: WalkBounds = { maxDepth: Infinity, maxValues: Infinity };
  * given the value, the key or index it sits at, its depth, and the context its parent's visit
  * returned; it returns the context for the value's members, SKIP to leave them out, or STOP.
  *
- * Members are pushed in order and taken from the top, so the last member of a container is
- * visited first; nothing is allocated per member beyond its place on four parallel stacks (an
- * enum of 100,000 values is 100,000 steps, not 100,000 small arrays). `members`, when given,
- * chooses which members of an object are walked (see Members): a walk over a schema's in-place
- * subschemas need not push its other keywords.
+ * The stack holds one frame per open container, whose members are taken last to first, each
+ * subtree whole (as if pushed in order and taken from the top): nothing is allocated per member,
+ * so an enum of 100,000 values is 100,000 steps on one frame. `members`, when given, chooses
+ * which members of an object are walked (see Members): a walk over a schema's in-place
+ * subschemas need not take its other keywords.
  */
 export function walkJson<C>(
   root: unknown,
@@ -51,49 +51,64 @@ export function walkJson<C>(
   bounds: WalkBounds,
   members?: Members<C>,
 ): WalkEnd {
-  const values: unknown[] = [root];
-  const keys: (string | number | undefined)[] = [undefined];
-  const depths: number[] = [0];
-  const contexts: C[] = [context];
+  // One frame per container whose members are being walked (nothing is allocated per member).
+  const open: Frame<C>[] = [];
+  let value: unknown = root;
+  let key: string | number | undefined;
+  let depth = 0;
+  let outer = context;
   let visited = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const key = keys.pop();
-    const depth = depths.pop() as number;
-    const outer = contexts.pop() as C;
+  for (;;) {
     if (depth > bounds.maxDepth) return 'too-deep';
     if (++visited > bounds.maxValues) return 'too-large';
     const inner = visit(value, key, depth, outer);
     if (inner === STOP) return 'stopped';
-    if (inner === SKIP || typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        values.push(value[i]);
-        keys.push(i);
-        depths.push(depth + 1);
-        contexts.push(inner);
-      }
-      continue;
+    if (inner !== SKIP && typeof value === 'object' && value !== null) {
+      const only = Array.isArray(value) ? undefined : members?.(inner);
+      const names = Array.isArray(value) ? undefined : (only ?? Object.keys(value));
+      open.push({
+        container: value as Record<string | number, unknown>,
+        names,
+        chosen: only !== undefined,
+        next: (names ?? (value as unknown[])).length - 1,
+        depth: depth + 1,
+        context: inner,
+      });
     }
-    const only = members?.(inner);
-    if (only !== undefined) {
-      for (const k of only) {
-        if (!Object.hasOwn(value, k)) continue;
-        values.push((value as Record<string, unknown>)[k]);
-        keys.push(k);
-        depths.push(depth + 1);
-        contexts.push(inner);
+    // The next member to visit: the top container's, or, when it has none left, the one below's.
+    for (;;) {
+      const top = open[open.length - 1];
+      if (top === undefined) return 'complete';
+      const i = top.next--;
+      if (i < 0) {
+        open.pop();
+        continue;
       }
-      continue;
-    }
-    for (const k of Object.keys(value)) {
-      values.push((value as Record<string, unknown>)[k]);
-      keys.push(k);
-      depths.push(depth + 1);
-      contexts.push(inner);
+      if (top.names === undefined) key = i;
+      else {
+        key = top.names[i] as string;
+        if (top.chosen && !Object.hasOwn(top.container, key)) continue;
+      }
+      value = top.container[key];
+      depth = top.depth;
+      outer = top.context;
+      break;
     }
   }
-  return 'complete';
+}
+
+/**
+ * A container whose members walkJson is walking: its keys (undefined for an array; `chosen` when
+ * `members` named them), the next member to take (counting down: the last first), and its
+ * members' depth and context.
+ */
+interface Frame<C> {
+  container: Record<string | number, unknown>;
+  names: readonly string[] | undefined;
+  chosen: boolean;
+  next: number;
+  depth: number;
+  context: C;
 }
 
 /** A container being rewritten: its members are walked, then `leave` is given it. */
