@@ -366,6 +366,124 @@ var init_json_text = __esm({
   }
 });
 
+// src/compat/json-walk.ts
+function walkJson(root, context, visit, bounds, members2) {
+  const open2 = [];
+  let value = root;
+  let key;
+  let depth = 0;
+  let outer = context;
+  let visited = 0;
+  for (; ; ) {
+    if (depth > bounds.maxDepth) return "too-deep";
+    if (++visited > bounds.maxValues) return "too-large";
+    const inner = visit(value, key, depth, outer);
+    if (inner === STOP) return "stopped";
+    if (inner !== SKIP && typeof value === "object" && value !== null) {
+      const only2 = Array.isArray(value) ? void 0 : members2?.(inner);
+      const names3 = Array.isArray(value) ? void 0 : only2 ?? Object.keys(value);
+      open2.push({
+        container: value,
+        names: names3,
+        chosen: only2 !== void 0,
+        next: (names3 ?? value).length - 1,
+        depth: depth + 1,
+        context: inner
+      });
+    }
+    for (; ; ) {
+      const top = open2[open2.length - 1];
+      if (top === void 0) return "complete";
+      const i = top.next--;
+      if (i < 0) {
+        open2.pop();
+        continue;
+      }
+      if (top.names === void 0) key = i;
+      else {
+        key = top.names[i];
+        if (top.chosen && !Object.hasOwn(top.container, key)) continue;
+      }
+      value = top.container[key];
+      depth = top.depth;
+      outer = top.context;
+      break;
+    }
+  }
+}
+function mapJson(root, context, visit, leave, bounds) {
+  const values = [root];
+  const keys = [void 0];
+  const depths = [0];
+  const parents = [void 0];
+  const opens = [void 0];
+  let result = root;
+  let visited = 0;
+  const put = (parent, key, was, now) => {
+    if (parent === void 0) {
+      result = now;
+      return;
+    }
+    if (now === was) return;
+    if (Array.isArray(parent.value)) {
+      const copy2 = parent.copy ??= parent.value.slice();
+      copy2[key] = now;
+      return;
+    }
+    const copy = parent.copy ??= { ...parent.value };
+    Object.defineProperty(copy, key, {
+      value: now,
+      writable: true,
+      enumerable: true,
+      configurable: true
+    });
+  };
+  while (values.length > 0) {
+    const value = values.pop();
+    const key = keys.pop();
+    const depth = depths.pop();
+    const parent = parents.pop();
+    const open2 = opens.pop();
+    if (open2 !== void 0) {
+      put(open2.parent, open2.key, open2.value, leave(open2.copy ?? open2.value, open2.key, open2.inner));
+      continue;
+    }
+    if (depth > bounds.maxDepth) return { end: "too-deep", value: root };
+    if (++visited > bounds.maxValues) return { end: "too-large", value: root };
+    const inner = visit(value, key, depth, parent === void 0 ? context : parent.inner);
+    if (inner === SKIP) continue;
+    if (typeof value !== "object" || value === null) {
+      put(parent, key, value, leave(value, key, inner));
+      continue;
+    }
+    const here = { value, key, inner, copy: void 0, parent };
+    values.push(void 0);
+    keys.push(key);
+    depths.push(depth);
+    parents.push(parent);
+    opens.push(here);
+    const names3 = Array.isArray(value) ? void 0 : Object.keys(value);
+    for (let i = (names3 ?? value).length - 1; i >= 0; i--) {
+      const k = names3 === void 0 ? i : names3[i];
+      values.push(value[k]);
+      keys.push(k);
+      depths.push(depth + 1);
+      parents.push(here);
+      opens.push(void 0);
+    }
+  }
+  return { end: "complete", value: result };
+}
+var SKIP, STOP, WHOLE;
+var init_json_walk = __esm({
+  "src/compat/json-walk.ts"() {
+    "use strict";
+    SKIP = /* @__PURE__ */ Symbol("skip");
+    STOP = /* @__PURE__ */ Symbol("stop");
+    WHOLE = { maxDepth: Infinity, maxValues: Infinity };
+  }
+});
+
 // src/compat/hash.ts
 import * as crypto from "node:crypto";
 function canonicalKeys(items) {
@@ -401,90 +519,182 @@ function definitionHash(tool) {
   return sha256(canonicalJson(tool));
 }
 function sameJson(a, b) {
-  const pending = [[a, b]];
-  while (pending.length > 0) {
-    const [x, y] = pending.pop();
-    if (x === y) continue;
-    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
-    if (Array.isArray(x) !== Array.isArray(y)) return false;
-    if (Array.isArray(x)) {
-      const ys = y;
-      if (x.length !== ys.length) return false;
-      for (let i = 0; i < x.length; i++) pending.push([x[i], ys[i]]);
-      continue;
-    }
-    const xo = x, yo = y;
-    const kx = Object.keys(xo).filter((k) => xo[k] !== void 0);
-    const ky = Object.keys(yo).filter((k) => yo[k] !== void 0);
-    if (kx.length !== ky.length) return false;
-    for (const k of kx) {
-      if (!Object.hasOwn(yo, k)) return false;
-      pending.push([xo[k], yo[k]]);
-    }
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return walkJson(a, b, sameAt, WHOLE) === "complete";
+}
+function sameAt(x, key, _, outer) {
+  const y = key === void 0 ? outer : outer[key];
+  if (x === y) return SKIP;
+  if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return STOP;
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length ? y : STOP;
+  if (Array.isArray(y)) return STOP;
+  const xo = x, yo = y;
+  let defined = 0;
+  for (const k of Object.keys(xo)) {
+    if (xo[k] === void 0) continue;
+    if (!Object.hasOwn(yo, k)) return STOP;
+    defined++;
   }
-  return true;
+  for (const k of Object.keys(yo)) if (yo[k] !== void 0) defined--;
+  return defined === 0 ? y : STOP;
 }
 function hasRef(value) {
-  const pending = [value];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v !== "object" || v === null) continue;
-    if (!Array.isArray(v) && Object.hasOwn(v, "$ref")) return true;
-    for (const member2 of Object.values(v)) pending.push(member2);
-  }
-  return false;
+  return walkJson(
+    value,
+    null,
+    (v) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.hasOwn(v, "$ref") ? STOP : null,
+    WHOLE
+  ) === "stopped";
 }
 var keysOf, oneCall;
 var init_hash = __esm({
   "src/compat/hash.ts"() {
     "use strict";
     init_json_text();
+    init_json_walk();
     keysOf = /* @__PURE__ */ new WeakMap();
     oneCall = crypto.hash;
   }
 });
 
-// src/compat/json-walk.ts
-function walkJson(root, context, visit, bounds) {
-  const values = [root];
-  const keys = [void 0];
-  const depths = [0];
-  const contexts = [context];
-  let visited = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const key = keys.pop();
-    const depth = depths.pop();
-    const outer = contexts.pop();
-    if (depth > bounds.maxDepth) return "too-deep";
-    if (++visited > bounds.maxValues) return "too-large";
-    const inner = visit(value, key, depth, outer);
-    if (inner === STOP) return "stopped";
-    if (inner === SKIP || typeof value !== "object" || value === null) continue;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        values.push(value[i]);
-        keys.push(i);
-        depths.push(depth + 1);
-        contexts.push(inner);
-      }
-      continue;
-    }
-    for (const k of Object.keys(value)) {
-      values.push(value[k]);
-      keys.push(k);
-      depths.push(depth + 1);
-      contexts.push(inner);
-    }
-  }
-  return "complete";
+// src/compat/keywords.ts
+function keywordsWhere(pick2) {
+  return ENTRIES.filter(([name, k]) => pick2(k, name)).map(([name]) => name);
 }
-var SKIP, STOP;
-var init_json_walk = __esm({
-  "src/compat/json-walk.ts"() {
+function ignoredIn(dialect) {
+  return keywordsWhere((k) => !k.dialects.includes(dialect));
+}
+function mapApplied(root, f) {
+  return mapJson(
+    root,
+    "members",
+    (v, key, _, outer) => {
+      if (outer === "schema") {
+        const kind = APPLICATORS.get(key);
+        if (kind === void 0) return SKIP;
+        if (kind === 1 && isObject(v) || Array.isArray(v)) return "members";
+        if (kind !== 3) return SKIP;
+      }
+      return isObject(v) ? "schema" : SKIP;
+    },
+    (v, _, place) => place === "schema" ? f(v) : v,
+    WHOLE
+  ).value;
+}
+function isObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+var ALL, DIALECTS, SINCE_2019, core, text, note, apply, asserts, KEYWORDS, ENTRIES, TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS;
+var init_keywords = __esm({
+  "src/compat/keywords.ts"() {
     "use strict";
-    SKIP = /* @__PURE__ */ Symbol("skip");
-    STOP = /* @__PURE__ */ Symbol("stop");
+    init_json_walk();
+    ALL = ["draft-07", "2019-09", "2020-12"];
+    DIALECTS = ALL;
+    SINCE_2019 = ["2019-09", "2020-12"];
+    core = (role, engine, dialects = ALL) => ({
+      dialects,
+      role,
+      engine
+    });
+    text = { dialects: ALL, role: "annotation", engine: "reported", text: true };
+    note = { dialects: ALL, role: "annotation", engine: "reported" };
+    apply = (holds, type, dialects = ALL, engine = "decided") => ({ dialects, role: "applicator", holds, engine, ...type ? { type } : {} });
+    asserts = (type, dialects = ALL) => ({
+      dialects,
+      role: "assertion",
+      engine: "decided",
+      ...type ? { type } : {}
+    });
+    KEYWORDS = {
+      // core
+      $schema: core("dialect", "reported"),
+      $id: core("identifier", "reported"),
+      $anchor: core("identifier", "unknown"),
+      $dynamicAnchor: core("identifier", "unknown"),
+      $recursiveAnchor: core("identifier", "unknown", SINCE_2019),
+      $ref: core("reference", "decided"),
+      $dynamicRef: core("reference", "unknown", SINCE_2019),
+      $recursiveRef: core("reference", "unknown", SINCE_2019),
+      $defs: { ...core("definitions", "reported"), holds: "map" },
+      definitions: { ...core("definitions", "reported"), holds: "map" },
+      // annotations
+      title: text,
+      description: text,
+      default: { ...text, skipped: true },
+      examples: { ...text, skipped: true },
+      $comment: text,
+      deprecated: text,
+      readOnly: text,
+      writeOnly: text,
+      contentMediaType: note,
+      contentEncoding: note,
+      contentSchema: { ...note, holds: "one" },
+      "x-mcp-header": note,
+      // applicators
+      properties: { ...apply("map", "object"), nests: true },
+      patternProperties: { ...apply("map", "object"), nests: true },
+      additionalProperties: apply("one", "object"),
+      propertyNames: apply("one", "object"),
+      dependentSchemas: { ...apply("map", "object", SINCE_2019), inPlace: "applied", nests: true },
+      dependencies: apply("map", "object", ALL, "unknown"),
+      unevaluatedProperties: apply("one", "object", SINCE_2019, "unknown"),
+      items: { ...apply("one-or-list", "array"), group: "items", nests: true },
+      prefixItems: { ...apply("list", "array", ["2020-12"]), group: "items", nests: true },
+      additionalItems: { ...apply("one", "array", ["draft-07", "2019-09"]), group: "items" },
+      contains: { ...apply("one", "array"), group: "contains" },
+      unevaluatedItems: apply("one", "array", SINCE_2019, "unknown"),
+      allOf: { ...apply("list"), inPlace: "applied", nests: true },
+      anyOf: { ...apply("list"), inPlace: "applied" },
+      oneOf: { ...apply("list"), inPlace: "applied" },
+      not: { ...apply("one"), inPlace: "tested" },
+      if: { ...apply("one"), group: "conditional", inPlace: "tested" },
+      then: { ...apply("one"), group: "conditional", inPlace: "applied" },
+      else: { ...apply("one"), group: "conditional", inPlace: "applied" },
+      // assertions
+      type: asserts(),
+      enum: { ...asserts(), skipped: true },
+      const: { ...asserts(), skipped: true },
+      format: { ...asserts(), skipped: true },
+      required: { ...asserts("object"), skipped: true },
+      minProperties: { ...asserts("object"), skipped: true },
+      maxProperties: { ...asserts("object"), skipped: true },
+      dependentRequired: { ...asserts("object", SINCE_2019), nests: true },
+      minItems: { ...asserts("array"), skipped: true },
+      maxItems: { ...asserts("array"), skipped: true },
+      uniqueItems: { ...asserts("array"), skipped: true },
+      minContains: { ...asserts("array", SINCE_2019), group: "contains" },
+      maxContains: { ...asserts("array", SINCE_2019), group: "contains" },
+      minLength: { ...asserts("string"), skipped: true },
+      maxLength: { ...asserts("string"), skipped: true },
+      pattern: { ...asserts("string"), skipped: true },
+      minimum: { ...asserts("number"), skipped: true },
+      maximum: { ...asserts("number"), skipped: true },
+      exclusiveMinimum: { ...asserts("number"), skipped: true },
+      exclusiveMaximum: { ...asserts("number"), skipped: true },
+      multipleOf: { ...asserts("number"), skipped: true },
+      // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
+      // only when a client turns its option on, and then as the oneOf beside it where it compiles
+      // (engine/discriminator.ts).
+      nullable: { dialects: ALL, role: "assertion", engine: "unknown" },
+      discriminator: { dialects: ALL, role: "applicator", engine: "decided" }
+    };
+    ENTRIES = Object.entries(KEYWORDS);
+    TEXT_KEYWORDS = new Set(keywordsWhere((k) => k.text === true));
+    ANNOTATIONS = new Set(keywordsWhere((k) => k.engine === "reported"));
+    ONE_TYPE_KEYWORDS = {
+      object: new Set(keywordsWhere((k) => k.type === "object")),
+      array: new Set(keywordsWhere((k) => k.type === "array")),
+      string: new Set(keywordsWhere((k) => k.type === "string")),
+      number: new Set(keywordsWhere((k) => k.type === "number"))
+    };
+    ANALYSED = new Set(keywordsWhere((k) => k.engine === "decided"));
+    APPLICATORS = new Map(
+      ENTRIES.filter(([, k]) => k.holds !== void 0 && k.role !== "definitions" && k.engine !== "unknown").map(
+        ([name, k]) => [name, k.holds === "map" ? 1 : k.holds === "list" ? 2 : 3]
+      )
+    );
   }
 });
 
@@ -500,38 +710,36 @@ function measure(value, maxDepth = MAX_SCHEMA_DEPTH, maxValues = MAX_SCHEMA_VALU
   return result;
 }
 function walkMeasure(value, maxDepth, maxValues, maxRefs) {
-  const pending = [value];
-  const levels = [0];
   const refs = /* @__PURE__ */ new Set();
   let depth = 0;
   let values = 0;
-  while (pending.length > 0) {
-    const v = pending.pop();
-    const level = levels.pop();
-    values++;
-    if (values > maxValues) return { depth, values, refs: refs.size, over: "values" };
-    if (typeof v !== "object" || v === null) continue;
-    const inner = level + 1;
-    if (inner > depth) depth = inner;
-    if (depth > maxDepth) return { depth, values, refs: refs.size, over: "depth" };
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        pending.push(v[i]);
-        levels.push(inner);
+  let over;
+  const end = walkJson(
+    value,
+    null,
+    (v, _, level) => {
+      values++;
+      if (typeof v !== "object" || v === null) return null;
+      if (level + 1 > depth) depth = level + 1;
+      if (depth > maxDepth) {
+        over = "depth";
+        return STOP;
       }
-      continue;
-    }
-    const ref = v.$ref;
-    if (typeof ref === "string" && !refs.has(ref)) {
-      refs.add(ref);
-      if (refs.size > maxRefs) return { depth, values, refs: refs.size, over: "refs" };
-    }
-    for (const member2 of Object.values(v)) {
-      pending.push(member2);
-      levels.push(inner);
-    }
-  }
-  return { depth, values, refs: refs.size };
+      if (Array.isArray(v)) return null;
+      const ref = v.$ref;
+      if (typeof ref === "string" && !refs.has(ref)) {
+        refs.add(ref);
+        if (refs.size > maxRefs) {
+          over = "refs";
+          return STOP;
+        }
+      }
+      return null;
+    },
+    { maxDepth: Infinity, maxValues }
+  );
+  if (end === "too-large") return { depth, values: values + 1, refs: refs.size, over: "values" };
+  return over === void 0 ? { depth, values, refs: refs.size } : { depth, values, refs: refs.size, over };
 }
 function beyondBounds(schema) {
   const m = measure(schema);
@@ -568,168 +776,14 @@ var init_bounds = __esm({
   "src/compat/bounds.ts"() {
     "use strict";
     init_json_walk();
+    init_keywords();
     MAX_SCHEMA_DEPTH = 256;
     MAX_SCHEMA_VALUES = 25e4;
     MAX_SCHEMA_REFS = 2e3;
     SCHEMA_BOUNDS = { maxDepth: MAX_SCHEMA_DEPTH, maxValues: MAX_SCHEMA_VALUES };
     measured = /* @__PURE__ */ new WeakMap();
-    NESTING = [
-      "properties",
-      "patternProperties",
-      "dependentSchemas",
-      "dependentRequired",
-      "prefixItems",
-      "items",
-      "allOf"
-    ];
+    NESTING = keywordsWhere((k) => k.nests === true);
     widths = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// src/compat/keywords.ts
-function keywordsWhere(pick2) {
-  return ENTRIES.filter(([name, k]) => pick2(k, name)).map(([name]) => name);
-}
-function ignoredIn(dialect) {
-  return keywordsWhere((k) => !k.dialects.includes(dialect));
-}
-function mapSubschemas(node2, f) {
-  let out;
-  for (const k of Object.keys(node2)) {
-    const kind = APPLICATORS.get(k);
-    if (kind === void 0) continue;
-    const v = node2[k];
-    let r = v;
-    if (kind === 1 && isObject(v)) {
-      let map;
-      for (const name of Object.keys(v)) {
-        const inner = f(v[name]);
-        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
-      }
-      r = map ?? v;
-    } else if (Array.isArray(v)) {
-      let list;
-      for (let i = 0; i < v.length; i++) {
-        const inner = f(v[i]);
-        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
-      }
-      r = list ?? v;
-    } else if (kind === 3 && isObject(v)) r = f(v);
-    if (r !== v) (out ??= { ...node2 })[k] = r;
-  }
-  return out ?? node2;
-}
-function isObject(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-var ALL, SINCE_2019, core, text, note, apply, asserts, KEYWORDS, ENTRIES, TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS;
-var init_keywords = __esm({
-  "src/compat/keywords.ts"() {
-    "use strict";
-    ALL = ["draft-07", "2019-09", "2020-12"];
-    SINCE_2019 = ["2019-09", "2020-12"];
-    core = (role, engine, dialects = ALL) => ({
-      dialects,
-      role,
-      engine
-    });
-    text = { dialects: ALL, role: "annotation", engine: "reported", text: true };
-    note = { dialects: ALL, role: "annotation", engine: "reported" };
-    apply = (holds, type, dialects = ALL, engine = "decided") => ({ dialects, role: "applicator", holds, engine, ...type ? { type } : {} });
-    asserts = (type, dialects = ALL) => ({
-      dialects,
-      role: "assertion",
-      engine: "decided",
-      ...type ? { type } : {}
-    });
-    KEYWORDS = {
-      // core
-      $schema: core("dialect", "reported"),
-      $id: core("identifier", "reported"),
-      $anchor: core("identifier", "unknown"),
-      $dynamicAnchor: core("identifier", "unknown"),
-      $recursiveAnchor: core("identifier", "unknown", SINCE_2019),
-      $ref: core("reference", "decided"),
-      $dynamicRef: core("reference", "unknown", SINCE_2019),
-      $recursiveRef: core("reference", "unknown", SINCE_2019),
-      $defs: { ...core("definitions", "reported"), holds: "map" },
-      definitions: { ...core("definitions", "reported"), holds: "map" },
-      // annotations
-      title: text,
-      description: text,
-      default: text,
-      examples: text,
-      $comment: text,
-      deprecated: text,
-      readOnly: text,
-      writeOnly: text,
-      contentMediaType: note,
-      contentEncoding: note,
-      contentSchema: { ...note, holds: "one" },
-      "x-mcp-header": note,
-      // applicators
-      properties: apply("map", "object"),
-      patternProperties: apply("map", "object"),
-      additionalProperties: apply("one", "object"),
-      propertyNames: apply("one", "object"),
-      dependentSchemas: apply("map", "object", SINCE_2019),
-      dependencies: apply("map", "object", ALL, "unknown"),
-      unevaluatedProperties: apply("one", "object", SINCE_2019, "unknown"),
-      items: apply("one-or-list", "array"),
-      prefixItems: apply("list", "array", ["2020-12"]),
-      additionalItems: apply("one", "array", ["draft-07", "2019-09"]),
-      contains: apply("one", "array"),
-      unevaluatedItems: apply("one", "array", SINCE_2019, "unknown"),
-      allOf: apply("list"),
-      anyOf: apply("list"),
-      oneOf: apply("list"),
-      not: apply("one"),
-      if: apply("one"),
-      then: apply("one"),
-      else: apply("one"),
-      // assertions
-      type: asserts(),
-      enum: asserts(),
-      const: asserts(),
-      format: asserts(),
-      required: asserts("object"),
-      minProperties: asserts("object"),
-      maxProperties: asserts("object"),
-      dependentRequired: asserts("object", SINCE_2019),
-      minItems: asserts("array"),
-      maxItems: asserts("array"),
-      uniqueItems: asserts("array"),
-      minContains: asserts("array", SINCE_2019),
-      maxContains: asserts("array", SINCE_2019),
-      minLength: asserts("string"),
-      maxLength: asserts("string"),
-      pattern: asserts("string"),
-      minimum: asserts("number"),
-      maximum: asserts("number"),
-      exclusiveMinimum: asserts("number"),
-      exclusiveMaximum: asserts("number"),
-      multipleOf: asserts("number"),
-      // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
-      // only when a client turns its option on, and then as the oneOf beside it where it compiles
-      // (engine/discriminator.ts).
-      nullable: { dialects: ALL, role: "assertion", engine: "unknown" },
-      discriminator: { dialects: ALL, role: "applicator", engine: "decided" }
-    };
-    ENTRIES = Object.entries(KEYWORDS);
-    TEXT_KEYWORDS = new Set(keywordsWhere((k) => k.text === true));
-    ANNOTATIONS = new Set(keywordsWhere((k) => k.engine === "reported"));
-    ONE_TYPE_KEYWORDS = {
-      object: new Set(keywordsWhere((k) => k.type === "object")),
-      array: new Set(keywordsWhere((k) => k.type === "array")),
-      string: new Set(keywordsWhere((k) => k.type === "string")),
-      number: new Set(keywordsWhere((k) => k.type === "number"))
-    };
-    ANALYSED = new Set(keywordsWhere((k) => k.engine === "decided"));
-    APPLICATORS = new Map(
-      ENTRIES.filter(([, k]) => k.holds !== void 0 && k.role !== "definitions" && k.engine !== "unknown").map(
-        ([name, k]) => [name, k.holds === "map" ? 1 : k.holds === "list" ? 2 : 3]
-      )
-    );
   }
 });
 
@@ -798,25 +852,20 @@ function nearestPointer(doc, pointer2) {
   return toPointer(kept);
 }
 function findPlace(doc, found) {
-  const stack = [[doc, ""]];
-  while (stack.length > 0) {
-    const [node2, at] = stack.pop();
-    if (Array.isArray(node2)) {
-      for (let i = 0; i < node2.length; i++) {
-        const v = node2[i];
-        if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, String(i))]);
-      }
-      continue;
-    }
-    if (node2 === null || typeof node2 !== "object") continue;
-    const answer = found(node2, at);
-    if (answer !== void 0) return answer;
-    for (const k in node2) {
-      const v = node2[k];
-      if (v !== null && typeof v === "object") stack.push([v, appendPointer(at, k)]);
-    }
-  }
-  return void 0;
+  let answer;
+  walkJson(
+    doc,
+    "",
+    (node2, key, _, parent) => {
+      if (node2 === null || typeof node2 !== "object") return SKIP;
+      const at = key === void 0 ? "" : appendPointer(parent, String(key));
+      if (Array.isArray(node2)) return at;
+      answer = found(node2, at);
+      return answer === void 0 ? at : STOP;
+    },
+    WHOLE
+  );
+  return answer;
 }
 function pointerRef(pointer2) {
   if (pointer2 === "") return "#";
@@ -825,6 +874,7 @@ function pointerRef(pointer2) {
 var init_pointer = __esm({
   "src/compat/pointer.ts"() {
     "use strict";
+    init_json_walk();
   }
 });
 
@@ -865,7 +915,7 @@ function isObject2(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function as2020(schema, dialect, renames = []) {
-  const out = rewrite(schema, dialect, "", "", renames);
+  const out = rewrite(schema, dialect, renames);
   return typeof out === "object" ? { ...out, $schema: DIALECT_URI["2020-12"] } : out;
 }
 function originalPointer(pointer2, renames) {
@@ -875,8 +925,58 @@ function originalPointer(pointer2, renames) {
       best = r;
   return best ? best[1] + pointer2.slice(best[0].length) : pointer2;
 }
-function rewrite(node2, dialect, at, was, renames) {
-  if (!isObject2(node2)) return node2;
+function rewrite(node2, dialect, renames) {
+  const ignored = new Set(IGNORED[dialect]);
+  const place = (value, key, outer) => {
+    if (outer.kind === "members" && key !== void 0)
+      return isObject2(value) ? {
+        kind: "schema",
+        at: appendPointer(outer.at, key),
+        was: appendPointer(outer.was, key),
+        node: value
+      } : SKIP;
+    if (outer.kind === "members")
+      return isObject2(value) ? { ...outer, kind: "schema", node: value } : SKIP;
+    const k = key;
+    const n = outer.node;
+    if (ignored.has(k)) return SKIP;
+    const tuple = dialect !== "2020-12" && Array.isArray(n.items);
+    let as = k;
+    if (tuple && k === "items") as = "prefixItems";
+    else if (k === "additionalItems") {
+      if (!tuple) return SKIP;
+      as = "items";
+    } else if (k === "dependencies") {
+      if (!isObject2(value)) return SKIP;
+      const own2 = ignored.has("dependentRequired") || n.dependentRequired === void 0 && n.dependentSchemas === void 0;
+      const base = own2 ? "" : `/allOf/${Array.isArray(n.allOf) ? n.allOf.length : 0}`;
+      return {
+        kind: "members",
+        at: `${outer.at}${base}/dependentSchemas`,
+        was: `${outer.was}${base}/dependentSchemas`
+      };
+    }
+    const at = appendPointer(outer.at, as);
+    const was = appendPointer(outer.was, as);
+    if (MAPS.has(as)) return isObject2(value) ? { kind: "members", at, was } : SKIP;
+    if (LISTS.has(as)) return Array.isArray(value) ? { kind: "members", at, was } : SKIP;
+    if (ONE.has(as) || as === "items")
+      return isObject2(value) ? { kind: "schema", at, was, node: value } : SKIP;
+    return SKIP;
+  };
+  return mapJson(
+    node2,
+    { kind: "members", at: "", was: "" },
+    (value, key, _, outer) => place(value, key, outer),
+    (value, _, here) => {
+      if (here.kind === "members")
+        return Array.isArray(value) ? value.slice() : Object.fromEntries(Object.entries(value));
+      return rewriteNode(value, dialect, here.at, here.was, renames);
+    },
+    WHOLE
+  ).value;
+}
+function rewriteNode(node2, dialect, at, was, renames) {
   const s = { ...node2 };
   if (dialect === "draft-07" && isObject2(s.unevaluatedProperties) && s.additionalProperties === void 0)
     s.additionalProperties = {};
@@ -893,26 +993,6 @@ function rewrite(node2, dialect, at, was, renames) {
   }
   if (dialect === "2019-09") recursiveAsDynamic(s);
   if (isObject2(s.dependencies)) splitDependencies(s, at, was, renames);
-  for (const k of MAPS) {
-    const m = s[k];
-    if (isObject2(m))
-      s[k] = Object.fromEntries(
-        Object.entries(m).map(([n, v]) => [
-          n,
-          rewrite(v, dialect, appendPointer(at, k, n), appendPointer(was, k, n), renames)
-        ])
-      );
-  }
-  for (const k of LISTS) {
-    const l = s[k];
-    if (Array.isArray(l))
-      s[k] = l.map(
-        (v, i) => rewrite(v, dialect, appendPointer(at, k, i), appendPointer(was, k, i), renames)
-      );
-  }
-  for (const k of [...ONE, "items"])
-    if (s[k] !== void 0 && !Array.isArray(s[k]))
-      s[k] = rewrite(s[k], dialect, appendPointer(at, k), appendPointer(was, k), renames);
   return s;
 }
 function recursiveAsDynamic(s) {
@@ -969,9 +1049,9 @@ var init_dialects = __esm({
       ...Object.values(IGNORED).flat()
     ]);
     MAX_REWRITE_DEPTH = 200;
-    MAPS = keywordsWhere((k) => k.holds === "map");
-    LISTS = keywordsWhere((k) => k.holds === "list");
-    ONE = keywordsWhere((k) => k.holds === "one");
+    MAPS = new Set(keywordsWhere((k) => k.holds === "map"));
+    LISTS = new Set(keywordsWhere((k) => k.holds === "list"));
+    ONE = new Set(keywordsWhere((k) => k.holds === "one"));
     RECURSIVE_ANCHOR = "__recursive";
   }
 });
@@ -10470,24 +10550,24 @@ function scopesReferences(node2) {
   return !scan(node2, () => void 0);
 }
 function scan(node2, visit) {
-  const stack = [node2];
-  while (stack.length > 0) {
-    const n = stack.pop();
-    if (n === null || typeof n !== "object") continue;
-    if (Array.isArray(n)) {
-      for (const member2 of n) stack.push(member2);
-      continue;
-    }
-    for (const [k, v] of Object.entries(n)) {
-      if (SCOPED.has(k)) return false;
-      if (k === "$ref") {
-        if (typeof v !== "string") return false;
-        visit(v);
+  const end = walkJson(
+    node2,
+    null,
+    (n) => {
+      if (n === null || typeof n !== "object" || Array.isArray(n)) return null;
+      for (const k of Object.keys(n)) {
+        if (SCOPED.has(k)) return STOP;
+        if (k === "$ref") {
+          const v = n[k];
+          if (typeof v !== "string") return STOP;
+          visit(v);
+        }
       }
-      stack.push(v);
-    }
-  }
-  return true;
+      return null;
+    },
+    WHOLE
+  );
+  return end === "complete";
 }
 function hash2(text3) {
   return digestOf("sha1", text3, "base64url");
@@ -10552,18 +10632,24 @@ function buildIndex(defs, container, texts) {
     }
     return id;
   };
-  const rewrite4 = (node2) => {
-    if (node2 === null || typeof node2 !== "object") return node2;
-    if (Array.isArray(node2)) return node2.map(rewrite4);
-    const out = {};
-    for (const [k, v] of Object.entries(node2)) {
-      const found = k === "$ref" && typeof v === "string" ? definitionRef(v) : void 0;
-      const r = found?.container === container ? found : void 0;
-      const id = r ? idOf2(r.name) : void 0;
-      setMember(out, k, r && id ? r.rest ? `${id}#${r.rest}` : id : rewrite4(v));
-    }
-    return out;
-  };
+  const rewrite4 = (node2) => mapJson(
+    node2,
+    null,
+    () => null,
+    (v) => {
+      if (v === null || typeof v !== "object") return v;
+      if (Array.isArray(v)) return v.slice();
+      const out = {};
+      for (const [k, m] of Object.entries(v)) {
+        const found = k === "$ref" && typeof m === "string" ? definitionRef(m) : void 0;
+        const r = found?.container === container ? found : void 0;
+        const id = r ? idOf2(r.name) : void 0;
+        setMember(out, k, r && id ? r.rest ? `${id}#${r.rest}` : id : m);
+      }
+      return out;
+    },
+    WHOLE
+  ).value;
   const bodies = /* @__PURE__ */ new Map();
   return {
     container,
@@ -10636,6 +10722,7 @@ var init_definitions = __esm({
   "src/compat/definitions.ts"() {
     "use strict";
     init_hash();
+    init_json_walk();
     init_keywords();
     init_own();
     init_pointer();
@@ -10815,15 +10902,13 @@ function factorList(branches) {
   return best ?? branches;
 }
 function rewrite2(node2) {
-  if (!isObject4(node2)) return node2;
-  const out = mapSubschemas(node2, rewrite2);
-  if (!Array.isArray(out.anyOf)) return out;
-  const merged = factorList(out.anyOf);
-  return merged === out.anyOf ? out : { ...out, anyOf: merged };
+  if (!Array.isArray(node2.anyOf)) return node2;
+  const merged = factorList(node2.anyOf);
+  return merged === node2.anyOf ? node2 : { ...node2, anyOf: merged };
 }
 function factorBranches(schema, text3 = JSON.stringify(schema)) {
   if (!isObject4(schema) || !text3.includes('"anyOf"') || !rewritable(schema, text3)) return schema;
-  return rewrite2(schema);
+  return mapApplied(schema, rewrite2);
 }
 var MIN_BRANCHES2, MAX_KEYS;
 var init_factor = __esm({
@@ -10843,23 +10928,23 @@ function isObject5(v) {
 }
 function worthCutting(schema) {
   let wide = false;
-  const stack = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (!Array.isArray(v)) {
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (!isObject5(v)) return null;
       for (const k of Object.keys(v)) {
-        if (blocksRewrite(k) || k === "$ref" && !steadyRef2(v[k])) return false;
+        if (blocksRewrite(k) || k === "$ref" && !steadyRef2(v[k])) return STOP;
         if (k !== "anyOf" && k !== "allOf" && k !== "properties") continue;
         const m = v[k];
         if ((Array.isArray(m) ? m.length : isObject5(m) ? Object.keys(m).length : 0) >= MIN_MEMBERS)
           wide = true;
       }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
-  return wide;
+      return null;
+    },
+    WHOLE
+  );
+  return end === "complete" && wide;
 }
 function steadyRef2(ref) {
   if (typeof ref !== "string") return false;
@@ -10868,22 +10953,22 @@ function steadyRef2(ref) {
 }
 function movable(member2, text3) {
   if (!text3.includes('"$')) return true;
-  const stack = [member2];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (!Array.isArray(v)) {
+  const end = walkJson(
+    member2,
+    null,
+    (v) => {
+      if (!isObject5(v)) return null;
       for (const k of Object.keys(v)) {
         if (!k.startsWith("$") || k === "$comment") continue;
         const ref = v[k];
         if (k === "$ref" && typeof ref === "string" && ref.startsWith(PART_BASE)) continue;
-        return false;
+        return STOP;
       }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
-  return true;
+      return null;
+    },
+    WHOLE
+  );
+  return end === "complete";
 }
 function cutHash(text3) {
   let h = 2166136261;
@@ -10944,13 +11029,10 @@ function propertyParts(entries, valueTexts, register3) {
   ) : refs;
 }
 function rewrite3(node2, register3) {
-  if (!isObject5(node2)) return node2;
-  const mapped = mapSubschemas(node2, (v) => rewrite3(v, register3));
-  let out = mapped === node2 ? void 0 : mapped;
-  const cur = out ?? node2;
-  if ("$ref" in cur) return cur;
+  let out;
+  if ("$ref" in node2) return node2;
   for (const k of ["anyOf", "allOf"]) {
-    const l = cur[k];
+    const l = node2[k];
     if (!Array.isArray(l) || l.length < MIN_MEMBERS) continue;
     const texts = l.map((m) => JSON.stringify(m));
     const moves = l.map((m, i) => movable(m, texts[i]));
@@ -10965,8 +11047,8 @@ function rewrite3(node2, register3) {
     if (parts === void 0) continue;
     (out ??= { ...node2 })[k] = [...parts, ...l.filter((_, i) => !moves[i])];
   }
-  const props3 = cur.properties;
-  const open2 = cur.additionalProperties === void 0 || cur.additionalProperties === true;
+  const props3 = node2.properties;
+  const open2 = node2.additionalProperties === void 0 || node2.additionalProperties === true;
   if (open2 && isObject5(props3) && Object.keys(props3).length >= MIN_MEMBERS) {
     const entries = Object.entries(props3);
     const texts = entries.map(([, v]) => JSON.stringify(v));
@@ -10989,13 +11071,14 @@ function rewrite3(node2, register3) {
 }
 function shareParts(schema, register3) {
   if (!isObject5(schema) || !worthCutting(schema)) return schema;
-  return rewrite3(schema, register3);
+  return mapApplied(schema, (node2) => rewrite3(node2, register3));
 }
 var MIN_MEMBERS, AVERAGE_PART, MAX_PART, PART_BASE;
 var init_parts = __esm({
   "src/compat/parts.ts"() {
     "use strict";
     init_definitions();
+    init_json_walk();
     init_keywords();
     MIN_MEMBERS = 16;
     AVERAGE_PART = 16;
@@ -11080,23 +11163,35 @@ var init_prune = __esm({
 function isObject6(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
+function schemaPlace(value, key, outer) {
+  let at;
+  if (outer.kind === "schema") {
+    const k = key;
+    at = `${outer.at}/${escapeSegment(k)}`;
+    if (Array.isArray(value)) return LISTS2.has(k) ? { kind: "members", at, holder: outer.at } : SKIP;
+    if (MAPS2.has(k)) return isObject6(value) ? { kind: "members", at, holder: outer.at } : SKIP;
+    if (SKIPPED.has(k)) return SKIP;
+  } else at = outer.kind === "root" ? "" : `${outer.at}/${escapeSegment(key)}`;
+  return isObject6(value) ? { kind: "schema", at } : SKIP;
+}
 function eachSchema(root, visit) {
-  const stack = [[root, "", void 0, ""]];
-  while (stack.length > 0) {
-    const [node2, at, parent, key] = stack.pop();
-    if (!isObject6(node2)) continue;
-    visit(node2, at, parent, key);
-    for (const k of Object.keys(node2)) {
-      const v = node2[k];
-      const here = `${at}/${escapeSegment(k)}`;
-      if (Array.isArray(v)) {
-        if (LISTS2.has(k)) v.forEach((x, i) => stack.push([x, `${here}/${i}`, at, String(i)]));
-      } else if (MAPS2.has(k)) {
-        if (isObject6(v))
-          for (const n of Object.keys(v)) stack.push([v[n], `${here}/${escapeSegment(n)}`, at, n]);
-      } else if (!SKIPPED.has(k)) stack.push([v, here, at, k]);
-    }
-  }
+  walkJson(
+    root,
+    ROOT_PLACE,
+    (value, key, _, outer) => {
+      const place = schemaPlace(value, key, outer);
+      if (place === SKIP) return SKIP;
+      if (place.kind === "schema")
+        visit(
+          value,
+          place.at,
+          outer.kind === "schema" ? outer.at : outer.holder,
+          String(key ?? "")
+        );
+      return place;
+    },
+    WHOLE
+  );
 }
 function resolveIds(schema, draft07) {
   if (!isObject6(schema)) return schema;
@@ -11198,39 +11293,21 @@ function resolveOnce(root, draft07) {
   });
   return unresolved ? void 0 : top;
 }
-var import_uri, SKIPPED, MAPS2, LISTS2, uri, normalizeId, resolveUrl, ANCHOR, PREVENT_SCOPE_CHANGE, DYNAMIC, resolved, unescape2;
+var import_uri, SKIPPED, MAPS2, LISTS2, ROOT_PLACE, uri, normalizeId, resolveUrl, ANCHOR, PREVENT_SCOPE_CHANGE, DYNAMIC, resolved, unescape2;
 var init_ids = __esm({
   "src/compat/ids.ts"() {
     "use strict";
     import_uri = __toESM(require_uri(), 1);
     init_json_text();
+    init_json_walk();
     init_keywords();
     init_pointer();
-    SKIPPED = /* @__PURE__ */ new Set([
-      "default",
-      "enum",
-      "const",
-      "required",
-      "maximum",
-      "minimum",
-      "exclusiveMaximum",
-      "exclusiveMinimum",
-      "multipleOf",
-      "maxLength",
-      "minLength",
-      "pattern",
-      "format",
-      "maxItems",
-      "minItems",
-      "uniqueItems",
-      "maxProperties",
-      "minProperties",
-      "examples"
-    ]);
+    SKIPPED = new Set(keywordsWhere((k) => k.skipped === true));
     MAPS2 = new Set(keywordsWhere((k) => k.holds === "map"));
     LISTS2 = new Set(
       keywordsWhere((k) => k.holds === "list" || k.holds === "one-or-list")
     );
+    ROOT_PLACE = { kind: "root", at: "" };
     uri = import_uri.default.default ?? import_uri.default;
     normalizeId = (id) => id.replace(/#\/?$/, "");
     resolveUrl = (base, ref) => base ? uri.resolve(base, normalizeId(ref)) : normalizeId(ref);
@@ -18020,16 +18097,22 @@ function isObject7(v) {
 }
 function inPlaceRefs(node2) {
   const out = [];
-  const stack = [node2];
-  while (stack.length > 0) {
-    const s = stack.pop();
-    if (!isObject7(s)) continue;
-    if (typeof s.$ref === "string" && s.$ref.startsWith("#")) out.push(s.$ref);
-    for (const k of IN_PLACE_ONE) stack.push(s[k]);
-    for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) for (const x of s[k]) stack.push(x);
-    for (const k of IN_PLACE_MAP)
-      if (isObject7(s[k])) for (const x of Object.values(s[k])) stack.push(x);
-  }
+  walkJson(
+    node2,
+    "members",
+    (v, key, _, place) => {
+      if (place === "schema") {
+        const holds = IN_PLACE_HOLDS.get(key);
+        if (holds === "list") return Array.isArray(v) ? "members" : SKIP;
+        if (holds === "map") return isObject7(v) ? "members" : SKIP;
+      }
+      if (!isObject7(v)) return SKIP;
+      if (typeof v.$ref === "string" && v.$ref.startsWith("#")) out.push(v.$ref);
+      return "schema";
+    },
+    WHOLE,
+    inPlaceMembers
+  );
   return out;
 }
 function allRefs(schema) {
@@ -18086,16 +18169,21 @@ function refCycle(schema) {
   }
   return void 0;
 }
-var IN_PLACE_ONE, IN_PLACE_LIST, IN_PLACE_MAP;
+var IN_PLACE, IN_PLACE_HOLDS, inPlaceMembers;
 var init_ref_cycles = __esm({
   "src/compat/ref-cycles.ts"() {
     "use strict";
     init_bounds();
     init_json_walk();
+    init_keywords();
     init_pointer();
-    IN_PLACE_ONE = ["not", "if", "then", "else"];
-    IN_PLACE_LIST = ["allOf", "anyOf", "oneOf"];
-    IN_PLACE_MAP = ["dependentSchemas"];
+    IN_PLACE = ["one", "list", "map"].flatMap(
+      (holds) => keywordsWhere((k) => k.inPlace !== void 0 && k.holds === holds)
+    );
+    IN_PLACE_HOLDS = new Map(
+      IN_PLACE.map((name) => [name, KEYWORDS[name]?.holds])
+    );
+    inPlaceMembers = (place) => place === "schema" ? IN_PLACE : void 0;
   }
 });
 
@@ -18686,26 +18774,10 @@ var DIRECT;
 var init_direct = __esm({
   "src/compat/engine/direct.ts"() {
     "use strict";
-    DIRECT = [
-      "type",
-      "enum",
-      "const",
-      "minLength",
-      "maxLength",
-      "pattern",
-      "format",
-      "minimum",
-      "maximum",
-      "exclusiveMinimum",
-      "exclusiveMaximum",
-      "multipleOf",
-      "minItems",
-      "maxItems",
-      "uniqueItems",
-      "minProperties",
-      "maxProperties",
-      "required"
-    ];
+    init_keywords();
+    DIRECT = keywordsWhere(
+      (k) => k.role === "assertion" && k.engine === "decided" && DIALECTS.every((d) => k.dialects.includes(d))
+    );
   }
 });
 
@@ -19390,12 +19462,16 @@ var init_adjacent = __esm({
   "src/compat/engine/adjacent.ts"() {
     "use strict";
     init_hash();
+    init_keywords();
     init_merge();
-    GROUPS = [
-      ["if", "then", "else"],
-      ["items", "additionalItems", "prefixItems"],
-      ["contains", "minContains", "maxContains"]
-    ];
+    GROUPS = (() => {
+      const byGroup = /* @__PURE__ */ new Map();
+      for (const name of keywordsWhere((k) => k.group !== void 0)) {
+        const group = KEYWORDS[name]?.group;
+        byGroup.set(group, [...byGroup.get(group) ?? [], name]);
+      }
+      return [...byGroup.values()];
+    })();
     UNEVALUATED = ["unevaluatedProperties", "unevaluatedItems"];
   }
 });
@@ -20841,8 +20917,9 @@ var init_declared = __esm({
   "src/compat/engine/declared.ts"() {
     "use strict";
     init_merge();
+    init_keywords();
     init_pattern_properties();
-    ARMS = ["dependentSchemas", "then", "else", "allOf", "anyOf", "oneOf"];
+    ARMS = keywordsWhere((k) => k.inPlace === "applied");
     MAX_ARMS = 500;
   }
 });
@@ -21948,7 +22025,7 @@ function withoutUnevaluated(written, dialect) {
   if (!("unevaluatedProperties" in written) && !("unevaluatedItems" in written))
     return { node: written, aliases };
   const node2 = withoutInert(written, dialect);
-  if (IN_PLACE.some((k) => Object.hasOwn(node2, k))) return besideAllOf(node2) ?? { node: node2, aliases };
+  if (IN_PLACE2.some((k) => Object.hasOwn(node2, k))) return besideAllOf(node2) ?? { node: node2, aliases };
   let out = node2;
   const readAs = (rest, keyword, value, from) => {
     aliases[keyword] = from;
@@ -21980,7 +22057,7 @@ function withoutInert(node2, dialect) {
 }
 function besideAllOf(node2) {
   if (!("unevaluatedProperties" in node2) || "unevaluatedItems" in node2) return void 0;
-  if (IN_PLACE.some((k) => k !== "allOf" && k !== "not" && Object.hasOwn(node2, k))) return void 0;
+  if (IN_PLACE2.some((k) => k !== "allOf" && k !== "not" && Object.hasOwn(node2, k))) return void 0;
   const { unevaluatedProperties: u, ...rest } = node2;
   const aliases = {};
   if (u === void 0) return { node: rest, aliases };
@@ -22058,7 +22135,7 @@ function widens(a, b, ctx, depth) {
   if (!isObject8(x) || !isObject8(y)) return false;
   return evaluatesAsMuch(x, y, [...BY_MEMBER, ...MEMBER_SAME], MEMBER_SHAPES, ctx, depth) && fits(x, y, ctx);
 }
-var IN_PLACE, NOT_SIMPLE, MAX_BRANCHES, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
+var IN_PLACE2, NOT_SIMPLE, MAX_BRANCHES, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
 var init_unevaluated = __esm({
   "src/compat/engine/unevaluated.ts"() {
     "use strict";
@@ -22067,7 +22144,7 @@ var init_unevaluated = __esm({
     init_holding();
     init_util();
     init_own();
-    IN_PLACE = [
+    IN_PLACE2 = [
       "allOf",
       "anyOf",
       "oneOf",
@@ -22081,7 +22158,7 @@ var init_unevaluated = __esm({
       "$recursiveRef"
     ];
     NOT_SIMPLE = [
-      ...IN_PLACE.filter((k) => k !== "allOf" && k !== "not"),
+      ...IN_PLACE2.filter((k) => k !== "allOf" && k !== "not"),
       "additionalProperties",
       "unevaluatedProperties",
       "unevaluatedItems",
@@ -22093,13 +22170,13 @@ var init_unevaluated = __esm({
       // a node's own properties and patterns evaluate the names they hold whatever their schemas
       // (if one fails, so does the node), and additionalProperties every other name.
       unevaluatedProperties: {
-        same: [...IN_PLACE, "dependencies"],
+        same: [...IN_PLACE2, "dependencies"],
         keys: ["properties", "patternProperties", "additionalProperties"]
       },
       // contains evaluates the items it matches, and its bounds say whether it does at all (Ajv
       // ignores a contains with minContains 0 and no maxContains, and evaluates nothing by it).
       unevaluatedItems: {
-        same: [...IN_PLACE, "contains", "minContains", "maxContains"],
+        same: [...IN_PLACE2, "contains", "minContains", "maxContains"],
         keys: ["prefixItems", "items", "additionalItems"]
       }
     };
@@ -22113,7 +22190,7 @@ var init_unevaluated = __esm({
       "additionalItems"
     ];
     MEMBER_SAME = [
-      ...IN_PLACE.filter((k) => !BY_MEMBER.has(k)),
+      ...IN_PLACE2.filter((k) => !BY_MEMBER.has(k)),
       "dependencies",
       "contains",
       "minContains",
@@ -22598,9 +22675,9 @@ function asApplied(written, dialect) {
     }
     return out;
   };
-  let result = mapSchemas(schema, "", rewrite4);
+  let result = mapSchemas(schema, rewrite4);
   if (!byName && dynamic === void 0) {
-    result = mapSchemas(result, "", (node2) => {
+    result = mapSchemas(result, (node2) => {
       if (node2.$anchor === void 0 && node2.$dynamicAnchor === void 0 && (node2.$recursiveAnchor === void 0 || !dynamicApplies))
         return node2;
       const out = { ...node2 };
@@ -22612,47 +22689,21 @@ function asApplied(written, dialect) {
   }
   return dynamic === void 0 ? { schema: result } : { schema: result, dynamic };
 }
-function mapSchemas(node2, at, f) {
-  if (!isObject10(node2)) return node2;
-  let out;
-  for (const k of Object.keys(node2)) {
-    const v = node2[k];
-    const here = `${at}/${escapeSegment(k)}`;
-    let r = v;
-    if (Array.isArray(v)) {
-      if (LISTS2.has(k)) {
-        let list;
-        v.forEach((x, i) => {
-          const y = mapSchemas(x, `${here}/${i}`, f);
-          if (y !== x) (list ??= v.slice())[i] = y;
-        });
-        r = list ?? v;
-      }
-    } else if (MAPS2.has(k)) {
-      if (isObject10(v)) {
-        let map;
-        for (const n of Object.keys(v)) {
-          const y = mapSchemas(v[n], `${here}/${escapeSegment(n)}`, f);
-          if (y !== v[n]) {
-            map ??= { ...v };
-            Object.defineProperty(map, n, { value: y, enumerable: true, writable: true, configurable: true });
-          }
-        }
-        r = map ?? v;
-      }
-    } else if (!SKIPPED.has(k)) r = mapSchemas(v, here, f);
-    if (r !== v) {
-      out ??= { ...node2 };
-      Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  return f(out ?? node2, at);
+function mapSchemas(node2, f) {
+  return mapJson(
+    node2,
+    ROOT_PLACE,
+    (value, key, _, outer) => schemaPlace(value, key, outer),
+    (value, _, place) => place.kind === "schema" ? f(value, place.at) : value,
+    WHOLE
+  ).value;
 }
 var DYNAMIC_REFS, JSON_TYPES;
 var init_applied = __esm({
   "src/compat/applied.ts"() {
     "use strict";
     init_ids();
+    init_json_walk();
     init_pointer();
     init_keywords();
     init_own();

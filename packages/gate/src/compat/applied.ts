@@ -1,5 +1,6 @@
-import { eachSchema, LISTS, MAPS, resolveIds, SKIPPED } from './ids.ts';
-import { escapeSegment, pointerRef, refPointer, resolvePointer } from './pointer.ts';
+import { eachSchema, resolveIds, ROOT_PLACE, schemaPlace } from './ids.ts';
+import { mapJson, WHOLE } from './json-walk.ts';
+import { pointerRef, refPointer, resolvePointer } from './pointer.ts';
 import { TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -198,9 +199,9 @@ export function asApplied(written: Schema, dialect: Dialect): Applied {
     }
     return out;
   };
-  let result = mapSchemas(schema, '', rewrite) as JsonObject;
+  let result = mapSchemas(schema, rewrite) as JsonObject;
   if (!byName && dynamic === undefined) {
-    result = mapSchemas(result, '', (node) => {
+    result = mapSchemas(result, (node) => {
       if (
         node.$anchor === undefined &&
         node.$dynamicAnchor === undefined &&
@@ -217,40 +218,16 @@ export function asApplied(written: Schema, dialect: Dialect): Applied {
   return dynamic === undefined ? { schema: result } : { schema: result, dynamic };
 }
 
-/** `f` applied to every schema position (children first), copying only what changes. */
-function mapSchemas(node: Json, at: string, f: (node: JsonObject, at: string) => JsonObject): Json {
-  if (!isObject(node)) return node;
-  let out: JsonObject | undefined;
-  for (const k of Object.keys(node)) {
-    const v = node[k] as Json;
-    const here = `${at}/${escapeSegment(k)}`;
-    let r: Json = v;
-    if (Array.isArray(v)) {
-      if (LISTS.has(k)) {
-        let list: Json[] | undefined;
-        v.forEach((x, i) => {
-          const y = mapSchemas(x as Json, `${here}/${i}`, f);
-          if (y !== x) (list ??= v.slice())[i] = y;
-        });
-        r = list ?? v;
-      }
-    } else if (MAPS.has(k)) {
-      if (isObject(v)) {
-        let map: JsonObject | undefined;
-        for (const n of Object.keys(v)) {
-          const y = mapSchemas(v[n] as Json, `${here}/${escapeSegment(n)}`, f);
-          if (y !== v[n]) {
-            map ??= { ...v };
-            Object.defineProperty(map, n, { value: y, enumerable: true, writable: true, configurable: true });
-          }
-        }
-        r = map ?? v;
-      }
-    } else if (!SKIPPED.has(k)) r = mapSchemas(v, here, f);
-    if (r !== v) {
-      out ??= { ...node };
-      Object.defineProperty(out, k, { value: r, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  return f(out ?? node, at);
+/**
+ * `f` applied to every schema position (children first, in document order, as Ajv's walk
+ * enters them: see schemaPlace), copying only what changes.
+ */
+function mapSchemas(node: Json, f: (node: JsonObject, at: string) => JsonObject): Json {
+  return mapJson(
+    node,
+    ROOT_PLACE,
+    (value, key, _, outer) => schemaPlace(value, key, outer),
+    (value, _, place) => (place.kind === 'schema' ? f(value as JsonObject, place.at) : value),
+    WHOLE,
+  ).value as Json;
 }

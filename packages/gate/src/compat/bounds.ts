@@ -1,4 +1,5 @@
-import { walkJson, type WalkBounds } from './json-walk.ts';
+import { STOP, walkJson, type WalkBounds } from './json-walk.ts';
+import { keywordsWhere } from './keywords.ts';
 import type { RuleId } from './rules.ts';
 import type { Json } from './types.ts';
 
@@ -33,9 +34,8 @@ export interface Measure {
 const measured = new WeakMap<object, Measure & { over?: 'depth' | 'values' | 'refs' }>();
 
 /**
- * Depth and size of a JSON value, walked with an explicit stack. The walk stops as soon as a
- * bound is passed, so measuring costs at most the bound, however large the value. Nothing is
- * allocated per member (an enum of 100,000 values is 100,000 steps, not 100,000 small arrays).
+ * Depth and size of a JSON value, walked by walkJson. The walk stops as soon as a bound is
+ * passed, so measuring costs at most the bound, however large the value.
  */
 export function measure(
   value: unknown,
@@ -64,39 +64,38 @@ function walkMeasure(
   maxValues: number,
   maxRefs: number,
 ): Measure & { over?: 'depth' | 'values' | 'refs' } {
-  // Two stacks side by side (a value and its level), in the order one stack of pairs would give.
-  const pending: unknown[] = [value];
-  const levels: number[] = [0];
   const refs = new Set<string>();
   let depth = 0;
   let values = 0;
-  while (pending.length > 0) {
-    const v = pending.pop();
-    const level = levels.pop() as number;
-    values++;
-    if (values > maxValues) return { depth, values, refs: refs.size, over: 'values' };
-    if (typeof v !== 'object' || v === null) continue;
-    const inner = level + 1;
-    if (inner > depth) depth = inner;
-    if (depth > maxDepth) return { depth, values, refs: refs.size, over: 'depth' };
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        pending.push(v[i]);
-        levels.push(inner);
+  let over: 'depth' | 'refs' | undefined;
+  // Depth here is the nesting of containers (a scalar is 0), one more than the walk's level of
+  // the deepest container: it is checked in the visit, the count of values by the walk's bound.
+  const end = walkJson(
+    value,
+    null,
+    (v, _, level) => {
+      values++;
+      if (typeof v !== 'object' || v === null) return null;
+      if (level + 1 > depth) depth = level + 1;
+      if (depth > maxDepth) {
+        over = 'depth';
+        return STOP;
       }
-      continue;
-    }
-    const ref = (v as Record<string, unknown>).$ref;
-    if (typeof ref === 'string' && !refs.has(ref)) {
-      refs.add(ref);
-      if (refs.size > maxRefs) return { depth, values, refs: refs.size, over: 'refs' };
-    }
-    for (const member of Object.values(v)) {
-      pending.push(member);
-      levels.push(inner);
-    }
-  }
-  return { depth, values, refs: refs.size };
+      if (Array.isArray(v)) return null;
+      const ref = (v as Record<string, unknown>).$ref;
+      if (typeof ref === 'string' && !refs.has(ref)) {
+        refs.add(ref);
+        if (refs.size > maxRefs) {
+          over = 'refs';
+          return STOP;
+        }
+      }
+      return null;
+    },
+    { maxDepth: Infinity, maxValues },
+  );
+  if (end === 'too-large') return { depth, values: values + 1, refs: refs.size, over: 'values' };
+  return over === undefined ? { depth, values, refs: refs.size } : { depth, values, refs: refs.size, over };
 }
 
 /**
@@ -112,21 +111,16 @@ export function beyondBounds(schema: unknown): { rule: RuleId; args: Record<stri
   return undefined;
 }
 
-/** Keywords whose members Ajv, stopping at the first error, builds each nested in the one before. */
-const NESTING = [
-  'properties',
-  'patternProperties',
-  'dependentSchemas',
-  'dependentRequired',
-  'prefixItems',
-  'items',
-  'allOf',
-];
+/**
+ * Keywords whose members Ajv, stopping at the first error, builds each nested in the one before
+ * (the keyword table's `nests`).
+ */
+export const NESTING: readonly string[] = keywordsWhere((k) => k.nests === true);
 const widths = new WeakMap<object, number>();
 
 /**
- * The most members one such keyword holds anywhere in a schema (walked with an explicit stack,
- * once per schema object): how deeply Ajv's default build nests its code.
+ * The most members one such keyword holds anywhere in a schema (walked by walkJson, once per
+ * schema object): how deeply Ajv's default build nests its code.
  */
 export function widestNesting(schema: unknown): number {
   if (typeof schema !== 'object' || schema === null) return 0;

@@ -1,4 +1,5 @@
 import { digestOf } from './hash.ts';
+import { mapJson, STOP, walkJson, WHOLE } from './json-walk.ts';
 import { keywordsWhere } from './keywords.ts';
 import type { Json, JsonObject } from './types.ts';
 import { setMember } from './own.ts';
@@ -77,24 +78,24 @@ export function scopesReferences(node: Json): boolean {
 
 /** Every reference a node makes, and whether it holds anything that would scope a reference. */
 function scan(node: Json, visit: (ref: string) => void): boolean {
-  const stack: Json[] = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as Json;
-    if (n === null || typeof n !== 'object') continue;
-    if (Array.isArray(n)) {
-      for (const member of n) stack.push(member); // not push(...n): a long array would overflow
-      continue;
-    }
-    for (const [k, v] of Object.entries(n)) {
-      if (SCOPED.has(k)) return false;
-      if (k === '$ref') {
-        if (typeof v !== 'string') return false;
-        visit(v);
+  const end = walkJson(
+    node,
+    null,
+    (n) => {
+      if (n === null || typeof n !== 'object' || Array.isArray(n)) return null;
+      for (const k of Object.keys(n)) {
+        if (SCOPED.has(k)) return STOP;
+        if (k === '$ref') {
+          const v = (n as JsonObject)[k];
+          if (typeof v !== 'string') return STOP;
+          visit(v);
+        }
       }
-      stack.push(v);
-    }
-  }
-  return true;
+      return null;
+    },
+    WHOLE,
+  );
+  return end === 'complete';
 }
 
 function hash(text: string): string {
@@ -182,18 +183,27 @@ function buildIndex(defs: JsonObject, container: string, texts: Map<string, stri
     }
     return id;
   };
-  const rewrite = (node: Json): Json => {
-    if (node === null || typeof node !== 'object') return node;
-    if (Array.isArray(node)) return node.map(rewrite);
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(node)) {
-      const found = k === '$ref' && typeof v === 'string' ? definitionRef(v) : undefined;
-      const r = found?.container === container ? found : undefined;
-      const id = r ? idOf(r.name) : undefined;
-      setMember(out, k, r && id ? (r.rest ? `${id}#${r.rest}` : id) : rewrite(v));
-    }
-    return out;
-  };
+  // Every object and array copied (the validator is given a body of its own, never a value it
+  // may hold already), each reference into the container written as the definition's id.
+  const rewrite = (node: Json): Json =>
+    mapJson(
+      node,
+      null,
+      () => null,
+      (v) => {
+        if (v === null || typeof v !== 'object') return v;
+        if (Array.isArray(v)) return v.slice();
+        const out: JsonObject = {};
+        for (const [k, m] of Object.entries(v as JsonObject)) {
+          const found = k === '$ref' && typeof m === 'string' ? definitionRef(m) : undefined;
+          const r = found?.container === container ? found : undefined;
+          const id = r ? idOf(r.name) : undefined;
+          setMember(out, k, r && id ? (r.rest ? `${id}#${r.rest}` : id) : m);
+        }
+        return out;
+      },
+      WHOLE,
+    ).value as Json;
   const bodies = new Map<string, Json>();
   return {
     container,

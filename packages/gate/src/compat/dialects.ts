@@ -1,6 +1,6 @@
 import { ignoredIn, keywordsWhere } from './keywords.ts';
 import { SCHEMA_BOUNDS } from './bounds.ts';
-import { walkJson } from './json-walk.ts';
+import { mapJson, SKIP, walkJson, WHOLE } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -43,8 +43,8 @@ const SENSITIVE: ReadonlySet<string> = new Set([
 const MAX_REWRITE_DEPTH = 200;
 
 /**
- * Whether a schema uses a keyword that means something else in another dialect, found with an
- * explicit stack (the schema may be hostile); false too when it nests too deep to rewrite.
+ * Whether a schema uses a keyword that means something else in another dialect, found by
+ * walkJson (the schema may be hostile); false too when it nests too deep to rewrite.
  */
 export function dialectSensitive(schema: Schema): boolean {
   if (schema === null || typeof schema !== 'object') return false;
@@ -65,10 +65,10 @@ export function dialectSensitive(schema: Schema): boolean {
 }
 
 // The subschemas a rewrite enters, as the keyword table says they are held (`items` apart,
-// one or a list; draft-07's `dependencies` is split before its maps are entered).
-const MAPS = keywordsWhere((k) => k.holds === 'map');
-const LISTS = keywordsWhere((k) => k.holds === 'list');
-const ONE = keywordsWhere((k) => k.holds === 'one');
+// one or a list; `dependencies` is split before its maps are entered).
+const MAPS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'map'));
+const LISTS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'list'));
+const ONE: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'one'));
 
 function isObject(v: Json | undefined): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -86,7 +86,7 @@ export type Renames = [string, string][];
  * `renames` collects where each renamed keyword came from, so findings point at the text.
  */
 export function as2020(schema: Schema, dialect: Dialect, renames: Renames = []): Schema {
-  const out = rewrite(schema, dialect, '', '', renames);
+  const out = rewrite(schema, dialect, renames);
   return typeof out === 'object' ? { ...out, $schema: DIALECT_URI['2020-12'] } : out;
 }
 
@@ -99,8 +99,90 @@ export function originalPointer(pointer: string, renames: Renames): string {
   return best ? best[1] + pointer.slice(best[0].length) : pointer;
 }
 
-function rewrite(node: Schema, dialect: Dialect, at: string, was: string, renames: Renames): Schema {
-  if (!isObject(node)) return node;
+/**
+ * Where the rewrite stands: at a schema (`at` its pointer in the rewrite, `was` where it was
+ * written), or at a list or map of schemas (each member a schema at `at`/`was` and its key).
+ */
+interface Place {
+  kind: 'schema' | 'members';
+  at: string;
+  was: string;
+  /** Of a schema: the value as written, whose members are being placed. */
+  node?: JsonObject;
+}
+
+/**
+ * A schema and every subschema it holds read as 2020-12 (see as2020), by one walk (json-walk.ts):
+ * each member is placed where the rewritten schema will hold it (`items` as written before
+ * 2020-12 may become `prefixItems`, `additionalItems` the new `items`, a member of
+ * `dependencies` one of `dependentSchemas`), subschemas are rewritten before the schema that
+ * holds them, and every schema, list and map of schemas comes back a copy.
+ */
+function rewrite(node: Schema, dialect: Dialect, renames: Renames): Schema {
+  const ignored = new Set(IGNORED[dialect]);
+  const place = (value: unknown, key: string | number | undefined, outer: Place): Place | typeof SKIP => {
+    if (outer.kind === 'members' && key !== undefined)
+      return isObject(value as Json)
+        ? {
+            kind: 'schema',
+            at: appendPointer(outer.at, key),
+            was: appendPointer(outer.was, key),
+            node: value as JsonObject,
+          }
+        : SKIP;
+    if (outer.kind === 'members')
+      return isObject(value as Json) ? { ...outer, kind: 'schema', node: value as JsonObject } : SKIP;
+    const k = key as string;
+    const n = outer.node as JsonObject;
+    if (ignored.has(k)) return SKIP;
+    const tuple = dialect !== '2020-12' && Array.isArray(n.items);
+    // The keyword this member is held under once the schema is rewritten, and how it holds schemas.
+    let as = k;
+    if (tuple && k === 'items') as = 'prefixItems';
+    else if (k === 'additionalItems') {
+      if (!tuple) return SKIP;
+      as = 'items';
+    } else if (k === 'dependencies') {
+      if (!isObject(value as Json)) return SKIP;
+      const own =
+        ignored.has('dependentRequired') ||
+        (n.dependentRequired === undefined && n.dependentSchemas === undefined);
+      const base = own ? '' : `/allOf/${Array.isArray(n.allOf) ? n.allOf.length : 0}`;
+      return {
+        kind: 'members',
+        at: `${outer.at}${base}/dependentSchemas`,
+        was: `${outer.was}${base}/dependentSchemas`,
+      };
+    }
+    const at = appendPointer(outer.at, as);
+    const was = appendPointer(outer.was, as);
+    if (MAPS.has(as)) return isObject(value as Json) ? { kind: 'members', at, was } : SKIP;
+    if (LISTS.has(as)) return Array.isArray(value) ? { kind: 'members', at, was } : SKIP;
+    if (ONE.has(as) || as === 'items')
+      return isObject(value as Json) ? { kind: 'schema', at, was, node: value as JsonObject } : SKIP;
+    return SKIP;
+  };
+  return mapJson(
+    node,
+    { kind: 'members', at: '', was: '' } as Place,
+    (value, key, _, outer) => place(value, key, outer),
+    (value, _, here) => {
+      if (here.kind === 'members')
+        return Array.isArray(value) ? value.slice() : Object.fromEntries(Object.entries(value as JsonObject));
+      return rewriteNode(value as JsonObject, dialect, here.at, here.was, renames);
+    },
+    WHOLE,
+  ).value as Schema;
+}
+
+/** One schema read as 2020-12, its subschemas rewritten already: a copy. */
+function rewriteNode(
+  node: JsonObject,
+  dialect: Dialect,
+  at: string,
+  was: string,
+  renames: Renames,
+): JsonObject {
   const s: JsonObject = { ...node };
   // A map its dialect ignores still tells callers that any key may be sent: `{}` keeps that
   // (the open-objects policy reads it as a map) and accepts what the ignored keyword did.
@@ -121,26 +203,6 @@ function rewrite(node: Schema, dialect: Dialect, at: string, was: string, rename
   }
   if (dialect === '2019-09') recursiveAsDynamic(s);
   if (isObject(s.dependencies)) splitDependencies(s, at, was, renames);
-  for (const k of MAPS) {
-    const m = s[k];
-    if (isObject(m))
-      s[k] = Object.fromEntries(
-        Object.entries(m).map(([n, v]) => [
-          n,
-          rewrite(v as Schema, dialect, appendPointer(at, k, n), appendPointer(was, k, n), renames),
-        ]),
-      );
-  }
-  for (const k of LISTS) {
-    const l = s[k];
-    if (Array.isArray(l))
-      s[k] = l.map((v, i) =>
-        rewrite(v as Schema, dialect, appendPointer(at, k, i), appendPointer(was, k, i), renames),
-      );
-  }
-  for (const k of [...ONE, 'items'])
-    if (s[k] !== undefined && !Array.isArray(s[k]))
-      s[k] = rewrite(s[k] as Schema, dialect, appendPointer(at, k), appendPointer(was, k), renames);
   return s;
 }
 

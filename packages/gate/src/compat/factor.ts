@@ -1,7 +1,7 @@
 import { blocksRewrite } from './definitions.ts';
 import { canonicalJson } from './json-text.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
-import { mapSubschemas } from './keywords.ts';
+import { mapApplied } from './keywords.ts';
 
 /**
  * Wide `anyOf`s whose branches differ only in the value allowed at one property, handed to the
@@ -138,12 +138,11 @@ function factorList(branches: Json[]): Json[] {
   return best ?? branches;
 }
 
-function rewrite(node: Json): Json {
-  if (!isObject(node)) return node;
-  const out = mapSubschemas(node, rewrite);
-  if (!Array.isArray(out.anyOf)) return out;
-  const merged = factorList(out.anyOf);
-  return merged === out.anyOf ? out : { ...out, anyOf: merged };
+/** A node's wide anyOf merged (its subschemas are rewritten first: see factorBranches). */
+function rewrite(node: JsonObject): JsonObject {
+  if (!Array.isArray(node.anyOf)) return node;
+  const merged = factorList(node.anyOf);
+  return merged === node.anyOf ? node : { ...node, anyOf: merged };
 }
 
 /**
@@ -154,5 +153,5 @@ function rewrite(node: Json): Json {
  */
 export function factorBranches(schema: Schema, text = JSON.stringify(schema)): Schema {
   if (!isObject(schema) || !text.includes('"anyOf"') || !rewritable(schema, text)) return schema;
-  return rewrite(schema) as Schema;
+  return mapApplied(schema, rewrite) as Schema;
 }

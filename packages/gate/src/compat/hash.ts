@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto';
 import { canonicalJson } from './json-text.ts';
+import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import type { Json } from './types.ts';
 
 export { canonicalJson };
@@ -68,44 +69,45 @@ export function definitionHash(tool: ToolLike): string {
 }
 
 /**
- * Deep equality of JSON values; object key order does not matter (as in canonical form). Walked
- * with an explicit stack, so any depth of input compares.
+ * Deep equality of JSON values; object key order does not matter (as in canonical form), and a
+ * member whose value is undefined is as absent. Walked by walkJson over `a`, each value's
+ * context the value at the same place in `b`, so any depth of input compares.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
-  const pending: [unknown, unknown][] = [[a, b]];
-  while (pending.length > 0) {
-    const [x, y] = pending.pop() as [unknown, unknown];
-    if (x === y) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-    if (Array.isArray(x) !== Array.isArray(y)) return false;
-    if (Array.isArray(x)) {
-      const ys = y as unknown[];
-      if (x.length !== ys.length) return false;
-      for (let i = 0; i < x.length; i++) pending.push([x[i], ys[i]]);
-      continue;
-    }
-    const xo = x as Record<string, unknown>,
-      yo = y as Record<string, unknown>;
-    const kx = Object.keys(xo).filter((k) => xo[k] !== undefined);
-    const ky = Object.keys(yo).filter((k) => yo[k] !== undefined);
-    if (kx.length !== ky.length) return false;
-    for (const k of kx) {
-      if (!Object.hasOwn(yo, k)) return false;
-      pending.push([xo[k], yo[k]]);
-    }
-  }
-  return true;
+  // Most questions are settled before any walk: the same value, or a scalar beside anything else.
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return walkJson(a, b, sameAt, WHOLE) === 'complete';
 }
 
-/** Whether a JSON value holds a `$ref` keyword anywhere (walked with an explicit stack). */
-export function hasRef(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (!Array.isArray(v) && Object.hasOwn(v, '$ref')) return true;
-    // One push per member: spreading a long array into push() would overflow the stack itself.
-    for (const member of Object.values(v)) pending.push(member);
+/** One value of `a` beside its counterpart in `b`: the counterpart for its members, or why not. */
+function sameAt(x: unknown, key: string | number | undefined, _: number, outer: unknown): unknown {
+  const y = key === undefined ? outer : (outer as Record<string | number, unknown>)[key];
+  if (x === y) return SKIP;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return STOP;
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length ? y : STOP;
+  if (Array.isArray(y)) return STOP;
+  const xo = x as Record<string, unknown>,
+    yo = y as Record<string, unknown>;
+  let defined = 0;
+  for (const k of Object.keys(xo)) {
+    if (xo[k] === undefined) continue;
+    if (!Object.hasOwn(yo, k)) return STOP;
+    defined++;
   }
-  return false;
+  for (const k of Object.keys(yo)) if (yo[k] !== undefined) defined--;
+  return defined === 0 ? y : STOP;
+}
+
+/** Whether a JSON value holds a `$ref` keyword anywhere. */
+export function hasRef(value: unknown): boolean {
+  return (
+    walkJson(
+      value,
+      null,
+      (v) =>
+        typeof v === 'object' && v !== null && !Array.isArray(v) && Object.hasOwn(v, '$ref') ? STOP : null,
+      WHOLE,
+    ) === 'stopped'
+  );
 }

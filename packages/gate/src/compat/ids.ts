@@ -1,40 +1,59 @@
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { compactText } from './json-text.ts';
+import { SKIP, walkJson, WHOLE } from './json-walk.ts';
 import { keywordsWhere } from './keywords.ts';
 import { escapeSegment, pointerRef, refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
-/** Keys whose values json-schema-traverse (Ajv's walk for ids and anchors) does not enter. */
-export const SKIPPED: ReadonlySet<string> = new Set([
-  'default',
-  'enum',
-  'const',
-  'required',
-  'maximum',
-  'minimum',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'multipleOf',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'format',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'maxProperties',
-  'minProperties',
-  'examples',
-]);
+/**
+ * Keys whose values json-schema-traverse (Ajv's walk for ids and anchors) does not enter (the
+ * keyword table's `skipped`).
+ */
+export const SKIPPED: ReadonlySet<string> = new Set(keywordsWhere((k) => k.skipped === true));
 /** Keys whose value is a map of schemas, or a list of them (the keyword table's `holds`). */
-export const MAPS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'map'));
-export const LISTS: ReadonlySet<string> = new Set(
+const MAPS: ReadonlySet<string> = new Set(keywordsWhere((k) => k.holds === 'map'));
+const LISTS: ReadonlySet<string> = new Set(
   keywordsWhere((k) => k.holds === 'list' || k.holds === 'one-or-list'),
 );
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/**
+ * Where a walk over schema positions stands (the pointer of the value it is at): a schema (its
+ * keywords next), a list or map of schemas (each member a schema), or the root.
+ */
+export interface SchemaPlace {
+  kind: 'schema' | 'members' | 'root';
+  at: string;
+  /** Of a list or map: the pointer of the schema that holds it. */
+  holder?: string;
+}
+
+/**
+ * How a walk over schema positions (as Ajv's walk enters them) reads a value, given where its
+ * parent stands: the place for its members when it is a schema, or a list or map of them; SKIP
+ * for anything else (a keyword whose value is data, a scalar).
+ */
+export function schemaPlace(
+  value: unknown,
+  key: string | number | undefined,
+  outer: SchemaPlace,
+): SchemaPlace | typeof SKIP {
+  let at: string;
+  if (outer.kind === 'schema') {
+    const k = key as string;
+    at = `${outer.at}/${escapeSegment(k)}`;
+    if (Array.isArray(value)) return LISTS.has(k) ? { kind: 'members', at, holder: outer.at } : SKIP;
+    if (MAPS.has(k)) return isObject(value) ? { kind: 'members', at, holder: outer.at } : SKIP;
+    if (SKIPPED.has(k)) return SKIP;
+  } else at = outer.kind === 'root' ? '' : `${outer.at}/${escapeSegment(key as string | number)}`;
+  return isObject(value) ? { kind: 'schema', at } : SKIP;
+}
+
+/** The place a walk over schema positions starts from. */
+export const ROOT_PLACE: SchemaPlace = { kind: 'root', at: '' };
 
 /**
  * Every schema position of a document as Ajv's walk enters them, with its pointer and the
@@ -44,22 +63,23 @@ export function eachSchema(
   root: Json,
   visit: (node: JsonObject, at: string, parent: string | undefined, key: string) => void,
 ): void {
-  const stack: [Json, string, string | undefined, string][] = [[root, '', undefined, '']];
-  while (stack.length > 0) {
-    const [node, at, parent, key] = stack.pop() as [Json, string, string | undefined, string];
-    if (!isObject(node)) continue;
-    visit(node, at, parent, key);
-    for (const k of Object.keys(node)) {
-      const v = node[k] as Json;
-      const here = `${at}/${escapeSegment(k)}`;
-      if (Array.isArray(v)) {
-        if (LISTS.has(k)) v.forEach((x, i) => stack.push([x as Json, `${here}/${i}`, at, String(i)]));
-      } else if (MAPS.has(k)) {
-        if (isObject(v))
-          for (const n of Object.keys(v)) stack.push([v[n] as Json, `${here}/${escapeSegment(n)}`, at, n]);
-      } else if (!SKIPPED.has(k)) stack.push([v, here, at, k]);
-    }
-  }
+  walkJson(
+    root,
+    ROOT_PLACE,
+    (value, key, _, outer) => {
+      const place = schemaPlace(value, key, outer);
+      if (place === SKIP) return SKIP;
+      if (place.kind === 'schema')
+        visit(
+          value as JsonObject,
+          place.at,
+          outer.kind === 'schema' ? outer.at : outer.holder,
+          String(key ?? ''),
+        );
+      return place;
+    },
+    WHOLE,
+  );
 }
 
 // Ajv's own URI resolver (fast-uri), so that a reference resolves here as it does there.

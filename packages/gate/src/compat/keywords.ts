@@ -1,3 +1,4 @@
+import { mapJson, SKIP, WHOLE } from './json-walk.ts';
 import type { Json, JsonObject } from './types.ts';
 
 /**
@@ -17,6 +18,15 @@ import type { Json, JsonObject } from './types.ts';
  *   as others that mean the same: `dependencies`, `unevaluated*` and the dynamic references,
  *   see dependencies.ts, engine/unevaluated.ts and applied.ts).
  * - `text`: words for a reader, which say nothing of validity nor of where references lead.
+ * - `group`: keywords read together in one schema object (`then`/`else` read the `if` beside
+ *   them, `additionalItems` the tuple `items`, `items` the `prefixItems`, the `contains` counts
+ *   their `contains`): one moved without the rest says something else (see engine/adjacent.ts).
+ * - `inPlace`: its subschemas apply to the value itself, not to a part of it: `applied` where
+ *   the value must pass them when they apply, `tested` where their outcome is only read (`not`,
+ *   `if`). (`dependencies` is read as the two keywords it splits into before either is asked.)
+ * - `nests`: Ajv, stopping at the first error, builds the code of each of its members nested in
+ *   the code of the one before (see bounds.ts).
+ * - `skipped`: Ajv's walk for ids and anchors (json-schema-traverse) does not enter its value.
  *
  * An `x-` keyword is none of these: Ajv ignores a keyword it was not given, so the walk reports
  * its change as an annotation's (see includes.ts). A keyword the table lacks fails closed.
@@ -24,6 +34,8 @@ import type { Json, JsonObject } from './types.ts';
 /** The dialects the gate reads (a document declares one by `$schema`, see validator.ts). */
 export type Dialect = 'draft-07' | '2019-09' | '2020-12';
 const ALL: readonly Dialect[] = ['draft-07', '2019-09', '2020-12'];
+/** Every dialect the gate reads. */
+export const DIALECTS = ALL;
 
 export interface Keyword {
   dialects: readonly Dialect[];
@@ -32,6 +44,10 @@ export interface Keyword {
   type?: 'object' | 'array' | 'string' | 'number';
   engine: 'decided' | 'reported' | 'unknown';
   text?: true;
+  group?: 'conditional' | 'items' | 'contains';
+  inPlace?: 'applied' | 'tested';
+  nests?: true;
+  skipped?: true;
 }
 
 const SINCE_2019: readonly Dialect[] = ['2019-09', '2020-12'];
@@ -72,8 +88,8 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   // annotations
   title: text,
   description: text,
-  default: text,
-  examples: text,
+  default: { ...text, skipped: true },
+  examples: { ...text, skipped: true },
   $comment: text,
   deprecated: text,
   readOnly: text,
@@ -83,47 +99,47 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   contentSchema: { ...note, holds: 'one' },
   'x-mcp-header': note,
   // applicators
-  properties: apply('map', 'object'),
-  patternProperties: apply('map', 'object'),
+  properties: { ...apply('map', 'object'), nests: true },
+  patternProperties: { ...apply('map', 'object'), nests: true },
   additionalProperties: apply('one', 'object'),
   propertyNames: apply('one', 'object'),
-  dependentSchemas: apply('map', 'object', SINCE_2019),
+  dependentSchemas: { ...apply('map', 'object', SINCE_2019), inPlace: 'applied', nests: true },
   dependencies: apply('map', 'object', ALL, 'unknown'),
   unevaluatedProperties: apply('one', 'object', SINCE_2019, 'unknown'),
-  items: apply('one-or-list', 'array'),
-  prefixItems: apply('list', 'array', ['2020-12']),
-  additionalItems: apply('one', 'array', ['draft-07', '2019-09']),
-  contains: apply('one', 'array'),
+  items: { ...apply('one-or-list', 'array'), group: 'items', nests: true },
+  prefixItems: { ...apply('list', 'array', ['2020-12']), group: 'items', nests: true },
+  additionalItems: { ...apply('one', 'array', ['draft-07', '2019-09']), group: 'items' },
+  contains: { ...apply('one', 'array'), group: 'contains' },
   unevaluatedItems: apply('one', 'array', SINCE_2019, 'unknown'),
-  allOf: apply('list'),
-  anyOf: apply('list'),
-  oneOf: apply('list'),
-  not: apply('one'),
-  if: apply('one'),
-  then: apply('one'),
-  else: apply('one'),
+  allOf: { ...apply('list'), inPlace: 'applied', nests: true },
+  anyOf: { ...apply('list'), inPlace: 'applied' },
+  oneOf: { ...apply('list'), inPlace: 'applied' },
+  not: { ...apply('one'), inPlace: 'tested' },
+  if: { ...apply('one'), group: 'conditional', inPlace: 'tested' },
+  then: { ...apply('one'), group: 'conditional', inPlace: 'applied' },
+  else: { ...apply('one'), group: 'conditional', inPlace: 'applied' },
   // assertions
   type: asserts(),
-  enum: asserts(),
-  const: asserts(),
-  format: asserts(),
-  required: asserts('object'),
-  minProperties: asserts('object'),
-  maxProperties: asserts('object'),
-  dependentRequired: asserts('object', SINCE_2019),
-  minItems: asserts('array'),
-  maxItems: asserts('array'),
-  uniqueItems: asserts('array'),
-  minContains: asserts('array', SINCE_2019),
-  maxContains: asserts('array', SINCE_2019),
-  minLength: asserts('string'),
-  maxLength: asserts('string'),
-  pattern: asserts('string'),
-  minimum: asserts('number'),
-  maximum: asserts('number'),
-  exclusiveMinimum: asserts('number'),
-  exclusiveMaximum: asserts('number'),
-  multipleOf: asserts('number'),
+  enum: { ...asserts(), skipped: true },
+  const: { ...asserts(), skipped: true },
+  format: { ...asserts(), skipped: true },
+  required: { ...asserts('object'), skipped: true },
+  minProperties: { ...asserts('object'), skipped: true },
+  maxProperties: { ...asserts('object'), skipped: true },
+  dependentRequired: { ...asserts('object', SINCE_2019), nests: true },
+  minItems: { ...asserts('array'), skipped: true },
+  maxItems: { ...asserts('array'), skipped: true },
+  uniqueItems: { ...asserts('array'), skipped: true },
+  minContains: { ...asserts('array', SINCE_2019), group: 'contains' },
+  maxContains: { ...asserts('array', SINCE_2019), group: 'contains' },
+  minLength: { ...asserts('string'), skipped: true },
+  maxLength: { ...asserts('string'), skipped: true },
+  pattern: { ...asserts('string'), skipped: true },
+  minimum: { ...asserts('number'), skipped: true },
+  maximum: { ...asserts('number'), skipped: true },
+  exclusiveMinimum: { ...asserts('number'), skipped: true },
+  exclusiveMaximum: { ...asserts('number'), skipped: true },
+  multipleOf: { ...asserts('number'), skipped: true },
   // OpenAPI's, which Ajv applies: `nullable` is read beside `type` (applied.ts); `discriminator`
   // only when a client turns its option on, and then as the oneOf beside it where it compiles
   // (engine/discriminator.ts).
@@ -169,7 +185,8 @@ export function ignoredIn(dialect: Dialect): string[] {
  * Keywords whose value holds subschemas that the walk decides or reports, as the table says
  * (definitions aside, reached only by reference, and the keywords read as others before the
  * walk): a map of schemas (1), a list (2), or one schema (3; draft-07's `items` may also be a
- * list). What a rewrite of a schema's subschemas walks into, in one place for every such rewrite.
+ * list). What a rewrite of a schema's subschemas walks into (mapApplied), in one place for every
+ * such rewrite.
  */
 const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map(
   ENTRIES.filter(([, k]) => k.holds !== undefined && k.role !== 'definitions' && k.engine !== 'unknown').map(
@@ -178,35 +195,31 @@ const APPLICATORS: ReadonlyMap<string, 1 | 2 | 3> = new Map(
 );
 
 /**
- * `node` with each subschema its applicators hold replaced by `f` of it; copied only where one
- * changed, so an untouched schema comes back as the same object.
+ * `root` with `f` applied to it and to every subschema its applicators hold at any depth, each
+ * after the subschemas it holds (in document order), by one walk (json-walk.ts); copied only
+ * where something changed, so an untouched schema comes back as the same object. A value that
+ * is not an object is left as it is, and `f` is not given it.
  */
-export function mapSubschemas(node: JsonObject, f: (schema: Json) => Json): JsonObject {
-  let out: JsonObject | undefined;
-  for (const k of Object.keys(node)) {
-    const kind = APPLICATORS.get(k);
-    if (kind === undefined) continue;
-    const v = node[k] as Json;
-    let r: Json = v;
-    if (kind === 1 && isObject(v)) {
-      let map: JsonObject | undefined;
-      for (const name of Object.keys(v)) {
-        const inner = f(v[name] as Json);
-        if (inner !== v[name]) (map ??= { ...v })[name] = inner;
+export function mapApplied(root: Json, f: (schema: JsonObject) => Json): Json {
+  return mapJson(
+    root,
+    'members' as AppliedPlace,
+    (v, key, _, outer): AppliedPlace | typeof SKIP => {
+      if (outer === 'schema') {
+        const kind = APPLICATORS.get(key as string);
+        if (kind === undefined) return SKIP;
+        if ((kind === 1 && isObject(v)) || Array.isArray(v)) return 'members';
+        if (kind !== 3) return SKIP;
       }
-      r = map ?? v;
-    } else if (Array.isArray(v)) {
-      let list: Json[] | undefined;
-      for (let i = 0; i < v.length; i++) {
-        const inner = f(v[i] as Json);
-        if (inner !== v[i]) (list ??= v.slice())[i] = inner;
-      }
-      r = list ?? v;
-    } else if (kind === 3 && isObject(v)) r = f(v);
-    if (r !== v) (out ??= { ...node })[k] = r;
-  }
-  return out ?? node;
+      return isObject(v) ? 'schema' : SKIP;
+    },
+    (v, _, place) => (place === 'schema' ? f(v as JsonObject) : v),
+    WHOLE,
+  ).value as Json;
 }
+
+/** Where mapApplied stands: at a schema, or at the root or a list or map of schemas. */
+type AppliedPlace = 'schema' | 'members';
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

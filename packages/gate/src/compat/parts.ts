@@ -1,6 +1,7 @@
 import { blocksRewrite } from './definitions.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
-import { mapSubschemas } from './keywords.ts';
+import { STOP, walkJson, WHOLE } from './json-walk.ts';
+import { mapApplied } from './keywords.ts';
 
 /**
  * Wide keywords handed to the validator in shared parts. Ajv builds a schema into one function
@@ -52,30 +53,30 @@ function isObject(v: unknown): v is JsonObject {
  * that could see the cut, which is `unevaluatedProperties` or `unevaluatedItems` (they read what
  * other keywords evaluated), a keyword that scopes or resolves references dynamically, or a
  * `$ref` by JSON Pointer into anything but the root's definitions (never cut): `#/anyOf/3`
- * would lead elsewhere once the anyOf is cut. Walked with an explicit stack.
+ * would lead elsewhere once the anyOf is cut. Walked by walkJson.
  */
 function worthCutting(schema: Json): boolean {
   let wide = false;
-  const stack: Json[] = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop() as Json;
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (!isObject(v)) return null;
       for (const k of Object.keys(v)) {
         // Ajv 8 decides `contains` differently with the shape of the code around it (a result
         // kept from the array before it, when the next array is empty): cutting the schema could
         // change what the validator answers, not only how fast, so nothing beside it is cut.
-        if (blocksRewrite(k) || (k === '$ref' && !steadyRef(v[k]))) return false;
+        if (blocksRewrite(k) || (k === '$ref' && !steadyRef(v[k]))) return STOP;
         if (k !== 'anyOf' && k !== 'allOf' && k !== 'properties') continue;
         const m = v[k];
         if ((Array.isArray(m) ? m.length : isObject(m) ? Object.keys(m).length : 0) >= MIN_MEMBERS)
           wide = true;
       }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
-  return wide;
+      return null;
+    },
+    WHOLE,
+  );
+  return end === 'complete' && wide;
 }
 
 /** A reference that leads to the same schema however the document's wide keywords are cut. */
@@ -91,22 +92,22 @@ function steadyRef(ref: Json | undefined): boolean {
  */
 function movable(member: Json, text: string): boolean {
   if (!text.includes('"$')) return true;
-  const stack: Json[] = [member];
-  while (stack.length > 0) {
-    const v = stack.pop() as Json;
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
+  const end = walkJson(
+    member,
+    null,
+    (v) => {
+      if (!isObject(v)) return null;
       for (const k of Object.keys(v)) {
         if (!k.startsWith('$') || k === '$comment') continue;
         const ref = v[k];
         if (k === '$ref' && typeof ref === 'string' && ref.startsWith(PART_BASE)) continue;
-        return false;
+        return STOP;
       }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
-  return true;
+      return null;
+    },
+    WHOLE,
+  );
+  return end === 'complete';
 }
 
 /** FNV-1a over a text: where parts are cut. */
@@ -197,16 +198,13 @@ function propertyParts(
     : refs;
 }
 
-/** A node's wide keywords as parts, its subschemas first (a part holds its members as rewritten). */
-function rewrite(node: Schema, register: RegisterPart): Schema {
-  if (!isObject(node)) return node;
-  const mapped = mapSubschemas(node, (v) => rewrite(v as Schema, register) as Json);
-  let out: JsonObject | undefined = mapped === node ? undefined : mapped;
-  const cur = out ?? node;
+/** A node's wide keywords as parts (its subschemas are rewritten first: see shareParts). */
+function rewrite(node: JsonObject, register: RegisterPart): JsonObject {
+  let out: JsonObject | undefined;
   // A node that refers elsewhere is handed over as it stands: its siblings are read by dialect.
-  if ('$ref' in cur) return cur;
+  if ('$ref' in node) return node;
   for (const k of ['anyOf', 'allOf'] as const) {
-    const l = cur[k];
+    const l = node[k];
     if (!Array.isArray(l) || l.length < MIN_MEMBERS) continue;
     const texts = l.map((m) => JSON.stringify(m));
     const moves = l.map((m, i) => movable(m, texts[i] as string));
@@ -221,8 +219,8 @@ function rewrite(node: Schema, register: RegisterPart): Schema {
     if (parts === undefined) continue;
     (out ??= { ...node })[k] = [...parts, ...l.filter((_, i) => !moves[i])];
   }
-  const props = cur.properties;
-  const open = cur.additionalProperties === undefined || cur.additionalProperties === true;
+  const props = node.properties;
+  const open = node.additionalProperties === undefined || node.additionalProperties === true;
   if (open && isObject(props) && Object.keys(props).length >= MIN_MEMBERS) {
     const entries = Object.entries(props) as [string, Json][];
     const texts = entries.map(([, v]) => JSON.stringify(v));
@@ -253,5 +251,5 @@ function rewrite(node: Schema, register: RegisterPart): Schema {
  */
 export function shareParts(schema: Schema, register: RegisterPart): Schema {
   if (!isObject(schema) || !worthCutting(schema)) return schema;
-  return rewrite(schema, register);
+  return mapApplied(schema, (node) => rewrite(node, register)) as Schema;
 }

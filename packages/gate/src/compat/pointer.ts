@@ -3,6 +3,7 @@
  * findings carry, so that every rule escapes `~` and `/` alike and a pointer always leads to
  * something in the schema it names.
  */
+import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import type { Json, JsonObject } from './types.ts';
 
 export type Segment = string | number;
@@ -101,32 +102,27 @@ export function nearestPointer(doc: unknown, pointer: string): string {
 
 /**
  * The first place in a document where `found` answers, as `found` answers it (a pointer), or
- * undefined: every object is asked, with its pointer, over an explicit stack of containers
- * only, so any depth is walked and nothing is allocated for a scalar member.
+ * undefined: every object is asked, with its pointer, by walkJson (any depth is walked, and no
+ * pointer is made for a scalar member).
  */
 export function findPlace(
   doc: Json,
   found: (node: JsonObject, at: string) => string | undefined,
 ): string | undefined {
-  const stack: [Json, string][] = [[doc, '']];
-  while (stack.length > 0) {
-    const [node, at] = stack.pop()!;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const v = node[i];
-        if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, String(i))]);
-      }
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    const answer = found(node, at);
-    if (answer !== undefined) return answer;
-    for (const k in node) {
-      const v = node[k];
-      if (v !== null && typeof v === 'object') stack.push([v, appendPointer(at, k)]);
-    }
-  }
-  return undefined;
+  let answer: string | undefined;
+  walkJson(
+    doc,
+    '',
+    (node, key, _, parent) => {
+      if (node === null || typeof node !== 'object') return SKIP;
+      const at = key === undefined ? '' : appendPointer(parent, String(key));
+      if (Array.isArray(node)) return at;
+      answer = found(node as JsonObject, at);
+      return answer === undefined ? at : STOP;
+    },
+    WHOLE,
+  );
+  return answer;
 }
 
 /** The fragment of a reference to a pointer, each token escaped and percent-encoded. */

@@ -1,31 +1,52 @@
 import { SCHEMA_BOUNDS } from './bounds.ts';
-import { walkJson } from './json-walk.ts';
+import { SKIP, walkJson, WHOLE } from './json-walk.ts';
+import { KEYWORDS, keywordsWhere, type Keyword } from './keywords.ts';
 import { refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 
-/** Keywords that apply their subschemas to the same value, not to a part of it. */
-const IN_PLACE_ONE = ['not', 'if', 'then', 'else'];
-const IN_PLACE_LIST = ['allOf', 'anyOf', 'oneOf'];
-const IN_PLACE_MAP = ['dependentSchemas'];
+/**
+ * Keywords that apply their subschemas to the same value, not to a part of it (the keyword
+ * table's `inPlace`): those holding one schema, then lists, then maps, the order the search
+ * meets references in.
+ */
+export const IN_PLACE: readonly string[] = (['one', 'list', 'map'] as const).flatMap((holds) =>
+  keywordsWhere((k) => k.inPlace !== undefined && k.holds === holds),
+);
+const IN_PLACE_HOLDS: ReadonlyMap<string, Keyword['holds']> = new Map(
+  IN_PLACE.map((name) => [name, KEYWORDS[name]?.holds]),
+);
 
 function isObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/**
+ * Where a walk over in-place subschemas stands: at a schema (its in-place keywords are walked
+ * next), or at the root or a list or map of schemas (each member is a schema).
+ */
+type Place = 'schema' | 'members';
+const inPlaceMembers = (place: Place): readonly string[] | undefined =>
+  place === 'schema' ? IN_PLACE : undefined;
+
 /** The local references a schema applies to the value it is given, through in-place keywords. */
 function inPlaceRefs(node: Json | undefined): string[] {
   const out: string[] = [];
-  const stack: (Json | undefined)[] = [node];
-  while (stack.length > 0) {
-    const s = stack.pop();
-    if (!isObject(s)) continue;
-    if (typeof s.$ref === 'string' && s.$ref.startsWith('#')) out.push(s.$ref);
-    for (const k of IN_PLACE_ONE) stack.push(s[k]);
-    // One push per member: spreading a long array into push() would overflow the stack itself.
-    for (const k of IN_PLACE_LIST) if (Array.isArray(s[k])) for (const x of s[k] as Json[]) stack.push(x);
-    for (const k of IN_PLACE_MAP)
-      if (isObject(s[k])) for (const x of Object.values(s[k] as JsonObject)) stack.push(x);
-  }
+  walkJson(
+    node,
+    'members' as Place,
+    (v, key, _, place): Place | typeof SKIP => {
+      if (place === 'schema') {
+        const holds = IN_PLACE_HOLDS.get(key as string);
+        if (holds === 'list') return Array.isArray(v) ? 'members' : SKIP;
+        if (holds === 'map') return isObject(v) ? 'members' : SKIP;
+      }
+      if (!isObject(v)) return SKIP;
+      if (typeof v.$ref === 'string' && v.$ref.startsWith('#')) out.push(v.$ref);
+      return 'schema';
+    },
+    WHOLE,
+    inPlaceMembers,
+  );
   return out;
 }
 

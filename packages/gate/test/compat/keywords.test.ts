@@ -1,16 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { NESTING } from '../../src/compat/bounds.ts';
 import { SCOPED } from '../../src/compat/definitions.ts';
+import { GROUPS } from '../../src/compat/engine/adjacent.ts';
+import { ARMS } from '../../src/compat/engine/declared.ts';
+import { DIRECT } from '../../src/compat/engine/direct.ts';
+import { SKIPPED } from '../../src/compat/ids.ts';
 import {
   ANALYSED,
   ANNOTATIONS,
   ignoredIn,
   KEYWORDS,
   keywordsWhere,
-  mapSubschemas,
+  mapApplied,
   ONE_TYPE_KEYWORDS,
   TEXT_KEYWORDS,
 } from '../../src/compat/keywords.ts';
+import { IN_PLACE } from '../../src/compat/ref-cycles.ts';
 import type { Json } from '../../src/compat/types.ts';
 
 // Every keyword list of the gate is read from one table (keywords.ts). Each row below is one
@@ -143,6 +149,47 @@ describe('the keyword table', () => {
         'contentSchema',
       ],
     },
+    {
+      list: 'judged by a value alone (engine/direct.ts)',
+      got: DIRECT,
+      want: [
+        ...['type', 'enum', 'const', 'minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum'],
+        ...['exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'uniqueItems'],
+        ...['minProperties', 'maxProperties', 'required'],
+      ],
+    },
+    {
+      list: 'arms whose properties name keys callers send (engine/declared.ts)',
+      got: ARMS,
+      want: ['dependentSchemas', 'then', 'else', 'allOf', 'anyOf', 'oneOf'],
+    },
+    {
+      list: 'applied in place, one schema, then lists, then maps, in this order (ref-cycles.ts)',
+      got: IN_PLACE,
+      want: ['not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'dependentSchemas'],
+    },
+    {
+      list: 'built nested by Ajv (bounds.ts)',
+      got: NESTING,
+      want: [
+        'properties',
+        'patternProperties',
+        'dependentSchemas',
+        'dependentRequired',
+        'prefixItems',
+        'items',
+        'allOf',
+      ],
+    },
+    {
+      list: 'not entered by json-schema-traverse (ids.ts)',
+      got: SKIPPED,
+      want: [
+        ...['default', 'enum', 'const', 'required', 'maximum', 'minimum', 'exclusiveMaximum'],
+        ...['exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems'],
+        ...['minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'examples'],
+      ],
+    },
   ];
   for (const row of rows) {
     it(row.list, () => {
@@ -153,6 +200,17 @@ describe('the keyword table', () => {
     });
   }
 
+  it('groups the keywords read together (engine/adjacent.ts)', () => {
+    const want = [
+      ['if', 'then', 'else'],
+      ['items', 'additionalItems', 'prefixItems'],
+      ['contains', 'minContains', 'maxContains'],
+    ];
+    const bySorted = (gs: readonly (readonly string[])[]): string[] =>
+      gs.map((g) => sorted(g).join(' ')).sort();
+    assert.deepEqual(bySorted(GROUPS), bySorted(want));
+  });
+
   it('says of every keyword what the walk does with it, coherently', () => {
     for (const [name, k] of Object.entries(KEYWORDS)) {
       assert.ok(k.dialects.length > 0, `${name} applies somewhere`);
@@ -161,23 +219,42 @@ describe('the keyword table', () => {
       if (k.holds !== undefined)
         assert.ok(['applicator', 'annotation', 'definitions'].includes(k.role), `${name} holds schemas`);
       assert.ok(!name.startsWith('x-') || k.role === 'annotation', `${name}: an x- keyword is an annotation`);
+      if (k.inPlace !== undefined) assert.equal(k.role, 'applicator', `${name}: in place applies subschemas`);
+      if (k.skipped) assert.equal(k.holds, undefined, `${name}: Ajv enters every value that holds schemas`);
     }
   });
 
-  it('rewrites the subschemas of the applicators the walk decides or reports, and no others', () => {
+  it('rewrites the subschemas of the applicators the walk decides or reports, at any depth, and no others', () => {
     const a = { const: 'a' };
     const b = { const: 'b' };
     const node: { [key: string]: Json } = {
       properties: { p: a },
       items: [a, a],
-      not: a,
+      not: { not: a },
       contentSchema: a,
       $defs: { d: a },
       dependencies: { x: a },
       unevaluatedItems: a,
       enum: [a],
     };
-    const out = mapSubschemas(node, (v) => (v === a ? b : v));
-    assert.deepEqual(out, { ...node, properties: { p: b }, items: [b, b], not: b, contentSchema: b });
+    const seen: Json[] = [];
+    const out = mapApplied(node, (v) => {
+      seen.push(v);
+      return v === a ? b : v;
+    });
+    assert.equal((out as { [key: string]: Json }).$defs, node.$defs);
+    assert.deepEqual(out, {
+      ...node,
+      properties: { p: b },
+      items: [b, b],
+      not: { not: b },
+      contentSchema: b,
+    });
+    // Each schema after the ones it holds, in document order; what is left alone is the same object.
+    assert.deepEqual(seen, [a, a, a, a, { not: b }, a, out]);
+    assert.equal(
+      mapApplied(node, (v) => v),
+      node,
+    );
   });
 });

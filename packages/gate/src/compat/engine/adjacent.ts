@@ -1,17 +1,22 @@
 import { sameJson } from '../hash.ts';
+import { KEYWORDS, keywordsWhere } from '../keywords.ts';
 import type { JsonObject } from '../types.ts';
 import { isObject } from '../generate/merge.ts';
 
 /**
  * Keywords whose meaning depends on others in the same schema object: `then`/`else` read the
  * `if` beside them, `additionalItems` the tuple `items`, `items` the `prefixItems`, the
- * `contains` counts their `contains`. Moving one without the rest changes what it says.
+ * `contains` counts their `contains`. Moving one without the rest changes what it says (the
+ * keyword table's `group`).
  */
-const GROUPS: readonly (readonly string[])[] = [
-  ['if', 'then', 'else'],
-  ['items', 'additionalItems', 'prefixItems'],
-  ['contains', 'minContains', 'maxContains'],
-];
+export const GROUPS: readonly (readonly string[])[] = (() => {
+  const byGroup = new Map<string, string[]>();
+  for (const name of keywordsWhere((k) => k.group !== undefined)) {
+    const group = KEYWORDS[name]?.group as string;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), name]);
+  }
+  return [...byGroup.values()];
+})();
 
 /** Keywords that see every property evaluated around them: moved elsewhere, they see others. */
 const UNEVALUATED = ['unevaluatedProperties', 'unevaluatedItems'];

@@ -1,4 +1,5 @@
 import { isObject } from '../generate/merge.ts';
+import { keywordsWhere } from '../keywords.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 
@@ -34,8 +35,12 @@ export function declaresBeyondProperties(s: JsonObject): boolean {
   return isMap(s) || (isObject(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
 }
 
-/** In-place subschemas whose `properties` also speak of the object's keys when they apply. */
-const ARMS = ['dependentSchemas', 'then', 'else', 'allOf', 'anyOf', 'oneOf'];
+/**
+ * In-place subschemas whose `properties` also speak of the object's keys when they apply: the
+ * keyword table's `inPlace: 'applied'` (a value passes them when they apply; `not` and `if` are
+ * only tested).
+ */
+export const ARMS: readonly string[] = keywordsWhere((k) => k.inPlace === 'applied');
 
 /** Subschemas an arm holds, found with a bound so a hostile schema cannot make the search long. */
 const MAX_ARMS = 500;
