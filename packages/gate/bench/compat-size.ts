@@ -15,7 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { enumCase, oneOfConstsCase, propertiesCase, type HostileCase } from './compat-hostile-inputs.ts';
+import {
+  distinctPropertiesCase,
+  enumCase,
+  oneOfConstsCase,
+  propertiesCase,
+  type HostileCase,
+} from './compat-hostile-inputs.ts';
 import { CPU_HOOK, processCpu } from './process-cpu.ts';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +46,19 @@ const CASES: Case[] = [
     label: '10,000 properties',
     c: propertiesCase(10_000),
     against: '100 properties',
+    verdict: 'breaking',
+    rule: 'property-became-required',
+  },
+  {
+    label: '100 distinct properties',
+    c: distinctPropertiesCase(100),
+    verdict: 'breaking',
+    rule: 'property-became-required',
+  },
+  {
+    label: '10,000 distinct properties',
+    c: distinctPropertiesCase(10_000),
+    against: '100 distinct properties',
     verdict: 'breaking',
     rule: 'property-became-required',
   },
@@ -166,7 +185,7 @@ export async function benchCompatSize(): Promise<string> {
         );
       }
     return [
-      `Whole process, \`warden-gate diff OLD NEW --json\`, ${RUNS} runs per case in turns; medians in ms (lowest–highest). The ratio is to the case named in the bench's table (10,000 properties to 100; the enum and the oneOf to the tiny diff); target within ${TARGET}×. Ajv floor: plain Ajv compiling the new schema once, CPU ms, start-up excluded.`,
+      `Whole process, \`warden-gate diff OLD NEW --json\`, ${RUNS} runs per case in turns; medians in ms (lowest–highest). The ratio is to the case named in the bench's table (10,000 properties to 100, distinct ones to 100 distinct; the enum and the oneOf to the tiny diff); target within ${TARGET}×. Ajv floor: plain Ajv compiling the new schema once, CPU ms, start-up excluded.`,
       '',
       '| build | case | wall ms | ratio | CPU ms | CPU ratio | Ajv floor | answer |',
       '|---|---|---|---|---|---|---|---|',
