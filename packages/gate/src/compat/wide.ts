@@ -54,6 +54,11 @@ function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The keys refersSteadily looks for, as they stand in JSON text. */
+const WATCHED: readonly string[] = [...SCOPED, '$ref', 'unevaluatedProperties', 'unevaluatedItems'].map((k) =>
+  JSON.stringify(k),
+);
+
 /** The root keywords the shell may hold beside `properties`; any other `$` keyword keeps the document whole. */
 const ROOT_DOLLARS: ReadonlySet<string> = new Set(['$schema', '$id', '$comment', '$defs']);
 
@@ -67,10 +72,12 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
   const names = Object.keys(props);
   if (names.length < WIDE_ENOUGH) return undefined;
   for (const k of Object.keys(root)) if (k.startsWith('$') && !ROOT_DOLLARS.has(k)) return undefined;
-  // A key is written as itself in the JSON text (usually written already): a document whose
-  // text holds no `"$` has no `$` keyword anywhere, and most are settled without a walk.
+  // A key is written as itself in the JSON text: leaves whose text holds no `"$` hold no `$`
+  // keyword, and a document whose text names nothing that refers, scopes or reads evaluated
+  // names needs no walk to say so. Most wide documents are settled without a walk.
+  const dollars = compactText(props).includes('"$');
   const text = compactText(root);
-  const dollars = text.includes('"$');
+  const steady = !WATCHED.some((k) => text.includes(k));
   const moved = new Set<string>();
   // `true` is built into no code at all: it stays (so a shell that keeps the names as `true`
   // is not split again).
@@ -79,7 +86,7 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
     if (name !== '__proto__' && leaf !== true && buildsApart(leaf, oracle, dollars)) moved.add(name);
   }
   if (moved.size < WIDE_ENOUGH) return undefined;
-  if (dollars ? !refersSteadily(root, moved) : text.includes('"unevaluated')) return undefined;
+  if (!steady && !refersSteadily(root, moved)) return undefined;
   // Only `additionalProperties` reads the names `properties` declares (`unevaluatedProperties`
   // keeps the document whole): elsewhere a moved leaf leaves no trace in the shell.
   const namesRead = root.additionalProperties !== undefined;
