@@ -1,6 +1,6 @@
 import { eachSchema, LISTS, MAPS, resolveIds, SKIPPED } from './ids.ts';
 import { escapeSegment, pointerRef, refPointer, resolvePointer } from './pointer.ts';
-import { compactText } from './json-text.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -162,7 +162,8 @@ export function asApplied(written: Schema, dialect: Dialect): Applied {
   const schema = resolveIds(written, dialect === 'draft-07') as JsonObject;
   // A key is written as itself in the JSON text (usually written already): a text that names
   // nothing scan() looks for is settled without a walk.
-  if (!NEEDS_TEXT.test(compactText(schema))) return { schema };
+  const text = compactTextIfWritable(schema);
+  if (text !== undefined && !NEEDS_TEXT.test(text)) return { schema };
   const found = scan(schema);
   if (!found.needed) return { schema };
   const dynamicApplies = dialect !== 'draft-07';

@@ -1,6 +1,6 @@
 import { ignoredIn, keywordsWhere } from './keywords.ts';
 import { SCHEMA_BOUNDS } from './bounds.ts';
-import { compactText } from './json-text.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { walkJson } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -57,8 +57,8 @@ export function dialectSensitive(schema: Schema): boolean {
   if (schema === null || typeof schema !== 'object') return false;
   // A key is written as itself in the JSON text (usually written already): a text naming none
   // of them is settled without a walk.
-  const text = compactText(schema);
-  if (!SENSITIVE_TEXT.some((k) => text.includes(k))) return false;
+  const text = compactTextIfWritable(schema);
+  if (text !== undefined && !SENSITIVE_TEXT.some((k) => text.includes(k))) return false;
   let found = false;
   const end = walkJson(
     schema,

@@ -1,5 +1,5 @@
 import { SCHEMA_BOUNDS } from './bounds.ts';
-import { compactText } from './json-text.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { walkJson } from './json-walk.ts';
 import { refPointer, resolvePointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -65,7 +65,7 @@ function target(schema: Schema, ref: string): Json | undefined {
 export function refCycle(schema: Schema): string | undefined {
   // A key is written as itself in the JSON text (usually written already): most documents
   // have no reference at all, and are settled without a walk.
-  if (!compactText(schema).includes('"$ref"')) return undefined;
+  if (compactTextIfWritable(schema)?.includes('"$ref"') === false) return undefined;
   const edges = new Map<string, string[]>();
   const next = (ref: string): string[] => {
     let out = edges.get(ref);
