@@ -20,7 +20,7 @@ import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { Dialect } from './keywords.ts';
 import { resolveIds } from './ids.ts';
-import type { JsonObject, Schema } from './types.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
 import { PREBUILT_META } from './meta-validators.ts';
 import { splitWide, type BuildOracle, type WideSplit } from './wide.ts';
@@ -195,7 +195,7 @@ export function clearValidatorCache(): void {
   instances.clear();
   splits = new WeakMap();
   wideSplits = new WeakMap();
-  leafCache.clear();
+  runCache.clear();
   oracles.clear();
   clearDefinitionIndexes();
 }
@@ -385,21 +385,42 @@ function appliedAfterProperties(dialect: Dialect, keyword: string): boolean {
   return false;
 }
 
-/** Compiled leaves by dialect and variant, then by text: real wide schemas repeat a few leaves many times. */
-const leafCache = new Map<string, Map<string, ValidateFunction>>();
-const MAX_LEAVES = 50_000;
+/** Compiled runs of leaves by dialect and variant, then by text: the two sides of a change share most. */
+const runCache = new Map<string, Map<string, ValidateFunction>>();
+const MAX_RUNS = 20_000;
 
-function leafValidator(leaf: Schema, dialect: Dialect, variant: Variant): ValidateFunction {
+/** A run of leaves (see wide.ts) as the validator builds it: `properties` of them alone. */
+function runValidator(run: [string, Json][], dialect: Dialect, variant: Variant): ValidateFunction {
   const key = `${dialect}/${variant}`;
-  const text = compactText(leaf);
-  let byText = leafCache.get(key);
+  const properties: JsonObject = {};
+  for (const [name, leaf] of run) setMember(properties, name, leaf);
+  const schema: JsonObject = { properties };
+  const text = compactText(schema);
+  let byText = runCache.get(key);
   let fn = byText?.get(text);
   if (fn) return fn;
   const ajv = ajvFor(dialect, variant);
-  fn = built(key, () => ajv.compile(forAjv(leaf, variant, ajv) as AnySchema));
-  if (!byText || byText.size >= MAX_LEAVES) {
+  fn = built(key, () => ajv.compile(forAjv(schema, variant, ajv) as AnySchema));
+  if (!byText || byText.size >= MAX_RUNS) {
     byText = new Map();
-    leafCache.set(key, byText);
+    runCache.set(key, byText);
+  }
+  byText.set(text, fn);
+  return fn;
+}
+
+/** A leaf built alone (see wide.ts), once per content, whatever its name. */
+function leafValidator(leaf: Json, dialect: Dialect, variant: Variant): ValidateFunction {
+  const key = `${dialect}/${variant}`;
+  const text = compactText(leaf);
+  let byText = runCache.get(`${key} alone`);
+  let fn = byText?.get(text);
+  if (fn) return fn;
+  const ajv = ajvFor(dialect, variant);
+  fn = built(key, () => ajv.compile(forAjv(leaf as Schema, variant, ajv) as AnySchema));
+  if (!byText || byText.size >= MAX_RUNS) {
+    byText = new Map();
+    runCache.set(`${key} alone`, byText);
   }
   byText.set(text, fn);
   return fn;
@@ -408,10 +429,22 @@ function leafValidator(leaf: Schema, dialect: Dialect, variant: Variant): Valida
 /** JSON Pointer's escapes of a name, as Ajv writes it in an error's `instancePath`. */
 const pointerSegment = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** A leaf's errors, built alone, placed where the document's own validator places them. */
+function errorsAt(name: string, fn: ValidateFunction): NonNullable<ValidateFunction['errors']> {
+  const at = pointerSegment(name);
+  return (fn.errors ?? []).map((e) => ({
+    ...e,
+    instancePath: `/${at}${e.instancePath}`,
+    schemaPath: `#/properties/${encodeURIComponent(at)}${e.schemaPath.slice(1)}`,
+  }));
+}
+
 /**
- * A wide document's validator: its shell's, then each moved leaf on the member of its name, the
- * leaf built the first time a value holds that member. Its errors are the shell's, then each
- * leaf's placed where the document's own validator places them.
+ * A wide document's validator: its shell's, then each run of moved leaves whose names the value
+ * holds (read as Ajv reads them: an inherited member too), the run built the first time. Its
+ * errors are the shell's, then each run's, in the order `properties` lists the leaves, each
+ * where the document's own validator places it (a run is `properties` at its root; a leaf
+ * built alone has its errors placed).
  */
 function compileWide(whole: Schema, wide: WideSplit, dialect: Dialect, variant: Variant): ValidateFunction {
   const kind = `wide ${dialect}/${variant}`;
@@ -422,29 +455,27 @@ function compileWide(whole: Schema, wide: WideSplit, dialect: Dialect, variant: 
   const problem = schemaProblem(whole);
   if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
   const shell = compileSchema(wide.shell, variant);
-  const { leaves } = wide;
-  const fns: (ValidateFunction | undefined)[] = new Array(leaves.length);
+  const { runs, alone } = wide;
+  const fns: (ValidateFunction | undefined)[] = new Array(runs.length);
   const run = ((value: unknown) => {
     let errors: NonNullable<ValidateFunction['errors']> | null = shell(value)
       ? null
       : [...(shell.errors ?? [])];
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const members = value as Record<string, unknown>;
-      for (let i = 0; i < leaves.length; i++) {
-        const [name, leaf] = leaves[i] as [string, Schema];
-        // Read as Ajv reads it: an inherited member too (`constructor`).
-        const member = members[name];
-        if (member === undefined) continue;
-        const fn = (fns[i] ??= leafValidator(leaf, dialect, variant));
-        if (fn(member)) continue;
-        errors ??= [];
-        const at = pointerSegment(name);
-        for (const e of fn.errors ?? [])
-          errors.push({
-            ...e,
-            instancePath: `/${at}${e.instancePath}`,
-            schemaPath: `#/properties/${encodeURIComponent(at)}${e.schemaPath.slice(1)}`,
-          });
+      for (let i = 0; i < runs.length; i++) {
+        const leaves = runs[i] as [string, Json][];
+        if (alone) {
+          const [name, leaf] = leaves[0] as [string, Json];
+          const member = members[name];
+          if (member === undefined) continue;
+          const fn = (fns[i] ??= leafValidator(leaf, dialect, variant));
+          if (!fn(member)) (errors ??= []).push(...errorsAt(name, fn));
+          continue;
+        }
+        if (!leaves.some(([name]) => members[name] !== undefined)) continue;
+        const fn = (fns[i] ??= runValidator(leaves, dialect, variant));
+        if (!fn(value)) (errors ??= []).push(...(fn.errors ?? []));
       }
     }
     run.errors = errors;
@@ -592,7 +623,7 @@ export function schemaProblem(whole: Schema): string | undefined {
 function wideProblem(wide: WideSplit, dialect: Dialect, meta: string): string | undefined {
   const problem = schemaProblem(wide.shell);
   if (problem !== undefined) return problem;
-  for (const [, leaf] of wide.leaves) {
+  for (const [, leaf] of wide.runs.flat()) {
     const found = metaProblem(leaf as Schema, dialect, `@${meta} ${compactText(leaf)}`, meta, leafProblems);
     if (found !== undefined) return found;
   }

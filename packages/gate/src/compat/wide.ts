@@ -11,8 +11,18 @@ import type { Json, JsonObject } from './types.ts';
  * code for every subschema it holds, whether a value ever reaches it or not: 10,000 properties
  * cost most of two seconds to build, though a comparison validates a few values, each holding
  * a few of them. Here the root's `properties` members that can be built apart (its leaves) are
- * taken out of the document, which is built without them (its shell), and each leaf is built
- * on its own the first time a value holds its property. This is the same validator, because:
+ * taken out of the document, which is built without them (its shell), and the leaves are built
+ * the first time a value holds one of their properties:
+ *
+ * - where most leaves repeat another's text (`{"type": "string"}` 10,000 times), each leaf alone,
+ *   once per content, whatever its name;
+ * - elsewhere in runs of a few (see RUN), each built as `properties` of its leaves: a value of a
+ *   few members builds a few runs, and one holding half the properties (a sample) builds them
+ *   all, at the cost of building the document whole (one by one, 10,000 distinct leaves would
+ *   cost a third more). A run is cut where a hash of a name says, not by position, so the two
+ *   sides of a change share every run but the one a changed leaf stands in.
+ *
+ * This is the same validator, because:
  *
  * - a document builds iff its shell builds: a leaf moves only when no valid value of its
  *   keywords can make Ajv's build fail (see BUILDS in keywords.ts: the document is first checked
@@ -44,8 +54,10 @@ export interface BuildOracle {
 export interface WideSplit {
   /** The document without its moved leaves (each left as `true` where a sibling reads the names). */
   shell: JsonObject;
-  /** The moved leaves, by name, in the order `properties` lists them (Ajv's order). */
-  leaves: [name: string, leaf: Json][];
+  /** The moved leaves, by name, in the order `properties` lists them (Ajv's order), in runs. */
+  runs: [name: string, leaf: Json][][];
+  /** Whether each run is one leaf, built alone (most leaves repeat another's text). */
+  alone: boolean;
   /** Whether every member of `properties` moved but those Ajv builds no code for (`true`, `__proto__`). */
   everyMember: boolean;
 }
@@ -90,18 +102,42 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
   // Only `additionalProperties` reads the names `properties` declares (`unevaluatedProperties`
   // keeps the document whole): elsewhere a moved leaf leaves no trace in the shell.
   const namesRead = root.additionalProperties !== undefined;
+  const texts = new Set<string>();
+  for (const name of moved) texts.add(compactText(props[name]));
+  const alone = texts.size * 2 <= moved.size;
   const shellProps: JsonObject = {};
-  const leaves: [string, Json][] = [];
+  const runs: [string, Json][][] = [];
+  let run: [string, Json][] = [];
   for (const name of names) {
     if (!moved.has(name)) setMember(shellProps, name, props[name] as Json);
     else {
-      leaves.push([name, props[name] as Json]);
+      run.push([name, props[name] as Json]);
       if (namesRead) setMember(shellProps, name, true);
+      if (alone || nameHash(name) % RUN === 0 || run.length >= MAX_RUN) {
+        runs.push(run);
+        run = [];
+      }
     }
   }
+  if (run.length > 0) runs.push(run);
   const shell: JsonObject = { ...root, properties: shellProps };
   const everyMember = names.every((n) => n === '__proto__' || props[n] === true || moved.has(n));
-  return { shell, leaves, everyMember };
+  return { shell, runs, alone, everyMember };
+}
+
+/** Leaves a run holds on average: a leaf whose name hashes to 0 modulo this ends one. */
+const RUN = 16;
+/** No run holds more leaves than this, whatever the hashes say. */
+const MAX_RUN = 64;
+
+/** FNV-1a over a name: where runs are cut. */
+function nameHash(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }
 
 /**

@@ -303,10 +303,15 @@ function wideDoc(rng: () => number, dialect: Dialect, width: number): JsonObject
   const properties: JsonObject = {};
   // Half the documents have only leaves that move (their explanations are built apart too).
   const leaves = rng() < 0.5 ? LEAVES : LEAVES.slice(0, -STAYING);
+  // Half the documents repeat a few leaves (built alone, once per content), half have every
+  // leaf distinct (built in runs).
+  const distinct = rng() < 0.5;
   for (let i = 0; i < width; i++) {
     const name = rng() < 0.04 ? pick(NAMES) : `p${i}`;
+    const leaf = structuredClone(pick(leaves));
+    if (distinct && typeof leaf === 'object' && leaf !== null && !Array.isArray(leaf)) leaf.title = name;
     Object.defineProperty(properties, name, {
-      value: structuredClone(pick(leaves)),
+      value: leaf,
       enumerable: true,
       writable: true,
       configurable: true,
@@ -382,7 +387,7 @@ describe('a wide document, built as a shell and leaves', () => {
     withLeafRef.$defs = { a: { type: 'integer' } };
     const split = splitWide(withLeafRef, oracle);
     assert.ok(split, 'a leaf referring into the definitions stays, the others move');
-    assert.equal(split.leaves.length, WIDE_ENOUGH);
+    assert.equal(split.runs.flat().length, WIDE_ENOUGH);
     assert.deepEqual((split.shell.properties as JsonObject).p0, { $ref: '#/$defs/a' });
     assert.equal(split.everyMember, false);
   });
@@ -391,11 +396,13 @@ describe('a wide document, built as a shell and leaves', () => {
     const rng = rngOf(7);
     let split = 0;
     let explained = 0;
+    let alone = 0;
     for (let d = 0; d < 24; d++) {
       const dialect = DIALECTS[d % 3] as Dialect;
       const doc = wideDoc(rng, dialect, WIDE_ENOUGH + 40 + Math.floor(rng() * 60));
       const wide = splitWide(doc, buildOracle(dialect));
       if (wide) split++;
+      if (wide?.alone) alone++;
       if (wide?.everyMember && doc.patternProperties === undefined) explained++;
       const whole = reference(dialect).compile(doc);
       const plain = compileSchema(doc);
@@ -419,6 +426,10 @@ describe('a wide document, built as a shell and leaves', () => {
     }
     assert.ok(split >= 16, `only ${split} of 24 documents were split`);
     assert.ok(explained >= 6, `only ${explained} of 24 documents were explained apart`);
+    assert.ok(
+      alone >= 4 && split - alone >= 4,
+      `${alone} of ${split} split documents had their leaves built alone`,
+    );
   });
 
   it('is refused as the whole document is, with the same reason, when one leaf cannot be built', () => {
