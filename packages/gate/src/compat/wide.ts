@@ -208,7 +208,7 @@ export function buildsApart(schema: Json, oracle: BuildOracle, dollars = true): 
 }
 
 /** Whether a keyword's value passes the check its build makes (see BuildCheck). */
-export function passes(check: BuildCheck, value: Json, schema: JsonObject, oracle: BuildOracle): boolean {
+function passes(check: BuildCheck, value: Json, schema: JsonObject, oracle: BuildOracle): boolean {
   switch (check) {
     case 'builds':
       return true;
