@@ -195,6 +195,7 @@ export function clearValidatorCache(): void {
   instances.clear();
   splits = new WeakMap();
   wideSplits = new WeakMap();
+  wideValid = new WeakMap();
   runCache.clear();
   oracles.clear();
   clearDefinitionIndexes();
@@ -599,7 +600,14 @@ export function schemaProblem(whole: Schema): string | undefined {
   // meta-schema checks as it checks a document (see wide.ts): each leaf once per content. A
   // problem found is said as the whole document's check says it.
   const wide = typeof whole === 'object' ? wideSplitOf(whole, dialect) : undefined;
-  if (wide && wideProblem(wide, dialect, metaOf(whole, dialect)) === undefined) return undefined;
+  if (wide) {
+    let valid = wideValid.get(wide);
+    if (valid === undefined) {
+      valid = wideProblem(wide, dialect, metaOf(whole, dialect)) === undefined;
+      wideValid.set(wide, valid);
+    }
+    if (valid) return undefined;
+  }
   const split = typeof whole === 'object' ? splitShared(whole) : undefined;
   if (!split) return metaProblem(whole, dialect);
   // The body, then each definition, each checked once per content.
@@ -618,6 +626,9 @@ export function schemaProblem(whole: Schema): string | undefined {
   }
   return undefined;
 }
+
+/** Whether each wide document (by its split) is valid by its meta-schema, once asked. */
+let wideValid = new WeakMap<WideSplit, boolean>();
 
 /** Whether a wide document's shell or one of its leaves is invalid by the meta-schema `meta`. */
 function wideProblem(wide: WideSplit, dialect: Dialect, meta: string): string | undefined {

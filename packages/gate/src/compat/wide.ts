@@ -84,26 +84,28 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
   const names = Object.keys(props);
   if (names.length < WIDE_ENOUGH) return undefined;
   for (const k of Object.keys(root)) if (k.startsWith('$') && !ROOT_DOLLARS.has(k)) return undefined;
-  // A key is written as itself in the JSON text: leaves whose text holds no `"$` hold no `$`
+  // A key is written as itself in the JSON text: a leaf whose text holds no `"$` holds no `$`
   // keyword, and a document whose text names nothing that refers, scopes or reads evaluated
   // names needs no walk to say so. Most wide documents are settled without a walk.
-  const dollars = compactText(props).includes('"$');
   const text = compactText(root);
   const steady = !WATCHED.some((k) => text.includes(k));
   const moved = new Set<string>();
+  const texts = new Set<string>();
   // `true` is built into no code at all: it stays (so a shell that keeps the names as `true`
   // is not split again).
   for (const name of names) {
     const leaf = props[name] as Json;
-    if (name !== '__proto__' && leaf !== true && buildsApart(leaf, oracle, dollars)) moved.add(name);
+    if (name === '__proto__' || leaf === true) continue;
+    const leafText = compactText(leaf);
+    if (!buildsApart(leaf, oracle, leafText.includes('"$'))) continue;
+    moved.add(name);
+    texts.add(leafText);
   }
   if (moved.size < WIDE_ENOUGH) return undefined;
   if (!steady && !refersSteadily(root, moved)) return undefined;
   // Only `additionalProperties` reads the names `properties` declares (`unevaluatedProperties`
   // keeps the document whole): elsewhere a moved leaf leaves no trace in the shell.
   const namesRead = root.additionalProperties !== undefined;
-  const texts = new Set<string>();
-  for (const name of moved) texts.add(compactText(props[name]));
   const alone = texts.size * 2 <= moved.size;
   const shellProps: JsonObject = {};
   const runs: [string, Json][][] = [];
