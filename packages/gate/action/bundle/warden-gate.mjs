@@ -17548,19 +17548,21 @@ function splitWide(root, oracle) {
   const names3 = Object.keys(props3);
   if (names3.length < WIDE_ENOUGH) return void 0;
   for (const k of Object.keys(root)) if (k.startsWith("$") && !ROOT_DOLLARS.has(k)) return void 0;
-  const dollars = compactText(props3).includes('"$');
   const text3 = compactText(root);
   const steady = !WATCHED.some((k) => text3.includes(k));
   const moved = /* @__PURE__ */ new Set();
+  const texts = /* @__PURE__ */ new Set();
   for (const name of names3) {
     const leaf = props3[name];
-    if (name !== "__proto__" && leaf !== true && buildsApart(leaf, oracle, dollars)) moved.add(name);
+    if (name === "__proto__" || leaf === true) continue;
+    const leafText = compactText(leaf);
+    if (!buildsApart(leaf, oracle, leafText.includes('"$'))) continue;
+    moved.add(name);
+    texts.add(leafText);
   }
   if (moved.size < WIDE_ENOUGH) return void 0;
   if (!steady && !refersSteadily(root, moved)) return void 0;
   const namesRead = root.additionalProperties !== void 0;
-  const texts = /* @__PURE__ */ new Set();
-  for (const name of moved) texts.add(compactText(props3[name]));
   const alone = texts.size * 2 <= moved.size;
   const shellProps = {};
   const runs = [];
@@ -17773,6 +17775,7 @@ function clearValidatorCache() {
   instances.clear();
   splits = /* @__PURE__ */ new WeakMap();
   wideSplits = /* @__PURE__ */ new WeakMap();
+  wideValid = /* @__PURE__ */ new WeakMap();
   runCache.clear();
   oracles.clear();
   clearDefinitionIndexes();
@@ -18032,7 +18035,14 @@ function withoutId(schema) {
 function schemaProblem(whole) {
   const dialect = dialectOf(whole) ?? "2020-12";
   const wide = typeof whole === "object" ? wideSplitOf(whole, dialect) : void 0;
-  if (wide && wideProblem(wide, dialect, metaOf(whole, dialect)) === void 0) return void 0;
+  if (wide) {
+    let valid2 = wideValid.get(wide);
+    if (valid2 === void 0) {
+      valid2 = wideProblem(wide, dialect, metaOf(whole, dialect)) === void 0;
+      wideValid.set(wide, valid2);
+    }
+    if (valid2) return void 0;
+  }
   const split2 = typeof whole === "object" ? splitShared(whole) : void 0;
   if (!split2) return metaProblem(whole, dialect);
   const { body: _rewritten, index } = split2;
@@ -18141,7 +18151,7 @@ function breakChecker(kept, other) {
     }
   };
 }
-var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, MAX_CACHE, problems, leafProblems, MAX_DEFINITIONS, registered, splits, wideSplits, oracles, runCache, MAX_RUNS, pointerSegment, ValidatorFailure, containing, SENSITIVE_TO_CONFIGURATION, TOO_WIDE_TO_NEST;
+var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, MAX_CACHE, problems, leafProblems, MAX_DEFINITIONS, registered, splits, wideSplits, oracles, runCache, MAX_RUNS, pointerSegment, ValidatorFailure, wideValid, containing, SENSITIVE_TO_CONFIGURATION, TOO_WIDE_TO_NEST;
 var init_validator = __esm({
   "src/compat/validator.ts"() {
     "use strict";
@@ -18191,6 +18201,7 @@ var init_validator = __esm({
         );
       }
     };
+    wideValid = /* @__PURE__ */ new WeakMap();
     containing = /* @__PURE__ */ new WeakMap();
     SENSITIVE_TO_CONFIGURATION = ["contains", "$dynamicRef", "$recursiveRef"];
     TOO_WIDE_TO_NEST = 2e3;
