@@ -91,6 +91,35 @@ export function propertiesCase(n: number): HostileCase {
   };
 }
 
+/**
+ * Property i of an object of distinct properties: no two alike, of varied types and keywords,
+ * so that nothing can be built once and reused for the others.
+ */
+function distinctProperty(i: number): JsonObject {
+  switch (i % 4) {
+    case 0:
+      return { type: 'string', maxLength: i + 1 };
+    case 1:
+      return { type: 'integer', minimum: -i, maximum: i };
+    case 2:
+      return { type: 'array', items: { type: 'string', maxLength: i }, maxItems: i };
+    default:
+      return { type: ['string', 'null'], pattern: `^[a-z]{0,${i}}$`, description: `field ${i}` };
+  }
+}
+
+/** An object of n distinct properties (see distinctProperty); the last one becomes required. */
+export function distinctPropertiesCase(n: number): HostileCase {
+  const properties = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, distinctProperty(i)]));
+  const last = `p${n - 1}`;
+  return {
+    name: `${n.toLocaleString('en')} distinct properties`,
+    what: 'one made required',
+    old: { tools: [tool('wide', { type: 'object', properties })] },
+    new: { tools: [tool('wide', { type: 'object', properties, required: [last] })] },
+  };
+}
+
 /** The invalid schemas the gate must judge one tool at a time: each is unknown, with a reason. */
 export const INVALID_SCHEMAS: Record<string, JsonObject> = {
   'duplicate type entries': { type: ['object', 'object'] },

@@ -287,6 +287,14 @@ function compactText(schema) {
   }
   return text3;
 }
+function compactTextIfWritable(schema) {
+  try {
+    return compactText(schema);
+  } catch (err) {
+    if (err instanceof RangeError) return void 0;
+    throw err;
+  }
+}
 function keyText(key) {
   let text3 = keyTexts.get(key);
   if (text3 === void 0) {
@@ -585,7 +593,10 @@ function mapApplied(root, f) {
 function isObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
-var ALL, DIALECTS, SINCE_2019, core, text, note, apply, asserts, KEYWORDS, ENTRIES, TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS;
+function holdsOf(keyword) {
+  return Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword]?.holds : void 0;
+}
+var ALL, DIALECTS, SINCE_2019, core, text, note, apply, asserts, KEYWORDS, ENTRIES, TEXT_KEYWORDS, ANNOTATIONS, ONE_TYPE_KEYWORDS, ANALYSED, APPLICATORS, BUILDS;
 var init_keywords = __esm({
   "src/compat/keywords.ts"() {
     "use strict";
@@ -695,6 +706,74 @@ var init_keywords = __esm({
         ([name, k]) => [name, k.holds === "map" ? 1 : k.holds === "list" ? 2 : 3]
       )
     );
+    BUILDS = {
+      $schema: "places",
+      $id: "places",
+      $anchor: "places",
+      $dynamicAnchor: "places",
+      $recursiveAnchor: "places",
+      $ref: "places",
+      $dynamicRef: "places",
+      $recursiveRef: "places",
+      $defs: "places",
+      definitions: "builds",
+      title: "builds",
+      description: "builds",
+      default: "builds",
+      examples: "builds",
+      $comment: "builds",
+      deprecated: "builds",
+      readOnly: "builds",
+      writeOnly: "builds",
+      contentMediaType: "builds",
+      contentEncoding: "builds",
+      contentSchema: "builds",
+      "x-mcp-header": "string",
+      properties: "builds",
+      patternProperties: "regex-keys",
+      additionalProperties: "builds",
+      propertyNames: "builds",
+      dependentSchemas: "builds",
+      dependencies: "builds",
+      // Ajv's code for it throws on a shape of the evaluated-properties bookkeeping it does not expect.
+      unevaluatedProperties: "may-fail",
+      items: "builds",
+      prefixItems: "builds",
+      additionalItems: "builds",
+      contains: "builds",
+      unevaluatedItems: "may-fail",
+      allOf: "builds",
+      anyOf: "builds",
+      oneOf: "builds",
+      not: "builds",
+      if: "builds",
+      then: "builds",
+      else: "builds",
+      type: "builds",
+      enum: "non-empty",
+      const: "builds",
+      format: "builds",
+      required: "builds",
+      minProperties: "builds",
+      maxProperties: "builds",
+      dependentRequired: "builds",
+      minItems: "builds",
+      maxItems: "builds",
+      uniqueItems: "builds",
+      minContains: "builds",
+      maxContains: "builds",
+      minLength: "builds",
+      maxLength: "builds",
+      pattern: "regex",
+      minimum: "builds",
+      maximum: "builds",
+      exclusiveMinimum: "builds",
+      exclusiveMaximum: "builds",
+      multipleOf: "builds",
+      nullable: "nullable",
+      // Built only with Ajv's `discriminator` option, which then refuses many valid uses of it.
+      discriminator: "may-fail"
+    };
   }
 });
 
@@ -896,6 +975,8 @@ var init_own = __esm({
 // src/compat/dialects.ts
 function dialectSensitive(schema) {
   if (schema === null || typeof schema !== "object") return false;
+  const text3 = compactTextIfWritable(schema);
+  if (text3 !== void 0 && !SENSITIVE_TEXT.some((k) => text3.includes(k))) return false;
   let found = false;
   const end = walkJson(
     schema,
@@ -1023,12 +1104,13 @@ function splitDependencies(s, at, was, renames) {
   if (own2) Object.assign(s, part);
   else s.allOf = [...Array.isArray(s.allOf) ? s.allOf : [], part];
 }
-var DIALECT_URI, IGNORED, SENSITIVE, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE, RECURSIVE_ANCHOR;
+var DIALECT_URI, IGNORED, SENSITIVE, SENSITIVE_TEXT, MAX_REWRITE_DEPTH, MAPS, LISTS, ONE, RECURSIVE_ANCHOR;
 var init_dialects = __esm({
   "src/compat/dialects.ts"() {
     "use strict";
     init_keywords();
     init_bounds();
+    init_json_text();
     init_json_walk();
     init_pointer();
     init_own();
@@ -1048,6 +1130,10 @@ var init_dialects = __esm({
       "dependencies",
       ...Object.values(IGNORED).flat()
     ]);
+    SENSITIVE_TEXT = [
+      ...[...SENSITIVE].map((k) => `${JSON.stringify(k)}:`),
+      '"items":['
+    ];
     MAX_REWRITE_DEPTH = 200;
     MAPS = new Set(keywordsWhere((k) => k.holds === "map"));
     LISTS = new Set(keywordsWhere((k) => k.holds === "list"));
@@ -17543,6 +17629,167 @@ var init_meta_validators = __esm({
   }
 });
 
+// src/compat/wide.ts
+function isObject7(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+function splitWide(root, oracle) {
+  if (!isObject7(root) || !isObject7(root.properties)) return void 0;
+  const props3 = root.properties;
+  const names3 = Object.keys(props3);
+  if (names3.length < WIDE_ENOUGH) return void 0;
+  for (const k of Object.keys(root)) if (k.startsWith("$") && !ROOT_DOLLARS.has(k)) return void 0;
+  const text3 = compactText(root);
+  const steady = !WATCHED.some((k) => text3.includes(k));
+  const moved = /* @__PURE__ */ new Set();
+  const texts = /* @__PURE__ */ new Set();
+  for (const name of names3) {
+    const leaf = props3[name];
+    if (name === "__proto__" || leaf === true) continue;
+    const leafText = compactText(leaf);
+    if (!buildsApart(leaf, oracle, leafText.includes('"$'))) continue;
+    moved.add(name);
+    texts.add(leafText);
+  }
+  if (moved.size < WIDE_ENOUGH) return void 0;
+  if (!steady && !refersSteadily(root, moved)) return void 0;
+  const namesRead = root.additionalProperties !== void 0;
+  const alone = texts.size * 2 <= moved.size;
+  const shellProps = {};
+  const runs = [];
+  let run2 = [];
+  for (const name of names3) {
+    if (!moved.has(name)) setMember(shellProps, name, props3[name]);
+    else {
+      run2.push([name, props3[name]]);
+      if (namesRead) setMember(shellProps, name, true);
+      if (alone || nameHash(name) % RUN === 0 || run2.length >= MAX_RUN) {
+        runs.push(run2);
+        run2 = [];
+      }
+    }
+  }
+  if (run2.length > 0) runs.push(run2);
+  const shell = { ...root, properties: shellProps };
+  const everyMember = names3.every((n) => n === "__proto__" || props3[n] === true || moved.has(n));
+  return { shell, runs, alone, everyMember };
+}
+function nameHash(name) {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+function refersSteadily(root, moved) {
+  let steady = true;
+  const end = walkJson(
+    root,
+    "root",
+    (value, key, depth, where2) => {
+      if (where2 === "props" && typeof key === "string" && moved.has(key)) return SKIP;
+      if (!isObject7(value)) return depth === 0 ? "root" : "other";
+      for (const k of Object.keys(value)) {
+        if (SCOPED.has(k) && !(depth === 0 && k === "$id")) steady = false;
+        else if (k === "unevaluatedProperties" || k === "unevaluatedItems") steady = false;
+        else if (k === "$ref") {
+          const ref = value[k];
+          if (typeof ref !== "string" || definitionRef(ref) === void 0) steady = false;
+        }
+      }
+      if (!steady) return STOP;
+      return depth === 0 ? "root" : where2 === "root" && key === "properties" ? "props" : "other";
+    },
+    SCHEMA_BOUNDS
+  );
+  return steady && end === "complete";
+}
+function buildsApart(schema, oracle, dollars = true) {
+  if (typeof schema === "boolean") return true;
+  if (!isObject7(schema) || dollars && holdsDollarKey(schema)) return false;
+  const stack = [schema];
+  while (stack.length > 0) {
+    const s = stack.pop();
+    if (typeof s === "boolean") continue;
+    if (!isObject7(s)) return false;
+    for (const k of Object.keys(s)) {
+      const v = s[k];
+      if (oracle.knows(k) && !passes(Object.hasOwn(BUILDS, k) ? BUILDS[k] : "may-fail", v, s, oracle))
+        return false;
+      const holds = holdsOf(k);
+      if (holds === "map") {
+        if (!isObject7(v)) continue;
+        for (const m of Object.values(v)) if (!Array.isArray(m) && typeof m !== "string") stack.push(m);
+      } else if (holds === "list" || holds === "one-or-list" && Array.isArray(v)) {
+        if (Array.isArray(v)) for (const m of v) stack.push(m);
+        else return false;
+      } else if (holds !== void 0) stack.push(v);
+    }
+  }
+  return true;
+}
+function passes(check, value, schema, oracle) {
+  switch (check) {
+    case "builds":
+      return true;
+    case "regex":
+      return typeof value === "string" && oracle.compiles(value);
+    case "regex-keys":
+      return isObject7(value) && Object.keys(value).every((p) => oracle.compiles(p));
+    case "non-empty":
+      return Array.isArray(value) && value.length > 0;
+    case "nullable": {
+      if (typeof value !== "boolean") return false;
+      const t = schema.type;
+      const types = Array.isArray(t) ? t : t ? [t] : [];
+      return types.includes("null") ? value : types.length > 0;
+    }
+    case "string":
+      return typeof value === "string";
+    case "places":
+    case "may-fail":
+      return false;
+  }
+}
+function holdsDollarKey(value) {
+  let found = false;
+  const end = walkJson(
+    value,
+    void 0,
+    (v) => {
+      if (!isObject7(v)) return void 0;
+      for (const k of Object.keys(v))
+        if (k.startsWith("$") && k !== "$comment") {
+          found = true;
+          return STOP;
+        }
+      return void 0;
+    },
+    SCHEMA_BOUNDS
+  );
+  return found || end !== "complete";
+}
+var WIDE_ENOUGH, WATCHED, ROOT_DOLLARS, RUN, MAX_RUN;
+var init_wide = __esm({
+  "src/compat/wide.ts"() {
+    "use strict";
+    init_bounds();
+    init_definitions();
+    init_json_text();
+    init_json_walk();
+    init_keywords();
+    init_own();
+    WIDE_ENOUGH = 200;
+    WATCHED = [...SCOPED, "$ref", "unevaluatedProperties", "unevaluatedItems"].map(
+      (k) => JSON.stringify(k)
+    );
+    ROOT_DOLLARS = /* @__PURE__ */ new Set(["$schema", "$id", "$comment", "$defs"]);
+    RUN = 16;
+    MAX_RUN = 64;
+  }
+});
+
 // src/compat/validator.ts
 function dialectOf(schema) {
   const declared3 = typeof schema === "object" ? schema.$schema : void 0;
@@ -17615,8 +17862,13 @@ function keep(text3, kind, fn) {
 function clearValidatorCache() {
   cache.clear();
   problems.clear();
+  leafProblems.clear();
   instances.clear();
   splits = /* @__PURE__ */ new WeakMap();
+  wideSplits = /* @__PURE__ */ new WeakMap();
+  wideValid = /* @__PURE__ */ new WeakMap();
+  runCache.clear();
+  oracles.clear();
   clearDefinitionIndexes();
 }
 function splitShared(whole) {
@@ -17657,6 +17909,8 @@ function compileSchema(written, messages = false) {
   const variant = messages === true ? "messages" : messages === false ? "plain" : messages;
   const dialect = dialectOf(written) ?? "2020-12";
   const whole = resolveIds(written, dialect === "draft-07");
+  const wide = wideFor(whole, dialect, variant);
+  if (wide) return compileWide(whole, wide, dialect, variant);
   const split2 = splitShared(whole);
   if (split2) {
     const text4 = compactText(split2.body);
@@ -17694,6 +17948,131 @@ function compileSchema(written, messages = false) {
   keep(text3, `${dialect}/${variant}`, fn);
   return fn;
 }
+function wideFor(whole, dialect, variant) {
+  if (variant === "first-error" || typeof whole !== "object") return void 0;
+  const wide = wideSplitOf(whole, dialect);
+  if (!wide) return void 0;
+  if (variant === "messages" && (!wide.everyMember || Object.keys(whole).some((k) => appliedAfterProperties(dialect, k))))
+    return void 0;
+  return wide;
+}
+function wideSplitOf(whole, dialect) {
+  let wide = wideSplits.get(whole);
+  if (wide === void 0) {
+    wide = splitWide(whole, buildOracle(dialect)) ?? null;
+    wideSplits.set(whole, wide);
+  }
+  return wide ?? void 0;
+}
+function buildOracle(dialect) {
+  let oracle = oracles.get(dialect);
+  if (!oracle) {
+    const ajv = ajvFor(dialect);
+    const { regExp } = ajv.opts.code;
+    const flags = ajv.opts.unicodeRegExp ? "u" : "";
+    const rules = ajv.RULES.all;
+    oracle = {
+      knows: (keyword) => Object.hasOwn(rules, keyword),
+      compiles: (pattern) => {
+        try {
+          regExp(pattern, flags);
+          return true;
+        } catch {
+          return false;
+        }
+      }
+    };
+    oracles.set(dialect, oracle);
+  }
+  return oracle;
+}
+function appliedAfterProperties(dialect, keyword) {
+  const { rules, post } = ajvFor(dialect).RULES;
+  let after = false;
+  for (const group of [...rules, post])
+    for (const rule of group.rules) {
+      if (after && rule.keyword === keyword) return true;
+      if (rule.keyword === "properties") after = true;
+    }
+  return false;
+}
+function runValidator(run2, dialect, variant) {
+  const key = `${dialect}/${variant}`;
+  const properties = {};
+  for (const [name, leaf] of run2) setMember(properties, name, leaf);
+  const schema = { properties };
+  const text3 = compactText(schema);
+  let byText2 = runCache.get(key);
+  let fn = byText2?.get(text3);
+  if (fn) return fn;
+  const ajv = ajvFor(dialect, variant);
+  fn = built(key, () => ajv.compile(forAjv(schema, variant, ajv)));
+  if (!byText2 || byText2.size >= MAX_RUNS) {
+    byText2 = /* @__PURE__ */ new Map();
+    runCache.set(key, byText2);
+  }
+  byText2.set(text3, fn);
+  return fn;
+}
+function leafValidator(leaf, dialect, variant) {
+  const key = `${dialect}/${variant}`;
+  const text3 = compactText(leaf);
+  let byText2 = runCache.get(`${key} alone`);
+  let fn = byText2?.get(text3);
+  if (fn) return fn;
+  const ajv = ajvFor(dialect, variant);
+  fn = built(key, () => ajv.compile(forAjv(leaf, variant, ajv)));
+  if (!byText2 || byText2.size >= MAX_RUNS) {
+    byText2 = /* @__PURE__ */ new Map();
+    runCache.set(`${key} alone`, byText2);
+  }
+  byText2.set(text3, fn);
+  return fn;
+}
+function errorsAt(name, fn) {
+  const at = pointerSegment(name);
+  return (fn.errors ?? []).map((e) => ({
+    ...e,
+    instancePath: `/${at}${e.instancePath}`,
+    schemaPath: `#/properties/${encodeURIComponent(at)}${e.schemaPath.slice(1)}`
+  }));
+}
+function compileWide(whole, wide, dialect, variant) {
+  const kind = `wide ${dialect}/${variant}`;
+  const text3 = compactText(whole);
+  const hit = cached(text3, kind);
+  if (hit) return hit;
+  const problem = schemaProblem(whole);
+  if (problem !== void 0) throw new Error(`schema is invalid: ${problem}`);
+  const shell = compileSchema(wide.shell, variant);
+  const { runs, alone } = wide;
+  const fns = new Array(runs.length);
+  const run2 = ((value) => {
+    let errors = shell(value) ? null : [...shell.errors ?? []];
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      const members2 = value;
+      for (let i = 0; i < runs.length; i++) {
+        const leaves = runs[i];
+        if (alone) {
+          const [name, leaf] = leaves[0];
+          const member2 = members2[name];
+          if (member2 === void 0) continue;
+          const fn3 = fns[i] ??= leafValidator(leaf, dialect, variant);
+          if (!fn3(member2)) (errors ??= []).push(...errorsAt(name, fn3));
+          continue;
+        }
+        if (!leaves.some(([name]) => members2[name] !== void 0)) continue;
+        const fn2 = fns[i] ??= runValidator(leaves, dialect, variant);
+        if (!fn2(value)) (errors ??= []).push(...fn2.errors ?? []);
+      }
+    }
+    run2.errors = errors;
+    return errors === null;
+  });
+  const fn = guarded(Object.assign(run2, { schema: whole, schemaEnv: shell.schemaEnv }));
+  keep(text3, kind, fn);
+  return fn;
+}
 function built(key, build2) {
   try {
     return build2();
@@ -17711,7 +18090,7 @@ function guarded(fn) {
       run2.errors = fn.errors;
       return ok;
     } catch (err) {
-      if (err instanceof RangeError) throw err;
+      if (err instanceof RangeError || err instanceof ValidatorFailure) throw err;
       throw new ValidatorFailure(err, value);
     }
   });
@@ -17746,6 +18125,15 @@ function withoutId(schema) {
 }
 function schemaProblem(whole) {
   const dialect = dialectOf(whole) ?? "2020-12";
+  const wide = typeof whole === "object" ? wideSplitOf(whole, dialect) : void 0;
+  if (wide) {
+    let valid2 = wideValid.get(wide);
+    if (valid2 === void 0) {
+      valid2 = wideProblem(wide, dialect, metaOf(whole, dialect)) === void 0;
+      wideValid.set(wide, valid2);
+    }
+    if (valid2) return void 0;
+  }
   const split2 = typeof whole === "object" ? splitShared(whole) : void 0;
   if (!split2) return metaProblem(whole, dialect);
   const { body: _rewritten, index } = split2;
@@ -17761,12 +18149,21 @@ function schemaProblem(whole) {
   }
   return void 0;
 }
+function wideProblem(wide, dialect, meta2) {
+  const problem = schemaProblem(wide.shell);
+  if (problem !== void 0) return problem;
+  for (const [, leaf] of wide.runs.flat()) {
+    const found = metaProblem(leaf, dialect, `@${meta2} ${compactText(leaf)}`, meta2, leafProblems);
+    if (found !== void 0) return found;
+  }
+  return void 0;
+}
 function metaOf(schema, dialect) {
   const declared3 = typeof schema === "object" ? schema.$schema : void 0;
   return typeof declared3 === "string" && declared3 !== "" ? declared3 : META_SCHEMAS[dialect][0];
 }
-function metaProblem(schema, dialect, key = compactText(schema), id = metaOf(schema, dialect)) {
-  let known = problems.get(key);
+function metaProblem(schema, dialect, key = compactText(schema), id = metaOf(schema, dialect), store = problems) {
+  let known = store.get(key);
   if (known?.has(dialect)) return known.get(dialect);
   const prebuilt = PREBUILT_META[metaKey(dialect, id)];
   let problem;
@@ -17779,9 +18176,9 @@ function metaProblem(schema, dialect, key = compactText(schema), id = metaOf(sch
     else if (!meta2(schema)) problem = ajv.errorsText(meta2.errors);
   }
   if (!known) {
-    if (problems.size >= MAX_CACHE) problems.clear();
+    if (store.size >= store.max) store.clear();
     known = /* @__PURE__ */ new Map();
-    problems.set(key, known);
+    store.set(key, known);
   }
   known.set(dialect, problem);
   return problem;
@@ -17845,7 +18242,7 @@ function breakChecker(kept, other) {
     }
   };
 }
-var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, problems, MAX_CACHE, MAX_DEFINITIONS, registered, splits, ValidatorFailure, containing, SENSITIVE_TO_CONFIGURATION, TOO_WIDE_TO_NEST;
+var import_ajv, import__, import__2, import_ajv_formats, addFormats, instances, META_SCHEMAS, cache, MAX_CACHE, problems, leafProblems, MAX_DEFINITIONS, registered, splits, wideSplits, oracles, runCache, MAX_RUNS, pointerSegment, ValidatorFailure, wideValid, containing, SENSITIVE_TO_CONFIGURATION, TOO_WIDE_TO_NEST;
 var init_validator = __esm({
   "src/compat/validator.ts"() {
     "use strict";
@@ -17865,6 +18262,7 @@ var init_validator = __esm({
     init_ids();
     init_own();
     init_meta_validators();
+    init_wide();
     addFormats = import_ajv_formats.default.default ?? import_ajv_formats.default;
     instances = /* @__PURE__ */ new Map();
     META_SCHEMAS = {
@@ -17873,11 +18271,17 @@ var init_validator = __esm({
       "2020-12": ["https://json-schema.org/draft/2020-12/schema"]
     };
     cache = /* @__PURE__ */ new Map();
-    problems = /* @__PURE__ */ new Map();
     MAX_CACHE = 2e3;
+    problems = Object.assign(/* @__PURE__ */ new Map(), { max: MAX_CACHE });
+    leafProblems = Object.assign(/* @__PURE__ */ new Map(), { max: 5e4 });
     MAX_DEFINITIONS = 2e4;
     registered = /* @__PURE__ */ new WeakMap();
     splits = /* @__PURE__ */ new WeakMap();
+    wideSplits = /* @__PURE__ */ new WeakMap();
+    oracles = /* @__PURE__ */ new Map();
+    runCache = /* @__PURE__ */ new Map();
+    MAX_RUNS = 2e4;
+    pointerSegment = (name) => name.replace(/~/g, "~0").replace(/\//g, "~1");
     ValidatorFailure = class extends Error {
       constructor(cause, value) {
         const name = cause instanceof Error ? cause.name : typeof cause;
@@ -17888,6 +18292,7 @@ var init_validator = __esm({
         );
       }
     };
+    wideValid = /* @__PURE__ */ new WeakMap();
     containing = /* @__PURE__ */ new WeakMap();
     SENSITIVE_TO_CONFIGURATION = ["contains", "$dynamicRef", "$recursiveRef"];
     TOO_WIDE_TO_NEST = 2e3;
@@ -18050,8 +18455,8 @@ function compareInReadings(oldSchema, newSchema, direction, options, single) {
       findings: first.result.findings.map((f) => f.verdict === "breaking" ? { ...f, reason } : f)
     };
   }
-  const passes = (v) => RANK[v] <= RANK.compatible;
-  const same = second === void 0 || first.result.verdict === second.result.verdict || passes(first.result.verdict) && passes(second.result.verdict);
+  const passes2 = (v) => RANK[v] <= RANK.compatible;
+  const same = second === void 0 || first.result.verdict === second.result.verdict || passes2(first.result.verdict) && passes2(second.result.verdict);
   if (same) {
     const worst = second && RANK[second.result.verdict] > RANK[first.result.verdict] ? second : first;
     return worst.result;
@@ -18092,7 +18497,7 @@ var init_readings = __esm({
 });
 
 // src/compat/ref-cycles.ts
-function isObject7(v) {
+function isObject8(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function inPlaceRefs(node2) {
@@ -18104,9 +18509,9 @@ function inPlaceRefs(node2) {
       if (place === "schema") {
         const holds = IN_PLACE_HOLDS.get(key);
         if (holds === "list") return Array.isArray(v) ? "members" : SKIP;
-        if (holds === "map") return isObject7(v) ? "members" : SKIP;
+        if (holds === "map") return isObject8(v) ? "members" : SKIP;
       }
-      if (!isObject7(v)) return SKIP;
+      if (!isObject8(v)) return SKIP;
       if (typeof v.$ref === "string" && v.$ref.startsWith("#")) out.push(v.$ref);
       return "schema";
     },
@@ -18121,7 +18526,7 @@ function allRefs(schema) {
     schema,
     null,
     (v) => {
-      if (isObject7(v) && typeof v.$ref === "string") {
+      if (isObject8(v) && typeof v.$ref === "string") {
         const ref = v.$ref;
         if (ref.startsWith("#")) out.add(ref);
       }
@@ -18138,6 +18543,7 @@ function target(schema, ref) {
   return found ? value : void 0;
 }
 function refCycle(schema) {
+  if (compactTextIfWritable(schema)?.includes('"$ref"') === false) return void 0;
   const edges = /* @__PURE__ */ new Map();
   const next = (ref) => {
     let out = edges.get(ref);
@@ -18174,6 +18580,7 @@ var init_ref_cycles = __esm({
   "src/compat/ref-cycles.ts"() {
     "use strict";
     init_bounds();
+    init_json_text();
     init_json_walk();
     init_keywords();
     init_pointer();
@@ -18211,12 +18618,12 @@ function mergeForGeneration(base, extra) {
   if (extra === true) return base;
   const merged = { ...base, ...extra };
   const bp = base.properties, ep = extra.properties;
-  if (isObject8(bp) && isObject8(ep)) merged.properties = { ...bp, ...ep };
+  if (isObject9(bp) && isObject9(ep)) merged.properties = { ...bp, ...ep };
   const br = base.required, er = extra.required;
   if (Array.isArray(br) && Array.isArray(er)) merged.required = [.../* @__PURE__ */ new Set([...br, ...er])];
   return merged;
 }
-function isObject8(value) {
+function isObject9(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function withoutKeys(schema, keys) {
@@ -18555,7 +18962,7 @@ function flattenOnce(schema, env) {
   if (Array.isArray(s.allOf)) {
     let merged = withoutKeys(s, ["allOf"]);
     for (const part of s.allOf) {
-      const p = isObject8(part) ? flatten(part, env) : part;
+      const p = isObject9(part) ? flatten(part, env) : part;
       if (p === void 0 || merged === false) return void 0;
       merged = mergeForGeneration(merged === true ? {} : merged, p);
     }
@@ -18595,7 +19002,7 @@ function generateArray(s, env, salt, depth) {
   return out;
 }
 function generateObject(s, env, salt, depth) {
-  const props3 = isObject8(s.properties) ? s.properties : {};
+  const props3 = isObject9(s.properties) ? s.properties : {};
   const required3 = Array.isArray(s.required) ? s.required.filter((r) => typeof r === "string") : [];
   const additional = s.additionalProperties;
   const minProps = typeof s.minProperties === "number" ? s.minProperties : 0;
@@ -18611,9 +19018,9 @@ function generateObject(s, env, salt, depth) {
     if (v === void 0) return void 0;
     setMember(out, k, v);
   }
-  const open2 = additional === void 0 || additional === true || isObject8(additional);
-  const patterned = isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
-  const wantExtra = isObject8(additional) || env.extras;
+  const open2 = additional === void 0 || additional === true || isObject9(additional);
+  const patterned = isObject9(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
+  const wantExtra = isObject9(additional) || env.extras;
   if (open2 && !patterned && wantExtra && env.choose.chance(0.3)) {
     const v = generate(additional ?? true, env, salt + 1, depth + 1);
     if (v !== void 0) out[`x${env.choose.int(0, 9)}`] = v;
@@ -18674,20 +19081,20 @@ function embed(trail, local, env, fill = false) {
     if (node2 === false) return void 0;
     const kind = typeof step3.seg === "string" ? "object" : "array";
     let base = generate(node2, env, 0, 0, kind);
-    if (fill && isObject8(inherited) && isObject8(base)) base = { ...inherited, ...base };
+    if (fill && isObject9(inherited) && isObject9(base)) base = { ...inherited, ...base };
     else if (fill && base === void 0 && inherited !== void 0) base = inherited;
     bases.push(base === void 0 ? null : base);
-    inherited = isObject8(base) ? base[step3.seg] : Array.isArray(base) ? base[step3.seg] : void 0;
+    inherited = isObject9(base) ? base[step3.seg] : Array.isArray(base) ? base[step3.seg] : void 0;
   }
   let value = local;
   let k = bases.length;
   for (let i = trail.length - 1; i >= 0; i--) {
     const step3 = trail[i];
     if (step3.seg === void 0) continue;
-    const node2 = isObject8(step3.node) ? step3.node : {};
+    const node2 = isObject9(step3.node) ? step3.node : {};
     const base = bases[--k];
     if (typeof step3.seg === "string") {
-      value = { ...isObject8(base) ? base : {}, [step3.seg]: value };
+      value = { ...isObject9(base) ? base : {}, [step3.seg]: value };
     } else {
       const arr = Array.isArray(base) ? [...base] : [];
       while (arr.length < step3.seg) {
@@ -18718,7 +19125,7 @@ function split(deps) {
   const schemas = {};
   for (const [k, v] of Object.entries(deps)) {
     if (Array.isArray(v)) setMember(required3, k, v);
-    else if (isObject8(v) || typeof v === "boolean") setMember(schemas, k, v);
+    else if (isObject9(v) || typeof v === "boolean") setMember(schemas, k, v);
     else return void 0;
   }
   return { required: required3, schemas };
@@ -18736,8 +19143,8 @@ function fromDependencies(node2, dialect) {
       delete out[k];
       aliases[IGNORED_PREFIX + k] = k;
     }
-  const parts = isObject8(out.dependencies) ? split(out.dependencies) : void 0;
-  const had = (k, m) => Object.keys(m).some((x) => isObject8(out[k]) && Object.hasOwn(out[k], x));
+  const parts = isObject9(out.dependencies) ? split(out.dependencies) : void 0;
+  const had = (k, m) => Object.keys(m).some((x) => isObject9(out[k]) && Object.hasOwn(out[k], x));
   if (!parts || had("dependentRequired", parts.required) || had("dependentSchemas", parts.schemas))
     return { node: out, aliases };
   delete out.dependencies;
@@ -18746,16 +19153,16 @@ function fromDependencies(node2, dialect) {
     ["dependentSchemas", parts.schemas]
   ]) {
     aliases[k] = "dependencies";
-    if (Object.keys(m).length > 0) out[k] = { ...isObject8(out[k]) ? out[k] : {}, ...m };
+    if (Object.keys(m).length > 0) out[k] = { ...isObject9(out[k]) ? out[k] : {}, ...m };
   }
   out[READ] = true;
   return { node: out, aliases };
 }
 function toDependencies(node2, dialect) {
-  if (dialect !== "draft-07" || !isObject8(node2) || "dependencies" in node2) return node2;
+  if (dialect !== "draft-07" || !isObject9(node2) || "dependencies" in node2) return node2;
   const { dependentRequired: r, dependentSchemas: s, ...rest } = node2;
   if (r === void 0 && s === void 0) return node2;
-  return { ...rest, dependencies: { ...isObject8(r) ? r : {}, ...isObject8(s) ? s : {} } };
+  return { ...rest, dependencies: { ...isObject9(r) ? r : {}, ...isObject9(s) ? s : {} } };
 }
 var SPLIT, IGNORED_PREFIX, READ;
 var init_dependencies = __esm({
@@ -18817,10 +19224,10 @@ var init_value_sets = __esm({
 // src/compat/engine/whole.ts
 function nodeValidator(node2, side, ctx) {
   const { root, dialect } = ctx.shared[side];
-  const finite = isObject8(node2) ? finiteTest(node2) : void 0;
-  const rest = finite && isObject8(node2) ? withoutFinite(node2) : node2;
+  const finite = isObject9(node2) ? finiteTest(node2) : void 0;
+  const rest = finite && isObject9(node2) ? withoutFinite(node2) : node2;
   const wrapper = { allOf: [toDependencies(rest, dialect)] };
-  if (isObject8(root)) {
+  if (isObject9(root)) {
     if (root.$defs !== void 0) wrapper.$defs = root.$defs;
     if (root.definitions !== void 0) wrapper.definitions = root.definitions;
   }
@@ -18847,7 +19254,7 @@ function compareFiniteWhole(sub, sup, supNode, ctx) {
   const values = valuesOf(sub);
   if (!values) return false;
   if (Object.keys(sup).every((k) => PLAIN.has(k) || !isConstraining(k))) return false;
-  const rest = isObject8(supNode) ? withoutFinite(supNode) : supNode;
+  const rest = isObject9(supNode) ? withoutFinite(supNode) : supNode;
   if (!ctx.spend(Math.ceil(values.length * measure(rest).values / VALUES_PER_STEP))) return true;
   const subOk = nodeValidator(sub, "sub", ctx);
   const supOk = nodeValidator(supNode, "sup", ctx);
@@ -18923,10 +19330,10 @@ function firstThat(candidates2, test) {
 }
 function valueOutside(schemaIn, ctx) {
   let schema = schemaIn;
-  for (let hops = 0; isObject8(schema) && typeof schema.$ref === "string" && hops < 16; hops++) {
+  for (let hops = 0; isObject9(schema) && typeof schema.$ref === "string" && hops < 16; hops++) {
     schema = resolveRef(ctx.shared.sup.root, schema.$ref)?.schema ?? false;
   }
-  if (!isObject8(schema)) return void 0;
+  if (!isObject9(schema)) return void 0;
   const types = typeSet(schema);
   const candidates2 = [
     ["null", null],
@@ -19015,8 +19422,8 @@ function names(v) {
   return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
 }
 function holdingKey(sub, k) {
-  const deps = isObject8(sub.dependentRequired) ? sub.dependentRequired : {};
-  const schemas = isObject8(sub.dependentSchemas) ? sub.dependentSchemas : {};
+  const deps = isObject9(sub.dependentRequired) ? sub.dependentRequired : {};
+  const schemas = isObject9(sub.dependentSchemas) ? sub.dependentSchemas : {};
   const required3 = /* @__PURE__ */ new Set([...names(sub.required), k]);
   for (const x of required3) for (const d of names(member(deps, x))) required3.add(d);
   const folded = [...required3].filter((x) => Object.hasOwn(schemas, x)).map((x) => schemas[x]);
@@ -19078,8 +19485,8 @@ function rejectedArray(sub, b, ctx) {
   const keeps = nodeValidator(sub, "sub", ctx);
   const constraint = { contains: b.schema, minContains: b.min };
   if (b.max !== Infinity) constraint.maxContains = b.max;
-  const passes = nodeValidator(constraint, "sup", ctx);
-  if (!keeps || !passes) return void 0;
+  const passes2 = nodeValidator(constraint, "sup", ctx);
+  if (!keeps || !passes2) return void 0;
   const candidates2 = [[]];
   for (let salt = 0; salt < 6; salt++) {
     const v = subValue(ctx, sub, salt, "array");
@@ -19096,7 +19503,7 @@ function rejectedArray(sub, b, ctx) {
       if (item3 !== void 0) for (const n of sizes) candidates2.push(Array.from({ length: n }, () => item3));
     }
   }
-  return candidates2.find((v) => keeps(v) && !passes(v));
+  return candidates2.find((v) => keeps(v) && !passes2(v));
 }
 var init_contains = __esm({
   "src/compat/engine/contains.ts"() {
@@ -19437,7 +19844,7 @@ function names2(s) {
   const out = /* @__PURE__ */ new Set();
   for (const k of ["properties", "patternProperties"]) {
     const map = s[k];
-    if (isObject8(map)) for (const n of Object.keys(map)) out.add(`${k}:${n}`);
+    if (isObject9(map)) for (const n of Object.keys(map)) out.add(`${k}:${n}`);
   }
   return out;
 }
@@ -19478,14 +19885,14 @@ var init_adjacent = __esm({
 
 // src/compat/engine/branch-index.ts
 function derefIn(root, s) {
-  if (isObject8(s) && typeof s.$ref === "string") return resolveRef(root, s.$ref)?.schema ?? s;
+  if (isObject9(s) && typeof s.$ref === "string") return resolveRef(root, s.$ref)?.schema ?? s;
   return s;
 }
 function deref(s, side, ctx) {
   return derefIn(ctx.shared[side].root, s);
 }
 function finiteValues(s) {
-  if (!isObject8(s)) return void 0;
+  if (!isObject9(s)) return void 0;
   return "const" in s ? [s.const] : Array.isArray(s.enum) ? s.enum : void 0;
 }
 function required(s) {
@@ -19504,8 +19911,8 @@ function disjoint(aIn, bIn, ctx) {
     const theirs = keySet(theirOwn);
     if (!own2.some((v) => theirs.has(canonicalJson(v)))) return true;
   }
-  const ap = isObject8(a.properties) ? a.properties : {};
-  const bp = isObject8(b.properties) ? b.properties : {};
+  const ap = isObject9(a.properties) ? a.properties : {};
+  const bp = isObject9(b.properties) ? b.properties : {};
   const breq = required(b);
   for (const k of Object.keys(bp)) {
     if (!breq.has(k)) continue;
@@ -19537,7 +19944,7 @@ function buildIndex2(branches, supRoot) {
   for (const j of order) {
     push(byContent, keys[j], j);
     const b = branches[j];
-    if (isObject8(b) && typeof b.$ref === "string") push(byRef, b.$ref, j);
+    if (isObject9(b) && typeof b.$ref === "string") push(byRef, b.$ref, j);
   }
   const discriminators = /* @__PURE__ */ new Map();
   const resolved2 = branches.map((b) => derefIn(supRoot, b));
@@ -19548,7 +19955,7 @@ function buildIndex2(branches, supRoot) {
     else for (const key of new Set(canonicalKeys(ys))) push(values.byValue, key, j);
   });
   resolved2.forEach((b, j) => {
-    if (!isObject8(b) || !isObject8(b.properties)) return;
+    if (!isObject9(b) || !isObject9(b.properties)) return;
     const req = required(b);
     for (const [k, y] of Object.entries(b.properties)) {
       const ys = req.has(k) ? finiteValues(y) : void 0;
@@ -19566,14 +19973,14 @@ function buildIndex2(branches, supRoot) {
     for (const list of d.byValue.values()) for (const j of list) closed2.add(j);
     resolved2.forEach((b, j) => {
       if (closed2.has(j)) return;
-      const ys = isObject8(b) && isObject8(b.properties) && required(b).has(k) ? finiteValues(member(b.properties, k)) : void 0;
+      const ys = isObject9(b) && isObject9(b.properties) && required(b).has(k) ? finiteValues(member(b.properties, k)) : void 0;
       if (!ys) d.open.push(j);
     });
   }
   const all = branches.map((_, j) => j);
   const candidates2 = (aIn, ctx) => {
     const a = deref(aIn, "sub", ctx);
-    if (!isObject8(a)) return all;
+    if (!isObject9(a)) return all;
     let best;
     const xs = finiteValues(a);
     if (xs) {
@@ -19581,7 +19988,7 @@ function buildIndex2(branches, supRoot) {
       for (const key of canonicalKeys(xs)) for (const j of values.byValue.get(key) ?? []) found.add(j);
       best = [...found];
     }
-    if (!isObject8(a.properties)) return best ? best.sort((p, q) => p - q) : all;
+    if (!isObject9(a.properties)) return best ? best.sort((p, q) => p - q) : all;
     for (const [k, x] of Object.entries(a.properties)) {
       const d = discriminators.get(k);
       const xs2 = d ? finiteValues(x) : void 0;
@@ -19601,7 +20008,7 @@ function buildIndex2(branches, supRoot) {
     inContentOrder: (js) => [...js].sort(byKey2),
     equal: (old) => old === void 0 ? [] : byContent.get(canonicalJson(old)) ?? [],
     sameRef(old) {
-      if (!isObject8(old) || typeof old.$ref !== "string") return [];
+      if (!isObject9(old) || typeof old.$ref !== "string") return [];
       const same = canonicalJson(old);
       return (byRef.get(old.$ref) ?? []).filter((j) => keys[j] !== same);
     },
@@ -19646,7 +20053,7 @@ function typesOf2(schema, side, ctx) {
   let types;
   for (let hops = 0; hops <= MAX_HOPS && node2 !== void 0; hops++) {
     if (node2 === false) return /* @__PURE__ */ new Set();
-    if (!isObject8(node2)) return types;
+    if (!isObject9(node2)) return types;
     types = intersectTypes(types, typeSet(node2));
     if (typeof node2.$ref !== "string") return types;
     node2 = resolveRef(ctx.shared[side].root, node2.$ref)?.schema;
@@ -19660,7 +20067,7 @@ function foldBranch(siblings, branch, side, ctx) {
   const both = intersectTypes(outer, inner);
   if (both && both.size === 0) return false;
   const merged = mergeForGeneration(siblings, branch);
-  if (!isObject8(merged) || !outer || !isObject8(branch) || !typeSet(branch)) return merged;
+  if (!isObject9(merged) || !outer || !isObject9(branch) || !typeSet(branch)) return merged;
   const ordered = ALL_TYPES.flatMap((t) => t === "number" ? ["integer", "number"] : [t]).filter(
     (t) => both?.has(t)
   );
@@ -19692,7 +20099,7 @@ function flattenAllOf(node2, side, ctx, places = {}, depth = 0, made) {
     const raw = node2.allOf[index];
     let branch = raw;
     let at = below("allOf", index);
-    for (let hops = 0; hops < MAX_REF_HOPS && isObject8(branch) && onlyRef(branch); hops++) {
+    for (let hops = 0; hops < MAX_REF_HOPS && isObject9(branch) && onlyRef(branch); hops++) {
       const target2 = resolveRef(ctx.shared[side].root, branch.$ref);
       if (!target2) break;
       branch = target2.schema;
@@ -19703,8 +20110,8 @@ function flattenAllOf(node2, side, ctx, places = {}, depth = 0, made) {
     const inner = {};
     branch = flattenAllOf(branch, side, ctx, inner, depth + 1, owned);
     const before = { ...merged };
-    const had = isObject8(merged.properties) ? merged.properties : {};
-    const fresh = isObject8(branch.properties) ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name)) : [];
+    const had = isObject9(merged.properties) ? merged.properties : {};
+    const fresh = isObject9(branch.properties) ? Object.keys(branch.properties).filter((name) => !Object.hasOwn(had, name)) : [];
     const freshRequired = requiredNames(branch).filter((name) => !requires(merged, name, owned));
     if (KEPT_APART.some((k) => Object.hasOwn(branch, k)) || !mergeInto(merged, branch, owned)) {
       residual.push(raw);
@@ -19775,13 +20182,13 @@ function mergeInto(target2, branch, owned) {
     return false;
   }
   const tp = target2.properties, bp = branch.properties;
-  if (isObject8(tp) && isObject8(bp) && Object.keys(bp).some((k) => Object.hasOwn(tp, k) && !sameJson(tp[k], bp[k])))
+  if (isObject9(tp) && isObject9(bp) && Object.keys(bp).some((k) => Object.hasOwn(tp, k) && !sameJson(tp[k], bp[k])))
     return false;
   for (const [k, v] of Object.entries(branch)) {
     if (ANNOTATIONS.has(k) && Object.hasOwn(target2, k)) continue;
     if (k === "required" && Array.isArray(target2.required) && Array.isArray(v)) {
       uniteRequired(target2, v, owned);
-    } else if (k === "properties" && isObject8(tp) && isObject8(v)) {
+    } else if (k === "properties" && isObject9(tp) && isObject9(v)) {
       const into = owned.maps.has(tp) ? tp : { ...tp };
       owned.maps.add(into);
       for (const [name, schema] of Object.entries(v)) setMember(into, name, schema);
@@ -20019,7 +20426,7 @@ function compiledIn(dialect) {
   const dynamic = dialect === "draft-07" ? [] : ["$dynamicAnchor", "$recursiveAnchor"];
   return /* @__PURE__ */ new Set([...own2, ...dynamic, "$comment", "id", "x-mcp-header"]);
 }
-function isObject9(v) {
+function isObject10(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function readDiscriminator(node2, dialect, resolve2) {
@@ -20030,7 +20437,7 @@ function readDiscriminator(node2, dialect, resolve2) {
 }
 function refusal(node2, dialect, resolve2) {
   const d = node2.discriminator;
-  if (!isObject9(d)) return "the discriminator is not an object";
+  if (!isObject10(d)) return "the discriminator is not an object";
   const tag2 = d.propertyName;
   if (typeof tag2 !== "string") return "its propertyName is not a string";
   if (d.mapping) return "it has a mapping, which Ajv does not support";
@@ -20042,8 +20449,8 @@ function refusal(node2, dialect, resolve2) {
   for (let i = 0; i < oneOf.length; i++) {
     const branch = followed(oneOf[i], dialect, resolve2);
     if (typeof branch === "string") return `branch ${i}: ${branch}`;
-    const prop2 = isObject9(branch) && isObject9(branch.properties) ? branch.properties[tag2] : void 0;
-    if (!isObject9(prop2) && prop2 !== null) return `branch ${i} has no properties/${tag2}`;
+    const prop2 = isObject10(branch) && isObject10(branch.properties) ? branch.properties[tag2] : void 0;
+    if (!isObject10(prop2) && prop2 !== null) return `branch ${i} has no properties/${tag2}`;
     everyBranch &&= requires2(branch, tag2);
     const values = prop2?.const ? [prop2.const] : prop2?.enum ? prop2.enum : void 0;
     if (values === void 0) return `properties/${tag2} of branch ${i} has neither a const nor an enum`;
@@ -20061,7 +20468,7 @@ function requires2(node2, tag2) {
 }
 function followed(branch, dialect, resolve2) {
   let at = branch;
-  for (let hops = 0; isObject9(at) && typeof at.$ref === "string"; hops++) {
+  for (let hops = 0; isObject10(at) && typeof at.$ref === "string"; hops++) {
     if (Object.keys(at).some((k) => k !== "$ref" && COMPILED[dialect].has(k))) return at;
     if (hops > MAX_REF_HOPS) return `$ref ${at.$ref} leads round in a loop`;
     const target2 = resolve2(at.$ref);
@@ -20165,7 +20572,7 @@ function compareFinite(sub, sup, ctx) {
       const rule = "const" in sub ? ctx.id("const-removed", "const-added") : ctx.id("enum-removed", "enum-added");
       ctx.emit(rule, [], "const" in sub ? { value: sub.const } : { count: a.length });
     }
-    return a.every((v) => !isObject8(v) && !Array.isArray(v));
+    return a.every((v) => !isObject9(v) && !Array.isArray(v));
   }
   if (b) {
     const rule = supKind === "const" ? ctx.id("const-added", "const-removed") : ctx.id("enum-added", "enum-removed");
@@ -20326,12 +20733,12 @@ function neighbours(x) {
   }
   return out;
 }
-function enumerate(step3, b, keeps, passes) {
+function enumerate(step3, b, keeps, passes2) {
   if (!Number.isFinite(b.lo) || !Number.isFinite(b.hi)) return void 0;
   const first = Math.ceil(b.lo / step3) - 1, last = Math.floor(b.hi / step3) + 1;
   if (last - first > MAX_ENUMERATED) return void 0;
   for (let q = first; q <= last; q++)
-    for (const v of neighbours(q * step3)) if (keeps(v) && !passes(v)) return v;
+    for (const v of neighbours(q * step3)) if (keeps(v) && !passes2(v)) return v;
   return null;
 }
 function compareMultipleOf(sub, sup, ctx, a) {
@@ -20352,14 +20759,14 @@ function compareMultipleOf(sub, sup, ctx, a) {
     return;
   }
   const inOld = (v) => inBounds(v, a) && (!integerOnly2 || Number.isInteger(v)) && (ma === void 0 || isMultiple(v, ma));
-  const passes = (v) => isMultiple(v, mb);
-  const enumerated = step3 === void 0 ? void 0 : enumerate(step3, a, inOld, passes);
+  const passes2 = (v) => isMultiple(v, mb);
+  const enumerated = step3 === void 0 ? void 0 : enumerate(step3, a, inOld, passes2);
   if (enumerated === null) {
     if (ma !== void 0)
       ctx.emit(ctx.id("multiple-of-widened", "multiple-of-narrowed"), ["multipleOf"], args);
     return;
   }
-  const witness = enumerated ?? firstThat(numberProbes([a], [step3 ?? mb, mb]), (v) => inOld(v) && !passes(v));
+  const witness = enumerated ?? firstThat(numberProbes([a], [step3 ?? mb, mb]), (v) => inOld(v) && !passes2(v));
   if (witness === void 0 && step3 !== void 0) {
     ctx.emit("multiple-of-undecided", ["multipleOf"], args);
     return;
@@ -20729,7 +21136,7 @@ var init_regex_inclusion = __esm({
 
 // src/compat/engine/pattern-properties.ts
 function patterns(s) {
-  return isObject8(s.patternProperties) ? s.patternProperties : {};
+  return isObject9(s.patternProperties) ? s.patternProperties : {};
 }
 function regex(pattern) {
   try {
@@ -20769,7 +21176,7 @@ function namesFor(p) {
 function declaredNames(sub, sup) {
   const names3 = /* @__PURE__ */ new Set();
   for (const s of [sub, sup])
-    if (isObject8(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
+    if (isObject9(s.properties)) for (const k of Object.keys(s.properties)) names3.add(k);
   return names3;
 }
 function nameOnly(q, others, declared3) {
@@ -20819,7 +21226,7 @@ function comparePatternProperties(sub, sup, ctx) {
         ["patternProperties", p],
         { pattern: p }
       );
-    } else if (isObject8(subAdd)) {
+    } else if (isObject9(subAdd)) {
       const key = keyFor(p) ?? p;
       ctx.childSides(["additionalProperties"], ["patternProperties", p], sub, key).include(subAdd, b[p]);
     } else if (!acceptsAll(b[p])) {
@@ -20827,7 +21234,7 @@ function comparePatternProperties(sub, sup, ctx) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
         const v = valueOutside(b[p], ctx);
-        return isObject8(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
+        return isObject9(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
       };
       ctx.emit(
         ctx.id("pattern-property-added", "pattern-property-removed"),
@@ -20844,7 +21251,7 @@ function comparePatternProperties(sub, sup, ctx) {
       const local = () => {
         const base = subValue(ctx, sub, 0, "object");
         const v = subValue(ctx, a[q]);
-        return isObject8(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
+        return isObject9(base) && key !== void 0 && v !== void 0 ? { ...base, [key]: v } : void 0;
       };
       ctx.emit(
         ctx.id("pattern-property-removed-from-closed-object", "pattern-property-added-to-closed-object"),
@@ -20852,7 +21259,7 @@ function comparePatternProperties(sub, sup, ctx) {
         { pattern: q },
         local
       );
-    } else if (isObject8(supAdd)) {
+    } else if (isObject9(supAdd)) {
       ctx.childSides(["patternProperties", q], ["additionalProperties"], sub, key ?? q).include(a[q], supAdd);
     } else if (!acceptsAll(a[q])) {
       ctx.emit(ctx.id("pattern-property-removed", "pattern-property-added"), ["patternProperties", q], {
@@ -20882,32 +21289,32 @@ function additionalOf(s) {
   return a === void 0 ? true : a;
 }
 function declaresKey(s, key) {
-  if (isObject8(s.properties) && Object.prototype.hasOwnProperty.call(s.properties, key)) return true;
+  if (isObject9(s.properties) && Object.prototype.hasOwnProperty.call(s.properties, key)) return true;
   return isMap(s) || matchingPatterns(s, key).length > 0;
 }
 function isMap(s) {
-  if (s.additionalProperties !== void 0) return isObject8(s.additionalProperties);
-  return isObject8(s.unevaluatedProperties);
+  if (s.additionalProperties !== void 0) return isObject9(s.additionalProperties);
+  return isObject9(s.unevaluatedProperties);
 }
 function declaresBeyondProperties(s) {
-  return isMap(s) || isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
+  return isMap(s) || isObject9(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
 }
 function namedByAnArm(s, key) {
   const stack = [s];
   for (let seen = 0; stack.length > 0 && seen < MAX_ARMS; seen++) {
     const node2 = stack.pop();
     if (node2 !== s) {
-      if (isObject8(node2.properties) && Object.hasOwn(node2.properties, key)) return true;
+      if (isObject9(node2.properties) && Object.hasOwn(node2.properties, key)) return true;
       if (Array.isArray(node2.required) && node2.required.includes(key)) return true;
     }
-    if (isObject8(node2.dependentRequired)) {
+    if (isObject9(node2.dependentRequired)) {
       for (const list of Object.values(node2.dependentRequired))
         if (Array.isArray(list) && list.includes(key)) return true;
     }
     for (const k of ARMS) {
       const v = node2[k];
-      const arms = Array.isArray(v) ? v : isObject8(v) ? k === "dependentSchemas" ? Object.values(v) : [v] : [];
-      for (const arm of arms) if (isObject8(arm)) stack.push(arm);
+      const arms = Array.isArray(v) ? v : isObject9(v) ? k === "dependentSchemas" ? Object.values(v) : [v] : [];
+      for (const arm of arms) if (isObject9(arm)) stack.push(arm);
     }
   }
   return stack.length > 0;
@@ -20956,9 +21363,9 @@ function conjuncts(start, work) {
     seen.add(node2);
     work.left--;
     out.push(node2);
-    if (!isObject8(node2)) continue;
+    if (!isObject9(node2)) continue;
     if (Array.isArray(node2.allOf)) {
-      for (const b of node2.allOf) if (typeof b === "boolean" || isObject8(b)) stack.push(b);
+      for (const b of node2.allOf) if (typeof b === "boolean" || isObject9(b)) stack.push(b);
     }
     if (work.root !== void 0 && typeof node2.$ref === "string") {
       const target2 = resolveRef(work.root, node2.$ref);
@@ -20968,7 +21375,7 @@ function conjuncts(start, work) {
   return out;
 }
 function hasNestedId(root) {
-  const stack = isObject8(root) ? Object.values(root) : [];
+  const stack = isObject9(root) ? Object.values(root) : [];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== "object") continue;
@@ -20981,15 +21388,15 @@ function hasNestedId(root) {
 function propertyConjuncts(nodes, name, work) {
   const next = [];
   for (const node2 of nodes) {
-    if (!isObject8(node2)) continue;
+    if (!isObject9(node2)) continue;
     let declared3 = false;
     const props3 = node2.properties;
-    if (isObject8(props3) && Object.hasOwn(props3, name)) {
+    if (isObject9(props3) && Object.hasOwn(props3, name)) {
       declared3 = true;
       next.push(props3[name]);
     }
     const patterns2 = node2.patternProperties;
-    if (isObject8(patterns2)) {
+    if (isObject9(patterns2)) {
       for (const [p, s] of Object.entries(patterns2)) {
         const matches3 = work.left-- > 0 ? matchesName(p, name, work) : void 0;
         if (matches3 !== false) declared3 = true;
@@ -20997,7 +21404,7 @@ function propertyConjuncts(nodes, name, work) {
       }
     }
     const extra = node2.additionalProperties;
-    if (!declared3 && (typeof extra === "boolean" || isObject8(extra))) next.push(extra);
+    if (!declared3 && (typeof extra === "boolean" || isObject9(extra))) next.push(extra);
   }
   return conjuncts(next, work);
 }
@@ -21103,7 +21510,7 @@ function memberPossible(v, nodes) {
     if (length < largest(nodes, "minLength") || length > smallest(nodes, "maxLength")) return false;
   } else if (Array.isArray(v)) {
     if (v.length < largest(nodes, "minItems") || v.length > smallest(nodes, "maxItems")) return false;
-  } else if (isObject8(v)) {
+  } else if (isObject9(v)) {
     const count = Object.keys(v).length;
     if (count < largest(nodes, "minProperties") || count > smallest(nodes, "maxProperties")) return false;
     for (const r of requiredNames2(nodes)) if (!Object.hasOwn(v, r)) return false;
@@ -21132,7 +21539,7 @@ function excludedTypes(nodes) {
   const out = /* @__PURE__ */ new Set();
   for (const n of nodes) {
     const not = n.not;
-    if (!isObject8(not)) continue;
+    if (!isObject9(not)) continue;
     const keys = Object.keys(not).filter((k) => !ANNOTATIONS.has(k));
     if (keys.length > 0 && keys.every((k) => k === "type")) for (const t of typeSet(not) ?? []) out.add(t);
     const only2 = Object.keys(ONE_TYPE_KEYWORDS).find(
@@ -21153,8 +21560,8 @@ function typeAllowed(t, types, excluded2) {
 }
 function possible(nodes, need, work, depth) {
   if (nodes.some((n) => n === false)) return false;
-  const objects2 = nodes.filter(isObject8);
-  if (objects2.some((n) => isObject8(n.not) && acceptsAll(n.not))) return false;
+  const objects2 = nodes.filter(isObject9);
+  if (objects2.some((n) => isObject9(n.not) && acceptsAll(n.not))) return false;
   let types = need ? /* @__PURE__ */ new Set([need]) : void 0;
   for (const n of objects2) types = intersectTypes(types, typeSet(n));
   const excluded2 = excludedTypes(objects2);
@@ -21199,21 +21606,21 @@ function breakValues(sub, sup, ctx) {
 }
 function rejectedValue(sub, constraint, hints, ctx, extra = []) {
   const keeps = nodeValidator(sub, "sub", ctx);
-  const passes = nodeValidator(constraint, "sup", ctx);
-  if (!keeps || !passes) return void 0;
+  const passes2 = nodeValidator(constraint, "sup", ctx);
+  if (!keeps || !passes2) return void 0;
   const candidates2 = [...extra];
   for (const base of [sub, ...hints.map((h) => mergeForGeneration(sub, h))])
     for (let salt = 0; salt < 6; salt++) {
       const v = subValue(ctx, base, salt);
       if (v !== void 0) candidates2.push(v);
     }
-  return candidates2.find((v) => keeps(v) && !passes(v));
+  return candidates2.find((v) => keeps(v) && !passes2(v));
 }
 function cannotHoldAny(s, names3) {
   const types = typeSet(s);
   if (types === void 0 || types.size !== 1 || !types.has("object")) return false;
   if (s.additionalProperties !== false || !Array.isArray(names3)) return false;
-  const props3 = isObject8(s.properties) ? s.properties : {};
+  const props3 = isObject9(s.properties) ? s.properties : {};
   return names3.some(
     (k) => typeof k === "string" && !Object.hasOwn(props3, k) && matchingPatterns(s, k).length === 0
   );
@@ -21222,7 +21629,7 @@ function ifHolds(s, cond, ctx) {
   return acceptsAll(cond) || fits(s, cond, ctx);
 }
 function ifFails(s, cond) {
-  return cond === false || isObject8(cond) && disjoint3(s, cond);
+  return cond === false || isObject9(cond) && disjoint3(s, cond);
 }
 function conjoin(s, extra) {
   if (extra === true) return s;
@@ -21241,7 +21648,7 @@ function compareConditional(sub, sup, ctx) {
   const plain = withoutKeys(sub, CONDITIONAL);
   const bases = Object.keys(plain).length === Object.keys(loose).length ? [loose] : [loose, plain];
   const sameIf = a !== void 0 && sameSubtree(a.if, b.if, ctx);
-  const unreachable3 = (branch) => branch === "then" && isObject8(b.if) && cannotHoldAny(loose, b.if.required);
+  const unreachable3 = (branch) => branch === "then" && isObject9(b.if) && cannotHoldAny(loose, b.if.required);
   const taken = (c) => ifHolds(loose, c.if, ctx) ? "then" : ifFails(loose, c.if) ? "else" : void 0;
   const oldTaken = a === void 0 ? void 0 : taken(a);
   const newTaken = taken(b);
@@ -21279,8 +21686,8 @@ function compareConditional(sub, sup, ctx) {
   ctx.emit(rule, ["if"], {});
 }
 function compareDependentSchemas(sub, sup, ctx) {
-  const da = isObject8(sub.dependentSchemas) ? sub.dependentSchemas : {};
-  const db = isObject8(sup.dependentSchemas) ? sup.dependentSchemas : {};
+  const da = isObject9(sub.dependentSchemas) ? sub.dependentSchemas : {};
+  const db = isObject9(sup.dependentSchemas) ? sup.dependentSchemas : {};
   const plain = withoutKeys(sub, ["dependentSchemas", ...READS_EVALUATED]);
   for (const k of /* @__PURE__ */ new Set([...Object.keys(da), ...Object.keys(db)])) {
     const was = member(da, k), now = member(db, k);
@@ -21294,7 +21701,7 @@ function compareDependentSchemas(sub, sup, ctx) {
       ctx.emit("dependent-schema-implied", at, { property: k });
       continue;
     }
-    const props3 = isObject8(sub.properties) ? sub.properties : {};
+    const props3 = isObject9(sub.properties) ? sub.properties : {};
     const declared3 = declaresKey(sub, k);
     const extras = additionalOf(sub);
     if (!declared3 && extras === false) {
@@ -21309,7 +21716,7 @@ function compareDependentSchemas(sub, sup, ctx) {
     }
     const base = subValue(ctx, sub, 0, "object");
     const kept = Object.hasOwn(props3, k) ? subValue(ctx, props3[k]) : "warden";
-    const withK = isObject8(base) && kept !== void 0 ? [{ ...base, [k]: kept }] : [];
+    const withK = isObject9(base) && kept !== void 0 ? [{ ...base, [k]: kept }] : [];
     const holding = holdingKey(sub, k);
     const held = subValue(ctx, holding, 0, "object");
     const tries = [...withK, ...held === void 0 ? [] : [held], ...breakValues(holding, now, ctx)];
@@ -21352,20 +21759,20 @@ var init_conditional = __esm({
 
 // src/compat/engine/names.ts
 function props(s) {
-  return isObject8(s.properties) ? s.properties : {};
+  return isObject9(s.properties) ? s.properties : {};
 }
 function closed(s) {
-  return s.additionalProperties === false && !(isObject8(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
+  return s.additionalProperties === false && !(isObject9(s.patternProperties) && Object.keys(s.patternProperties).length > 0);
 }
 function schemaOfKey(sub, k) {
   if (Object.hasOwn(props(sub), k)) return props(sub)[k];
   const pattern = matchingPatterns(sub, k)[0];
   if (pattern !== void 0) return sub.patternProperties[pattern];
-  return isObject8(sub.additionalProperties) ? sub.additionalProperties : true;
+  return isObject9(sub.additionalProperties) ? sub.additionalProperties : true;
 }
 function objectWith(ctx, sub, keys) {
   const base = subValue(ctx, sub, 0, "object");
-  if (!isObject8(base)) return void 0;
+  if (!isObject9(base)) return void 0;
   const out = { ...base };
   for (const k of keys)
     if (!Object.hasOwn(out, k)) setMember(out, k, subValue(ctx, schemaOfKey(sub, k)) ?? null);
@@ -21398,7 +21805,7 @@ function comparePropertyNames(sub, sup, ctx) {
   const t = ctx.trial();
   t.include(a, b);
   if (!t.failed()) return;
-  const declaredNames2 = isObject8(sub.patternProperties) ? Object.keys(sub.patternProperties).flatMap((p) => namesFor2(p)) : [];
+  const declaredNames2 = isObject9(sub.patternProperties) ? Object.keys(sub.patternProperties).flatMap((p) => namesFor2(p)) : [];
   const tried = [...declaredNames2, ...isMap(sub) ? OTHER_NAMES : []];
   const rejected = tried.find((k) => declaresKey(sub, k) && subNameOk(k) && !nameOk(k));
   if (rejected !== void 0 || declaresBeyondProperties(sub)) {
@@ -21435,8 +21842,8 @@ function namesFor2(pattern) {
 }
 function compareDependentRequired(sub, sup, ctx) {
   if (sameSubtree(sub.dependentRequired, sup.dependentRequired, ctx)) return;
-  const a = isObject8(sub.dependentRequired) ? sub.dependentRequired : {};
-  const b = isObject8(sup.dependentRequired) ? sup.dependentRequired : {};
+  const a = isObject9(sub.dependentRequired) ? sub.dependentRequired : {};
+  const b = isObject9(sup.dependentRequired) ? sup.dependentRequired : {};
   const required3 = new Set(Array.isArray(sub.required) ? sub.required : []);
   const list = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
   for (const [k, deps] of Object.entries(b)) {
@@ -21486,7 +21893,7 @@ var init_names = __esm({
 
 // src/compat/engine/object.ts
 function props2(s) {
-  return isObject8(s.properties) ? s.properties : {};
+  return isObject9(s.properties) ? s.properties : {};
 }
 function requiredOf(s) {
   return new Set(
@@ -21510,7 +21917,7 @@ function withKey(ctx, sub, key, value) {
   return () => {
     const base = subValue(ctx, sub, 0, "object");
     const v = value();
-    if (!isObject8(base) || v === void 0) return void 0;
+    if (!isObject9(base) || v === void 0) return void 0;
     return { ...base, [key]: v };
   };
 }
@@ -21610,7 +22017,7 @@ function keptAt(sub, sp, k, subAdd) {
   return all.length === 1 ? all[0] : { allOf: all };
 }
 function matchingPatternsCount(s) {
-  return isObject8(s.patternProperties) ? Object.keys(s.patternProperties).length : 0;
+  return isObject9(s.patternProperties) ? Object.keys(s.patternProperties).length : 0;
 }
 function matchingSchema(s, key) {
   const first = matchingPatterns(s, key)[0];
@@ -21621,10 +22028,10 @@ function compareRequired(sub, sup, subReq, supReq, ctx) {
   for (const k of supReq) {
     if (subReq.has(k)) continue;
     const supK = member(pp, k);
-    const rule = ctx.input && isObject8(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
+    const rule = ctx.input && isObject9(supK) && Object.hasOwn(supK, "default") ? "property-required-with-default" : Object.hasOwn(sp, k) ? ctx.id("property-became-required", "property-became-optional") : ctx.id("property-added-required", "property-removed-required");
     ctx.emit(rule, ctx.member("required", k), { property: k }, () => {
       const v = subValue(ctx, sub, 0, "object");
-      if (!isObject8(v)) return void 0;
+      if (!isObject9(v)) return void 0;
       const copy = { ...v };
       delete copy[k];
       return copy;
@@ -21662,7 +22069,7 @@ function compareAdditional(sub, sup, subAdd, supAdd, subOpen, ctx) {
 function objectWithKeys(ctx, sub, n) {
   if (n > MAX_WITNESS_KEYS) return void 0;
   const base = subValue(ctx, sub, 0, "object");
-  if (!isObject8(base)) return void 0;
+  if (!isObject9(base)) return void 0;
   const out = { ...base };
   let size = Object.keys(out).length;
   const sp = props2(sub);
@@ -21739,7 +22146,7 @@ function sharesType(sub, notIn) {
   );
 }
 function excluded(sub, notIn, ctx) {
-  if (!isObject8(notIn)) return notIn === false ? "disjoint" : void 0;
+  if (!isObject9(notIn)) return notIn === false ? "disjoint" : void 0;
   const keys = Object.keys(notIn).filter((k) => !["title", "description", "$comment"].includes(k));
   const accepts = nodeValidator(sub, "sub", ctx);
   if (!accepts) return void 0;
@@ -21777,11 +22184,11 @@ function excluded(sub, notIn, ctx) {
       return void 0;
     }
     const names3 = notIn.required.filter((k) => typeof k === "string");
-    const props3 = isObject8(sub.properties) ? sub.properties : {};
-    if (sub.additionalProperties === false && !isObject8(sub.patternProperties) && names3.some((k) => !Object.hasOwn(props3, k)))
+    const props3 = isObject9(sub.properties) ? sub.properties : {};
+    if (sub.additionalProperties === false && !isObject9(sub.patternProperties) && names3.some((k) => !Object.hasOwn(props3, k)))
       return "disjoint";
     const base = subValue(ctx, sub, 0, "object");
-    if (!isObject8(base)) return void 0;
+    if (!isObject9(base)) return void 0;
     const v = { ...base };
     for (const k of names3)
       if (!Object.hasOwn(v, k))
@@ -22061,8 +22468,8 @@ function besideAllOf(node2) {
   const { unevaluatedProperties: u, ...rest } = node2;
   const aliases = {};
   if (u === void 0) return { node: rest, aliases };
-  const properties = isObject8(rest.properties) ? { ...rest.properties } : {};
-  const patterns2 = isObject8(rest.patternProperties) ? { ...rest.patternProperties } : {};
+  const properties = isObject9(rest.properties) ? { ...rest.properties } : {};
+  const patterns2 = isObject9(rest.patternProperties) ? { ...rest.patternProperties } : {};
   const stack = [];
   const push2 = (s, at) => {
     if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ branch: b, at: [...at, "allOf", i] }));
@@ -22070,14 +22477,14 @@ function besideAllOf(node2) {
   push2(rest, []);
   for (let seen = 0; stack.length > 0; seen++) {
     const { branch, at } = stack.pop();
-    if (seen >= MAX_BRANCHES || !isObject8(branch) && typeof branch !== "boolean") return void 0;
-    if (!isObject8(branch)) continue;
+    if (seen >= MAX_BRANCHES || !isObject9(branch) && typeof branch !== "boolean") return void 0;
+    if (!isObject9(branch)) continue;
     if (NOT_SIMPLE.some((k) => Object.hasOwn(branch, k))) return void 0;
     for (const [map, into, keyword] of [
       [branch.properties, properties, "properties"],
       [branch.patternProperties, patterns2, "patternProperties"]
     ]) {
-      if (!isObject8(map)) continue;
+      if (!isObject9(map)) continue;
       for (const name of Object.keys(map)) {
         if (name.includes(PATH_ALIAS)) return void 0;
         if (Object.hasOwn(into, name)) continue;
@@ -22096,7 +22503,7 @@ function besideAllOf(node2) {
 function shape(keyword, value) {
   if (value === void 0) return "";
   if (keyword === "properties" || keyword === "patternProperties")
-    return isObject8(value) ? JSON.stringify(Object.keys(value).sort()) : "present";
+    return isObject9(value) ? JSON.stringify(Object.keys(value).sort()) : "present";
   return Array.isArray(value) ? `[${value.length}]` : "present";
 }
 function compareUnevaluatedReads(sub, sup, ctx) {
@@ -22119,7 +22526,7 @@ function membersWiden(k, a, b, ctx, depth) {
   if (sameSubtree(a, b, ctx)) return true;
   if (a === void 0 || b === void 0) return false;
   if (k === "dependentSchemas") {
-    if (!isObject8(a) || !isObject8(b)) return false;
+    if (!isObject9(a) || !isObject9(b)) return false;
     const names3 = Object.keys(a);
     if (names3.length !== Object.keys(b).length || !names3.every((n) => Object.hasOwn(b, n))) return false;
     return names3.every((n) => widens(a[n], b[n], ctx, depth + 1));
@@ -22132,7 +22539,7 @@ function widens(a, b, ctx, depth) {
   if (sameSubtree(a, b, ctx) || a === false) return true;
   if (depth > MAX_WIDEN_DEPTH || b === false) return false;
   const [x, y] = [a === true ? {} : a, b === true ? {} : b];
-  if (!isObject8(x) || !isObject8(y)) return false;
+  if (!isObject9(x) || !isObject9(y)) return false;
   return evaluatesAsMuch(x, y, [...BY_MEMBER, ...MEMBER_SAME], MEMBER_SHAPES, ctx, depth) && fits(x, y, ctx);
 }
 var IN_PLACE2, NOT_SIMPLE, MAX_BRANCHES, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
@@ -22207,7 +22614,7 @@ function deref2(node2, ptr, side, ctx) {
   let schema = node2;
   let at = ptr;
   let moved = false;
-  for (let hops = 0; isObject8(schema) && typeof schema.$ref === "string"; hops++) {
+  for (let hops = 0; isObject9(schema) && typeof schema.$ref === "string"; hops++) {
     if (hops > MAX_REF_HOPS) return { unresolved: schema.$ref };
     const { root, dialect } = ctx.shared[side];
     const target2 = resolveRef(root, schema.$ref);
@@ -22326,11 +22733,11 @@ function replayDecided(findings, ctx) {
   if (ctx.spend(Math.floor(findings.length / KEYS_PER_STEP))) ctx.replay(findings);
 }
 function width(node2) {
-  if (!isObject8(node2)) return 0;
+  if (!isObject9(node2)) return 0;
   let n = 0;
   for (const k of MAPS3) {
     const map = node2[k];
-    if (isObject8(map)) n += Object.keys(map).length;
+    if (isObject9(map)) n += Object.keys(map).length;
   }
   return n;
 }
@@ -22340,7 +22747,7 @@ function readDecided(node2, dialect) {
   return { node: d.node, aliases: { ...u.aliases, ...d.aliases } };
 }
 function only(node2, keyword) {
-  return isObject8(node2) && Object.hasOwn(node2, keyword) && Object.keys(node2).every((k) => k === keyword || TEXT_KEYWORDS.has(k));
+  return isObject9(node2) && Object.hasOwn(node2, keyword) && Object.keys(node2).every((k) => k === keyword || TEXT_KEYWORDS.has(k));
 }
 function doubleNegated(node2) {
   if (!only(node2, "not")) return void 0;
@@ -22349,8 +22756,8 @@ function doubleNegated(node2) {
 }
 function compareNode(subS, supS, ctx) {
   if (subS === false) return;
-  if (supS === false || isObject8(supS) && isObject8(supS.not) && acceptsAll(supS.not)) {
-    if (!(isObject8(subS) && isObject8(subS.not) && acceptsAll(subS.not))) {
+  if (supS === false || isObject9(supS) && isObject9(supS.not) && acceptsAll(supS.not)) {
+    if (!(isObject9(subS) && isObject9(subS.not) && acceptsAll(subS.not))) {
       ctx.emit(ctx.id("schema-became-false", "schema-was-false"), [], {}, () => subValue(ctx, subS));
     }
     return;
@@ -22415,7 +22822,7 @@ function withoutDiscriminator(node2) {
   return Object.hasOwn(node2, "discriminator") ? withoutKeys(node2, ["discriminator"]) : node2;
 }
 function compareDiscriminators(subW, supW, ctx) {
-  const sub = isObject8(subW) ? subW : {}, sup = isObject8(supW) ? supW : {};
+  const sub = isObject9(subW) ? subW : {}, sup = isObject9(supW) ? supW : {};
   if (!Object.hasOwn(sub, "discriminator") && !Object.hasOwn(sup, "discriminator")) return;
   const read = (node2, side) => readDiscriminator(
     node2,
@@ -22562,7 +22969,7 @@ var init_embedded = __esm({
 });
 
 // src/compat/applied.ts
-function isObject10(v) {
+function isObject11(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function scan2(root) {
@@ -22643,8 +23050,10 @@ function foldNullable(node2) {
   return out;
 }
 function asApplied(written, dialect) {
-  if (!isObject10(written)) return { schema: written };
+  if (!isObject11(written)) return { schema: written };
   const schema = resolveIds(written, dialect === "draft-07");
+  const text3 = compactTextIfWritable(schema);
+  if (text3 !== void 0 && !NEEDS_TEXT.test(text3)) return { schema };
   const found = scan2(schema);
   if (!found.needed) return { schema };
   const dynamicApplies = dialect !== "draft-07";
@@ -22698,17 +23107,19 @@ function mapSchemas(node2, f) {
     WHOLE
   ).value;
 }
-var DYNAMIC_REFS, JSON_TYPES;
+var DYNAMIC_REFS, JSON_TYPES, NEEDS_TEXT;
 var init_applied = __esm({
   "src/compat/applied.ts"() {
     "use strict";
     init_ids();
     init_json_walk();
     init_pointer();
+    init_json_text();
     init_keywords();
     init_own();
     DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"];
     JSON_TYPES = /* @__PURE__ */ new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
+    NEEDS_TEXT = /"(?:nullable|\$anchor|\$dynamicAnchor|\$recursiveAnchor|\$dynamicRef|\$recursiveRef)":|"\$ref":"#[^/"]/;
   }
 });
 
@@ -22972,7 +23383,7 @@ var init_schemas = __esm({
 
 // src/compat/arguments.ts
 function declared2(schema) {
-  return isObject8(schema) && isObject8(schema.properties) ? Object.keys(schema.properties) : [];
+  return isObject9(schema) && isObject9(schema.properties) ? Object.keys(schema.properties) : [];
 }
 function isTopLevelRemoval(f, old) {
   const k = f.args.property;
@@ -22988,7 +23399,7 @@ function argumentFindings(before, after, findings) {
   const told = findings.map(
     (f) => isTopLevelRemoval(f, old) ? { ...f, rule: "argument-removed" } : f
   );
-  const emptied = (after === void 0 || isObject8(after)) && declared2(after).length === 0;
+  const emptied = (after === void 0 || isObject9(after)) && declared2(after).length === 0;
   if (!emptied) return told;
   return [
     ...told.filter((f) => f.rule !== "argument-removed"),
@@ -23009,7 +23420,7 @@ var init_arguments = __esm({
 });
 
 // src/compat/conformance.ts
-function isObject11(v) {
+function isObject12(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function finding2(pointer2, problem) {
@@ -23018,7 +23429,7 @@ function finding2(pointer2, problem) {
 function objectSchemaProblems(tool, field2) {
   const schema = tool[field2];
   if (schema === void 0) return field2 === "inputSchema" ? [finding2("", "inputSchema is missing")] : [];
-  if (!isObject11(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
+  if (!isObject12(schema)) return [finding2(toPointer([field2]), `${field2} is not a JSON object`)];
   if (schema.type !== "object")
     return [
       finding2(
@@ -23036,7 +23447,7 @@ function conformanceFindings(tool) {
   }
   const annotations = tool.annotations;
   if (annotations !== void 0) {
-    if (!isObject11(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
+    if (!isObject12(annotations)) out.push(finding2("/annotations", "annotations is not a JSON object"));
     else
       for (const hint of HINTS) {
         if (annotations[hint] !== void 0 && typeof annotations[hint] !== "boolean")
@@ -24392,7 +24803,7 @@ function parseSnapshot(doc) {
   return snapshot;
 }
 function identityOf(value) {
-  if (!isObject12(value)) return null;
+  if (!isObject13(value)) return null;
   return {
     name: typeof value.name === "string" ? value.name : "",
     version: typeof value.version === "string" ? value.version : ""
@@ -24406,13 +24817,13 @@ function textOrNull(value, what) {
 function objects(value, what) {
   if (!Array.isArray(value)) throw new Error(`"${what}" must be an array`);
   return value.map((v, i) => {
-    if (!isObject12(v)) throw new Error(`${what}[${i}] is not an object`);
+    if (!isObject13(v)) throw new Error(`${what}[${i}] is not an object`);
     return v;
   });
 }
 function skillOf(value, i) {
   if (typeof value.uri !== "string") throw new Error(`skills[${i}] has no string "uri"`);
-  const frontmatter2 = isObject12(value.frontmatter) ? value.frontmatter : {};
+  const frontmatter2 = isObject13(value.frontmatter) ? value.frontmatter : {};
   if (value.resources === "dynamic") return { uri: value.uri, frontmatter: frontmatter2, resources: "dynamic" };
   const files2 = objects(value.resources, `skills[${i}].resources`).map((f, j) => {
     if (typeof f.uri !== "string" || typeof f.digest !== "string" || typeof f.size !== "number")
@@ -24431,13 +24842,13 @@ function snapshotJson(s) {
   for (const surface of SURFACES2) if (s[surface] !== void 0) out[surface] = s[surface];
   return out;
 }
-var SURFACES2, isObject12;
+var SURFACES2, isObject13;
 var init_snapshot = __esm({
   "src/compat/surfaces/snapshot.ts"() {
     "use strict";
     init_tools();
     SURFACES2 = ["prompts", "resources", "resourceTemplates", "skills"];
-    isObject12 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject13 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -24942,7 +25353,7 @@ __export(util_exports, {
   hexToUint8Array: () => hexToUint8Array,
   hide: () => hide,
   installLazyProp: () => installLazyProp,
-  isObject: () => isObject13,
+  isObject: () => isObject14,
   isPlainObject: () => isPlainObject,
   issue: () => issue,
   joinValues: () => joinValues,
@@ -25150,11 +25561,11 @@ function esc(str) {
 function slugify(input) {
   return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function isObject13(data2) {
+function isObject14(data2) {
   return typeof data2 === "object" && data2 !== null && !Array.isArray(data2);
 }
 function isPlainObject(o) {
-  if (isObject13(o) === false)
+  if (isObject14(o) === false)
     return false;
   const ctor = o.constructor;
   if (ctor === void 0)
@@ -25162,7 +25573,7 @@ function isPlainObject(o) {
   if (typeof ctor !== "function")
     return true;
   const prot = ctor.prototype;
-  if (isObject13(prot) === false)
+  if (isObject14(prot) === false)
     return false;
   if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
     return false;
@@ -27647,7 +28058,7 @@ var init_schemas2 = __esm({
         }
         return propValues;
       });
-      const isObject18 = isObject13;
+      const isObject19 = isObject14;
       const catchall = def.catchall;
       let value;
       const memo3 = globalConfig.memoizer;
@@ -27655,7 +28066,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject18(input)) {
+        if (!isObject19(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27791,7 +28202,7 @@ var init_schemas2 = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject18 = isObject13;
+      const isObject19 = isObject14;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -27800,7 +28211,7 @@ var init_schemas2 = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input = payload.value;
-        if (!isObject18(input)) {
+        if (!isObject19(input)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -27900,7 +28311,7 @@ var init_schemas2 = __esm({
       const disc = cached2(() => discriminatorMap(def));
       inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!isObject13(input)) {
+        if (!isObject14(input)) {
           payload.issues.push({
             code: "invalid_type",
             expected: "object",
@@ -50352,7 +50763,7 @@ var init_explain = __esm({
 });
 
 // src/connect/json.ts
-function isObject14(value) {
+function isObject15(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var init_json = __esm({
@@ -50367,7 +50778,7 @@ async function readServer(client, timeoutMs) {
   const caps = client.getServerCapabilities() ?? {};
   const info = client.getServerVersion();
   const list = (method, field2) => listAsSent(client, method, field2, timeoutMs);
-  const has2 = (capability) => isObject14(caps[capability]);
+  const has2 = (capability) => isObject15(caps[capability]);
   const doc = {
     server: info ? { name: info.name, version: info.version } : null,
     instructions: client.getInstructions() ?? null,
@@ -50377,8 +50788,8 @@ async function readServer(client, timeoutMs) {
     resourceTemplates: has2("resources") ? await list("resources/templates/list", "resourceTemplates") : [],
     skills: []
   };
-  const extensions = isObject14(caps.extensions) ? caps.extensions : {};
-  if (isObject14(extensions[SKILLS_EXTENSION])) {
+  const extensions = isObject15(caps.extensions) ? caps.extensions : {};
+  if (isObject15(extensions[SKILLS_EXTENSION])) {
     const skills = await list("skills/list", "skills");
     const budget = { left: MAX_TOTAL_TEXT_BYTES };
     const withText = [];
@@ -50388,11 +50799,11 @@ async function readServer(client, timeoutMs) {
   return doc;
 }
 async function withTexts(client, skill, budget, timeoutMs) {
-  if (!isObject14(skill) || !Array.isArray(skill.resources)) return skill;
+  if (!isObject15(skill) || !Array.isArray(skill.resources)) return skill;
   const files2 = skill.resources.slice(0, MAX_FILES);
   const read = await Promise.all(
     files2.map(async (file) => {
-      if (!isObject14(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
+      if (!isObject15(file) || typeof file.uri !== "string" || typeof file.size !== "number") return file;
       if (file.size > MAX_TEXT_BYTES || file.size > budget.left) return file;
       budget.left -= file.size;
       const text3 = await readText(client, file.uri, timeoutMs);
@@ -50407,9 +50818,9 @@ async function withTexts(client, skill, budget, timeoutMs) {
 async function readText(client, uri3, timeoutMs) {
   try {
     const result = await requestAsSent(client, "resources/read", { uri: uri3 }, timeoutMs);
-    const contents = isObject14(result) && Array.isArray(result.contents) ? result.contents : [];
-    const first = contents.find((c) => isObject14(c) && c.uri === uri3) ?? contents[0];
-    return isObject14(first) && typeof first.text === "string" ? first.text : void 0;
+    const contents = isObject15(result) && Array.isArray(result.contents) ? result.contents : [];
+    const first = contents.find((c) => isObject15(c) && c.uri === uri3) ?? contents[0];
+    return isObject15(first) && typeof first.text === "string" ? first.text : void 0;
   } catch {
     return void 0;
   }
@@ -50950,14 +51361,14 @@ function targetFromEntry(name, raw, source, ctx) {
     return e.value;
   };
   const base = { name, source, references, dropped };
-  if (!isObject14(raw)) return invalid(base, "the entry is not an object");
+  if (!isObject15(raw)) return invalid(base, "the entry is not an object");
   const type = typeof raw["type"] === "string" ? raw["type"] : void 0;
   const isHttp = type !== void 0 ? HTTP_TYPES.has(type) : typeof raw["url"] === "string";
   if (isHttp) {
     if (typeof raw["url"] !== "string") return invalid(base, `type "${type}" needs a "url"`);
     const url2 = expand(raw["url"], "url");
     const headers = {};
-    for (const [key, value] of Object.entries(isObject14(raw["headers"]) ? raw["headers"] : {})) {
+    for (const [key, value] of Object.entries(isObject15(raw["headers"]) ? raw["headers"] : {})) {
       if (typeof value !== "string") continue;
       const filled = expand(value, `headers.${key}`);
       if (filled === null) dropped.push(`headers.${key}`);
@@ -50980,7 +51391,7 @@ function targetFromEntry(name, raw, source, ctx) {
   const command3 = expand(raw["command"], "command");
   const args = (Array.isArray(raw["args"]) ? raw["args"] : []).filter((a) => typeof a === "string").map((a, i) => expand(a, `args[${i}]`));
   const env = {};
-  for (const [key, value] of Object.entries(isObject14(raw["env"]) ? raw["env"] : {})) {
+  for (const [key, value] of Object.entries(isObject15(raw["env"]) ? raw["env"] : {})) {
     if (typeof value !== "string") continue;
     const filled = expand(value, `env.${key}`);
     if (filled === null) dropped.push(`env.${key}`);
@@ -51023,11 +51434,11 @@ function readClientConfig(file, env, inputs) {
   } catch (err) {
     throw new ConfigError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (!isObject14(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
-  const vscodeRoot = isObject14(parsed["mcp"]) ? parsed["mcp"] : parsed;
+  if (!isObject15(parsed)) throw new ConfigError(`${file} does not hold a JSON object`);
+  const vscodeRoot = isObject15(parsed["mcp"]) ? parsed["mcp"] : parsed;
   const format = detectFormat(path9, parsed, vscodeRoot);
   const servers = format === "vscode" ? vscodeRoot["servers"] : parsed["mcpServers"];
-  if (!isObject14(servers)) throw new ConfigError(`${file} has no servers`);
+  if (!isObject15(servers)) throw new ConfigError(`${file} has no servers`);
   const ctx = {
     env,
     inputs,
@@ -51045,8 +51456,8 @@ function readClientConfig(file, env, inputs) {
   return { file: path9, format, label, targets };
 }
 function detectFormat(path9, parsed, vscodeRoot) {
-  if (!isObject14(parsed["mcpServers"]) && isObject14(vscodeRoot["servers"])) return "vscode";
-  if (!isObject14(parsed["mcpServers"]))
+  if (!isObject15(parsed["mcpServers"]) && isObject15(vscodeRoot["servers"])) return "vscode";
+  if (!isObject15(parsed["mcpServers"]))
     throw new ConfigError(
       `${path9} has neither "mcpServers" (Claude Desktop, Claude Code, Cursor) nor "servers" (VS Code)`
     );
@@ -51059,7 +51470,7 @@ function detectFormat(path9, parsed, vscodeRoot) {
 function inputDescriptions(raw) {
   const out = /* @__PURE__ */ new Map();
   for (const input of Array.isArray(raw) ? raw : []) {
-    if (isObject14(input) && typeof input["id"] === "string")
+    if (isObject15(input) && typeof input["id"] === "string")
       out.set(input["id"], typeof input["description"] === "string" ? input["description"] : "");
   }
   return out;
@@ -51220,12 +51631,12 @@ function readConfiguration(file, only2, inputArgs, env) {
 }
 function writtenEntries(file, vscode) {
   const doc = parseJsonc(fs4.readFileSync(file, "utf8"));
-  const root = isObject14(doc) && vscode && isObject14(doc.mcp) ? doc.mcp : doc;
-  const servers = isObject14(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
-  return isObject14(servers) ? servers : {};
+  const root = isObject15(doc) && vscode && isObject15(doc.mcp) ? doc.mcp : doc;
+  const servers = isObject15(root) ? root[vscode ? "servers" : "mcpServers"] : void 0;
+  return isObject15(servers) ? servers : {};
 }
 function launchOf(target2, raw, secrets) {
-  const entry = isObject14(raw) ? raw : {};
+  const entry = isObject15(raw) ? raw : {};
   const mask = (text3) => maskSecrets(text3, secrets);
   if (target2.kind === "http")
     return { transport: "http", url: mask(typeof entry.url === "string" ? entry.url : target2.url) };
@@ -53517,7 +53928,7 @@ var init_http_body = __esm({
 
 // src/enforce/judge.ts
 function claimedVersion(m) {
-  if (!isObject15(m) || !isObject15(m.params) || !isObject15(m.params._meta)) return void 0;
+  if (!isObject16(m) || !isObject16(m.params) || !isObject16(m.params._meta)) return void 0;
   const v = m.params._meta[VERSION_META];
   return typeof v === "string" ? v : void 0;
 }
@@ -53546,11 +53957,11 @@ function invalidRequest(message = "Invalid Request") {
 function judgeMessages(messages, enforcer, record2) {
   const out = { answered: [], forwarded: [], lists: [], requests: [] };
   for (const m of messages) {
-    if (!isObject15(m)) {
+    if (!isObject16(m)) {
       out.answered.push(invalidRequest());
       continue;
     }
-    const params = isObject15(m.params) ? m.params : void 0;
+    const params = isObject16(m.params) ? m.params : void 0;
     if (m.method === "tools/call" && typeof params?.name === "string") {
       record2({ tool: params.name, arguments: params.arguments ?? {} });
       const refusal2 = enforcer.refusal(params.name);
@@ -53565,14 +53976,14 @@ function judgeMessages(messages, enforcer, record2) {
   }
   return out;
 }
-var BATCH_REVISIONS, VERSION_META, isObject15;
+var BATCH_REVISIONS, VERSION_META, isObject16;
 var init_judge = __esm({
   "src/enforce/judge.ts"() {
     "use strict";
     init_enforcer();
     BATCH_REVISIONS = /* @__PURE__ */ new Set(["2024-11-05", "2025-03-26"]);
     VERSION_META = "io.modelcontextprotocol/protocolVersion";
-    isObject15 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject16 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
 
@@ -53580,21 +53991,21 @@ var init_judge = __esm({
 function unjudgedCalls(messages, enforcer) {
   const names3 = [];
   for (const m of messages) {
-    if (!isObject16(m) || m.method !== "tools/call" || !isObject16(m.params)) continue;
+    if (!isObject17(m) || m.method !== "tools/call" || !isObject17(m.params)) continue;
     const name = m.params.name;
     if (typeof name === "string" && enforcer.needsListing(name)) names3.push(name);
   }
   return names3;
 }
 function listRequest(id, cursor, messages) {
-  const call = messages.find((m) => isObject16(m) && m.method === "tools/call" && isObject16(m.params));
-  const meta2 = isObject16(call) && isObject16(call.params) && isObject16(call.params._meta) ? call.params._meta : void 0;
+  const call = messages.find((m) => isObject17(m) && m.method === "tools/call" && isObject17(m.params));
+  const meta2 = isObject17(call) && isObject17(call.params) && isObject17(call.params._meta) ? call.params._meta : void 0;
   const envelope = meta2 ? Object.fromEntries(Object.entries(meta2).filter(([k]) => k !== "progressToken")) : void 0;
   const params = { ...cursor !== void 0 ? { cursor } : {}, ...envelope ? { _meta: envelope } : {} };
   return { jsonrpc: "2.0", id, method: "tools/list", ...Object.keys(params).length > 0 ? { params } : {} };
 }
 function listResult(answer) {
-  if (!isObject16(answer) || !isObject16(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
+  if (!isObject17(answer) || !isObject17(answer.result) || !Array.isArray(answer.result.tools)) return void 0;
   return answer.result;
 }
 async function listAll(page, enforcer) {
@@ -53614,13 +54025,13 @@ async function listAll(page, enforcer) {
 function ownId() {
   return `warden-gate-list-${process.pid}-${++counter}`;
 }
-var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject16, counter;
+var MAX_LIST_PAGES, LIST_PAGE_TIMEOUT_MS, isObject17, counter;
 var init_list_on_demand = __esm({
   "src/enforce/list-on-demand.ts"() {
     "use strict";
     MAX_LIST_PAGES = 50;
     LIST_PAGE_TIMEOUT_MS = 15e3;
-    isObject16 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject17 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     counter = 0;
   }
 });
@@ -53681,7 +54092,7 @@ async function serveHttpProxy(args, enforcer, io) {
   });
   return GATE_EXIT.pass;
 }
-var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject17, HttpProxy;
+var MAX_REQUEST, MAX_JSON_ANSWER, MAX_EVENT, NOT_FORWARDED, NOT_RETURNED, isObject18, HttpProxy;
 var init_http = __esm({
   "src/proxy/http.ts"() {
     "use strict";
@@ -53717,7 +54128,7 @@ var init_http = __esm({
       "content-encoding",
       "set-cookie"
     ]);
-    isObject17 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+    isObject18 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
     HttpProxy = class {
       constructor(upstream, headers, enforcer, record2, timeoutMs = LIST_PAGE_TIMEOUT_MS) {
         this.upstream = upstream;
@@ -53763,7 +54174,7 @@ var init_http = __esm({
           }
           batch = Array.isArray(parsed);
           if (Array.isArray(parsed)) messages = parsed;
-          else if (isObject17(parsed)) messages = [parsed];
+          else if (isObject18(parsed)) messages = [parsed];
         }
         if (batch) {
           const header = req.headers["mcp-protocol-version"];
@@ -53839,7 +54250,7 @@ var init_http = __esm({
             const parsed = JSON.parse(text3);
             found.push(...Array.isArray(parsed) ? parsed : [parsed]);
           }
-          return listResult(found.find((m) => isObject17(m) && m.id === id));
+          return listResult(found.find((m) => isObject18(m) && m.id === id));
         } catch {
           return void 0;
         }
@@ -53918,10 +54329,10 @@ var init_http = __esm({
       }
       /** A JSON-RPC answer, with the withheld tools taken out if it answers a tools/list. */
       judgeAnswer(m, session) {
-        if (!isObject17(m) || m.id === void 0) return m;
+        if (!isObject18(m) || m.id === void 0) return m;
         const key = `${session} ${jsonText(m.id)}`;
         const result = m.result;
-        if (!this.lists.has(key) || !isObject17(result) || !Array.isArray(result.tools)) return m;
+        if (!this.lists.has(key) || !isObject18(result) || !Array.isArray(result.tools)) return m;
         this.lists.delete(key);
         return { ...m, result: this.enforcer.filterResult(result) };
       }

@@ -439,7 +439,64 @@ const wideDeep: Kind[] = [
     setAt(next, q, reshape(rng, at(next, q) as Json));
     return next;
   },
+  (rng, base) => wideRoot(rng, base),
 ];
+
+/** Leaves of a wide root beyond leaf()'s: nested, combined, OpenAPI's, annotated. */
+function wideLeaf(rng: Rng): Json {
+  if (rng.chance(0.55)) return leaf(rng);
+  return rng.pick<Json>([
+    { type: 'string', maxLength: rng.between(0, 20) },
+    { type: 'integer', minimum: -rng.between(0, 9), multipleOf: 2 },
+    { type: ['string', 'null'], pattern: '^\\p{L}*$' },
+    { type: 'string', nullable: true },
+    { type: 'array', items: { type: 'object', properties: { v: { type: 'number' } }, required: ['v'] } },
+    { anyOf: [{ type: 'string' }, { type: 'integer', maximum: 5 }] },
+    { oneOf: [{ const: 'a' }, { const: 'b' }] },
+    { not: { type: 'null' } },
+    { if: { type: 'string' }, then: { minLength: 1 }, else: { type: 'integer' } },
+    { type: 'object', patternProperties: { '^x-': { type: 'string' } }, additionalProperties: false },
+    { type: 'string', format: 'date-time', description: 'when', 'x-order': 3 },
+    { enum: ['a', 1, null] },
+    false,
+  ]);
+}
+
+/** Leaves the validator refuses though the meta-schema allows them. */
+const REFUSED_LEAVES: Json[] = [
+  { type: 'string', pattern: '[' },
+  { enum: [] },
+  { nullable: true },
+  { type: 'object', propertyNames: { pattern: '(' } },
+  { type: 'object', properties: { deep: { type: 'string', pattern: '\\' } } },
+];
+
+/**
+ * A root object made wide enough for the validator to build its leaves apart (200 and more,
+ * see wide.ts in the gate), then one place of it reshaped. Now and then one leaf the validator
+ * refuses, on both sides or the new one only: that document must never be judged compatible.
+ */
+function wideRoot(rng: Rng, base: JsonObject): JsonObject | undefined {
+  if (base.$ref !== undefined) return undefined;
+  const props: JsonObject = isObject(base.properties) ? base.properties : {};
+  const n = rng.between(200, 320);
+  for (let i = 0; i < n; i++) props[`w${i}`] = wideLeaf(rng);
+  // Now and then a name every object inherits: the validator reads `value.constructor` too (so
+  // most values fail it, and most of these comparisons are unknown).
+  if (rng.chance(0.05)) props[rng.pick(['constructor', 'toString'])] = wideLeaf(rng);
+  if (rng.chance(0.1)) props[`w${rng.int(n)}`] = clone(rng.pick(REFUSED_LEAVES));
+  base.properties = props;
+  if (base.type === undefined) base.type = 'object';
+  const next = clone(base);
+  const q = pick(rng, next, (x) => x.$ref === undefined && x !== next);
+  if (!q) return undefined;
+  setAt(next, q, reshape(rng, at(next, q) as Json));
+  // Sometimes a change only the names see: one made required, or the object closed.
+  if (rng.chance(0.2)) next.required = [...(Array.isArray(next.required) ? next.required : []), 'w1'];
+  if (rng.chance(0.1)) next.additionalProperties = false;
+  if (rng.chance(0.1)) (next.properties as JsonObject)[`w${rng.int(n)}`] = clone(rng.pick(REFUSED_LEAVES));
+  return next;
+}
 
 export const REAL_FAMILIES: Family[] = [
   { name: 'nullable', kinds: nullable },

@@ -1,6 +1,7 @@
 import { eachSchema, resolveIds, ROOT_PLACE, schemaPlace } from './ids.ts';
 import { mapJson, WHOLE } from './json-walk.ts';
 import { pointerRef, refPointer, resolvePointer } from './pointer.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -152,10 +153,18 @@ function foldNullable(node: JsonObject): JsonObject {
   return out;
 }
 
+/** What scan() finds needed, as JSON text writes it: a key, or a `$ref` by name. */
+const NEEDS_TEXT =
+  /"(?:nullable|\$anchor|\$dynamicAnchor|\$recursiveAnchor|\$dynamicRef|\$recursiveRef)":|"\$ref":"#[^/"]/;
+
 /** The document as Ajv applies it (see Applied). */
 export function asApplied(written: Schema, dialect: Dialect): Applied {
   if (!isObject(written)) return { schema: written };
   const schema = resolveIds(written, dialect === 'draft-07') as JsonObject;
+  // A key is written as itself in the JSON text (usually written already): a text that names
+  // nothing scan() looks for is settled without a walk.
+  const text = compactTextIfWritable(schema);
+  if (text !== undefined && !NEEDS_TEXT.test(text)) return { schema };
   const found = scan(schema);
   if (!found.needed) return { schema };
   const dynamicApplies = dialect !== 'draft-07';

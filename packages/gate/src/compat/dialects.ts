@@ -1,5 +1,6 @@
 import { ignoredIn, keywordsWhere } from './keywords.ts';
 import { SCHEMA_BOUNDS } from './bounds.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { mapJson, SKIP, walkJson, WHOLE } from './json-walk.ts';
 import { appendPointer } from './pointer.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
@@ -39,6 +40,12 @@ const SENSITIVE: ReadonlySet<string> = new Set([
   ...Object.values(IGNORED).flat(),
 ]);
 
+/** The sensitive keys as JSON text writes them, and `items` holding a list. */
+const SENSITIVE_TEXT: readonly string[] = [
+  ...[...SENSITIVE].map((k) => `${JSON.stringify(k)}:`),
+  '"items":[',
+];
+
 /** Deeper than this, no reading is rewritten (the comparison itself then says the schema is too deep). */
 const MAX_REWRITE_DEPTH = 200;
 
@@ -48,6 +55,10 @@ const MAX_REWRITE_DEPTH = 200;
  */
 export function dialectSensitive(schema: Schema): boolean {
   if (schema === null || typeof schema !== 'object') return false;
+  // A key is written as itself in the JSON text (usually written already): a text naming none
+  // of them is settled without a walk.
+  const text = compactTextIfWritable(schema);
+  if (text !== undefined && !SENSITIVE_TEXT.some((k) => text.includes(k))) return false;
   let found = false;
   const end = walkJson(
     schema,

@@ -162,6 +162,19 @@ export function compactText(schema: unknown): string {
   return text;
 }
 
+/**
+ * compactText of a schema that may not have been measured yet (see bounds.ts): undefined when it
+ * nests too deep for `JSON.stringify` to write, and the caller then walks it as it would have.
+ */
+export function compactTextIfWritable(schema: unknown): string | undefined {
+  try {
+    return compactText(schema);
+  } catch (err) {
+    if (err instanceof RangeError) return undefined;
+    throw err;
+  }
+}
+
 /** Keys as canonical JSON writes them (quoted, then a colon): schemas repeat a few names everywhere. */
 const keyTexts = new Map<string, string>();
 /** Beyond this many distinct keys the table starts again: a hostile document cannot grow it without end. */

@@ -224,3 +224,107 @@ type AppliedPlace = 'schema' | 'members';
 function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The validator's build of each keyword (see wide.ts): kept apart from the table above, whose
+// fields describe meaning, because this one describes Ajv 8's code generation.
+
+/**
+ * Whether Ajv 8, as the gate configures it (strict off, no `$data`, no `discriminator` option),
+ * can fail to build a keyword once the schema holding it is valid by its dialect's meta-schema:
+ *
+ * - `builds`: never (the strict-mode complaints some keywords make are silent with strict off;
+ *   an unknown `format` is ignored);
+ * - `regex`: only when the validator cannot compile the pattern (Ajv compiles it with its own
+ *   flags, `u` by default; the meta-schema only asks for a string);
+ * - `regex-keys`: only when it cannot compile one of the value's names as a pattern;
+ * - `non-empty`: only when the value is an empty array (`enum: []`, which the 2020-12
+ *   meta-schema allows);
+ * - `nullable`: only beside no `type`, beside a `type` holding `null` when it is false, or when it
+ *   is not a boolean (Ajv's own rules for OpenAPI's keyword, which no meta-schema checks);
+ * - `string`: only when the value is not a string (a keyword the gate adds, typed by Ajv alone);
+ * - `places`: a keyword that names or finds a schema by its place; a schema holding one means
+ *   something only where it stands, and is never built apart from its document;
+ * - `may-fail`: Ajv has been read to fail on some valid value, or the gate has not shown it never
+ *   does: a schema holding it is built with its document, as it always was.
+ *
+ * A keyword outside this table that the validator knows (`id`, which Ajv 8 refuses) may fail;
+ * one it does not know is ignored by it (see wide.ts). A table test builds each keyword's edge
+ * values with Ajv and holds each verdict here to what Ajv does.
+ */
+export type BuildCheck =
+  'builds' | 'regex' | 'regex-keys' | 'non-empty' | 'nullable' | 'string' | 'places' | 'may-fail';
+
+export const BUILDS: Readonly<Record<string, BuildCheck>> = {
+  $schema: 'places',
+  $id: 'places',
+  $anchor: 'places',
+  $dynamicAnchor: 'places',
+  $recursiveAnchor: 'places',
+  $ref: 'places',
+  $dynamicRef: 'places',
+  $recursiveRef: 'places',
+  $defs: 'places',
+  definitions: 'builds',
+  title: 'builds',
+  description: 'builds',
+  default: 'builds',
+  examples: 'builds',
+  $comment: 'builds',
+  deprecated: 'builds',
+  readOnly: 'builds',
+  writeOnly: 'builds',
+  contentMediaType: 'builds',
+  contentEncoding: 'builds',
+  contentSchema: 'builds',
+  'x-mcp-header': 'string',
+  properties: 'builds',
+  patternProperties: 'regex-keys',
+  additionalProperties: 'builds',
+  propertyNames: 'builds',
+  dependentSchemas: 'builds',
+  dependencies: 'builds',
+  // Ajv's code for it throws on a shape of the evaluated-properties bookkeeping it does not expect.
+  unevaluatedProperties: 'may-fail',
+  items: 'builds',
+  prefixItems: 'builds',
+  additionalItems: 'builds',
+  contains: 'builds',
+  unevaluatedItems: 'may-fail',
+  allOf: 'builds',
+  anyOf: 'builds',
+  oneOf: 'builds',
+  not: 'builds',
+  if: 'builds',
+  then: 'builds',
+  else: 'builds',
+  type: 'builds',
+  enum: 'non-empty',
+  const: 'builds',
+  format: 'builds',
+  required: 'builds',
+  minProperties: 'builds',
+  maxProperties: 'builds',
+  dependentRequired: 'builds',
+  minItems: 'builds',
+  maxItems: 'builds',
+  uniqueItems: 'builds',
+  minContains: 'builds',
+  maxContains: 'builds',
+  minLength: 'builds',
+  maxLength: 'builds',
+  pattern: 'regex',
+  minimum: 'builds',
+  maximum: 'builds',
+  exclusiveMinimum: 'builds',
+  exclusiveMaximum: 'builds',
+  multipleOf: 'builds',
+  nullable: 'nullable',
+  // Built only with Ajv's `discriminator` option, which then refuses many valid uses of it.
+  discriminator: 'may-fail',
+};
+
+/** Where a keyword's value holds subschemas, as the table above says (for walks of every subschema). */
+export function holdsOf(keyword: string): Keyword['holds'] {
+  return Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword]?.holds : undefined;
+}

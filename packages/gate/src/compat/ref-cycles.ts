@@ -1,4 +1,5 @@
 import { SCHEMA_BOUNDS } from './bounds.ts';
+import { compactTextIfWritable } from './json-text.ts';
 import { SKIP, walkJson, WHOLE } from './json-walk.ts';
 import { KEYWORDS, keywordsWhere, type Keyword } from './keywords.ts';
 import { refPointer, resolvePointer } from './pointer.ts';
@@ -83,6 +84,9 @@ function target(schema: Schema, ref: string): Json | undefined {
  * wherever it sits, reached or not, the schema proves nothing either way.
  */
 export function refCycle(schema: Schema): string | undefined {
+  // A key is written as itself in the JSON text (usually written already): most documents
+  // have no reference at all, and are settled without a walk.
+  if (compactTextIfWritable(schema)?.includes('"$ref"') === false) return undefined;
   const edges = new Map<string, string[]>();
   const next = (ref: string): string[] => {
     let out = edges.get(ref);

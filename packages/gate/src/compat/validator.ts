@@ -20,9 +20,10 @@ import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
 import { pruneDefinitions } from './prune.ts';
 import type { Dialect } from './keywords.ts';
 import { resolveIds } from './ids.ts';
-import type { JsonObject, Schema } from './types.ts';
+import type { Json, JsonObject, Schema } from './types.ts';
 import { setMember } from './own.ts';
 import { PREBUILT_META } from './meta-validators.ts';
+import { splitWide, type BuildOracle, type WideSplit } from './wide.ts';
 
 /** The dialects the gate reads, as the keyword table names them. */
 export type { Dialect } from './keywords.ts';
@@ -173,9 +174,12 @@ function keep(text: string, kind: string, fn: ValidateFunction): void {
   kinds.set(kind, fn);
 }
 
-/** What the meta-schema says of a schema, by its content (see metaProblem), then by dialect. */
-const problems = new Map<string, Map<Dialect, string | undefined>>();
+/** What the meta-schema says of schemas, by their content (see metaProblem), then by dialect. */
+type ProblemStore = Map<string, Map<Dialect, string | undefined>> & { max: number };
 const MAX_CACHE = 2000;
+const problems: ProblemStore = Object.assign(new Map(), { max: MAX_CACHE });
+/** The same of the leaves of wide documents (see wide.ts), of which one document may hold thousands. */
+const leafProblems: ProblemStore = Object.assign(new Map(), { max: 50_000 });
 /** The definitions each Ajv instance has registered, by content-addressed id, up to MAX_DEFINITIONS. */
 const MAX_DEFINITIONS = 20_000;
 const registered = new WeakMap<Ajv, Set<string>>();
@@ -187,8 +191,13 @@ const registered = new WeakMap<Ajv, Set<string>>();
 export function clearValidatorCache(): void {
   cache.clear();
   problems.clear();
+  leafProblems.clear();
   instances.clear();
   splits = new WeakMap();
+  wideSplits = new WeakMap();
+  wideValid = new WeakMap();
+  runCache.clear();
+  oracles.clear();
   clearDefinitionIndexes();
 }
 
@@ -260,6 +269,8 @@ export function compileSchema(written: Schema, messages: boolean | Variant = fal
   // References through an `$id` as the local pointers Ajv resolves them to (see ids.ts): the
   // root's `$id` is not given to the validator, whose instance holds many documents.
   const whole = resolveIds(written, dialect === 'draft-07');
+  const wide = wideFor(whole, dialect, variant);
+  if (wide) return compileWide(whole, wide, dialect, variant);
   const split = splitShared(whole);
   if (split) {
     const text = compactText(split.body);
@@ -302,6 +313,177 @@ export function compileSchema(written: Schema, messages: boolean | Variant = fal
     built(`${dialect}/${variant}`, () => ajv.compile(forAjv(body, variant, ajv) as AnySchema)),
   );
   keep(text, `${dialect}/${variant}`, fn);
+  return fn;
+}
+
+/** Each document is split once per dialect (see wide.ts); null when it is built whole. */
+let wideSplits = new WeakMap<object, WideSplit | null>();
+
+/**
+ * The document as a shell and leaves (see wide.ts) for a variant that may take it that way:
+ * `plain` whenever it splits; `messages` only when every member of `properties` moved and no
+ * keyword the validator applies after `properties` stands beside it, so that the errors come
+ * in Ajv's order (the shell's, then each leaf's in the order `properties` lists them) and an
+ * explanation names the place the document's own validator names. `first-error`, kept to see
+ * Ajv's default build as it is, is always built whole.
+ */
+function wideFor(whole: Schema, dialect: Dialect, variant: Variant): WideSplit | undefined {
+  if (variant === 'first-error' || typeof whole !== 'object') return undefined;
+  const wide = wideSplitOf(whole, dialect);
+  if (!wide) return undefined;
+  if (
+    variant === 'messages' &&
+    (!wide.everyMember || Object.keys(whole).some((k) => appliedAfterProperties(dialect, k)))
+  )
+    return undefined;
+  return wide;
+}
+
+function wideSplitOf(whole: JsonObject, dialect: Dialect): WideSplit | undefined {
+  let wide = wideSplits.get(whole);
+  if (wide === undefined) {
+    wide = splitWide(whole, buildOracle(dialect)) ?? null;
+    wideSplits.set(whole, wide);
+  }
+  return wide ?? undefined;
+}
+
+const oracles = new Map<Dialect, BuildOracle>();
+
+/** What the dialect's validator knows and compiles (see wide.ts), read from the instance itself. */
+export function buildOracle(dialect: Dialect): BuildOracle {
+  let oracle = oracles.get(dialect);
+  if (!oracle) {
+    const ajv = ajvFor(dialect);
+    const { regExp } = ajv.opts.code;
+    const flags = ajv.opts.unicodeRegExp ? 'u' : '';
+    const rules = ajv.RULES.all;
+    oracle = {
+      knows: (keyword) => Object.hasOwn(rules, keyword),
+      compiles: (pattern) => {
+        try {
+          regExp(pattern, flags);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    };
+    oracles.set(dialect, oracle);
+  }
+  return oracle;
+}
+
+/** Whether Ajv applies a keyword after `properties` (its rules run group by group, each in order). */
+function appliedAfterProperties(dialect: Dialect, keyword: string): boolean {
+  const { rules, post } = ajvFor(dialect).RULES;
+  let after = false;
+  for (const group of [...rules, post])
+    for (const rule of group.rules) {
+      if (after && rule.keyword === keyword) return true;
+      if (rule.keyword === 'properties') after = true;
+    }
+  return false;
+}
+
+/** Compiled runs of leaves by dialect and variant, then by text: the two sides of a change share most. */
+const runCache = new Map<string, Map<string, ValidateFunction>>();
+const MAX_RUNS = 20_000;
+
+/** A run of leaves (see wide.ts) as the validator builds it: `properties` of them alone. */
+function runValidator(run: [string, Json][], dialect: Dialect, variant: Variant): ValidateFunction {
+  const key = `${dialect}/${variant}`;
+  const properties: JsonObject = {};
+  for (const [name, leaf] of run) setMember(properties, name, leaf);
+  const schema: JsonObject = { properties };
+  const text = compactText(schema);
+  let byText = runCache.get(key);
+  let fn = byText?.get(text);
+  if (fn) return fn;
+  const ajv = ajvFor(dialect, variant);
+  fn = built(key, () => ajv.compile(forAjv(schema, variant, ajv) as AnySchema));
+  if (!byText || byText.size >= MAX_RUNS) {
+    byText = new Map();
+    runCache.set(key, byText);
+  }
+  byText.set(text, fn);
+  return fn;
+}
+
+/** A leaf built alone (see wide.ts), once per content, whatever its name. */
+function leafValidator(leaf: Json, dialect: Dialect, variant: Variant): ValidateFunction {
+  const key = `${dialect}/${variant}`;
+  const text = compactText(leaf);
+  let byText = runCache.get(`${key} alone`);
+  let fn = byText?.get(text);
+  if (fn) return fn;
+  const ajv = ajvFor(dialect, variant);
+  fn = built(key, () => ajv.compile(forAjv(leaf as Schema, variant, ajv) as AnySchema));
+  if (!byText || byText.size >= MAX_RUNS) {
+    byText = new Map();
+    runCache.set(`${key} alone`, byText);
+  }
+  byText.set(text, fn);
+  return fn;
+}
+
+/** JSON Pointer's escapes of a name, as Ajv writes it in an error's `instancePath`. */
+const pointerSegment = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A leaf's errors, built alone, placed where the document's own validator places them. */
+function errorsAt(name: string, fn: ValidateFunction): NonNullable<ValidateFunction['errors']> {
+  const at = pointerSegment(name);
+  return (fn.errors ?? []).map((e) => ({
+    ...e,
+    instancePath: `/${at}${e.instancePath}`,
+    schemaPath: `#/properties/${encodeURIComponent(at)}${e.schemaPath.slice(1)}`,
+  }));
+}
+
+/**
+ * A wide document's validator: its shell's, then each run of moved leaves whose names the value
+ * holds (read as Ajv reads them: an inherited member too), the run built the first time. Its
+ * errors are the shell's, then each run's, in the order `properties` lists the leaves, each
+ * where the document's own validator places it (a run is `properties` at its root; a leaf
+ * built alone has its errors placed).
+ */
+function compileWide(whole: Schema, wide: WideSplit, dialect: Dialect, variant: Variant): ValidateFunction {
+  const kind = `wide ${dialect}/${variant}`;
+  const text = compactText(whole);
+  const hit = cached(text, kind);
+  if (hit) return hit;
+  // The leaves moved on the promise that the document is valid by its meta-schema.
+  const problem = schemaProblem(whole);
+  if (problem !== undefined) throw new Error(`schema is invalid: ${problem}`);
+  const shell = compileSchema(wide.shell, variant);
+  const { runs, alone } = wide;
+  const fns: (ValidateFunction | undefined)[] = new Array(runs.length);
+  const run = ((value: unknown) => {
+    let errors: NonNullable<ValidateFunction['errors']> | null = shell(value)
+      ? null
+      : [...(shell.errors ?? [])];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const members = value as Record<string, unknown>;
+      for (let i = 0; i < runs.length; i++) {
+        const leaves = runs[i] as [string, Json][];
+        if (alone) {
+          const [name, leaf] = leaves[0] as [string, Json];
+          const member = members[name];
+          if (member === undefined) continue;
+          const fn = (fns[i] ??= leafValidator(leaf, dialect, variant));
+          if (!fn(member)) (errors ??= []).push(...errorsAt(name, fn));
+          continue;
+        }
+        if (!leaves.some(([name]) => members[name] !== undefined)) continue;
+        const fn = (fns[i] ??= runValidator(leaves, dialect, variant));
+        if (!fn(value)) (errors ??= []).push(...(fn.errors ?? []));
+      }
+    }
+    run.errors = errors;
+    return errors === null;
+  }) as ValidateFunction;
+  const fn = guarded(Object.assign(run, { schema: whole as AnySchema, schemaEnv: shell.schemaEnv }));
+  keep(text, kind, fn);
   return fn;
 }
 
@@ -354,7 +536,7 @@ function guarded(fn: ValidateFunction): ValidateFunction {
       run.errors = fn.errors;
       return ok;
     } catch (err) {
-      if (err instanceof RangeError) throw err;
+      if (err instanceof RangeError || err instanceof ValidatorFailure) throw err;
       throw new ValidatorFailure(err, value);
     }
   }) as ValidateFunction;
@@ -414,6 +596,18 @@ function withoutId(schema: JsonObject): JsonObject {
  */
 export function schemaProblem(whole: Schema): string | undefined {
   const dialect = dialectOf(whole) ?? '2020-12';
+  // A wide document is valid iff its shell is and each leaf is where it stands, which the
+  // meta-schema checks as it checks a document (see wide.ts): each leaf once per content. A
+  // problem found is said as the whole document's check says it.
+  const wide = typeof whole === 'object' ? wideSplitOf(whole, dialect) : undefined;
+  if (wide) {
+    let valid = wideValid.get(wide);
+    if (valid === undefined) {
+      valid = wideProblem(wide, dialect, metaOf(whole, dialect)) === undefined;
+      wideValid.set(wide, valid);
+    }
+    if (valid) return undefined;
+  }
   const split = typeof whole === 'object' ? splitShared(whole) : undefined;
   if (!split) return metaProblem(whole, dialect);
   // The body, then each definition, each checked once per content.
@@ -433,6 +627,20 @@ export function schemaProblem(whole: Schema): string | undefined {
   return undefined;
 }
 
+/** Whether each wide document (by its split) is valid by its meta-schema, once asked. */
+let wideValid = new WeakMap<WideSplit, boolean>();
+
+/** Whether a wide document's shell or one of its leaves is invalid by the meta-schema `meta`. */
+function wideProblem(wide: WideSplit, dialect: Dialect, meta: string): string | undefined {
+  const problem = schemaProblem(wide.shell);
+  if (problem !== undefined) return problem;
+  for (const [, leaf] of wide.runs.flat()) {
+    const found = metaProblem(leaf as Schema, dialect, `@${meta} ${compactText(leaf)}`, meta, leafProblems);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** The meta-schema a root is checked against: the one its `$schema` names, or its dialect's default. */
 function metaOf(schema: Schema, dialect: Dialect): string {
   const declared = typeof schema === 'object' ? schema.$schema : undefined;
@@ -442,15 +650,17 @@ function metaOf(schema: Schema, dialect: Dialect): string {
 /**
  * `key` names the schema's content: its JSON text, or for a definition `#` and a digest of its
  * text (which no JSON text starts with), so a definition met in many documents is looked up by
- * a short key rather than by its text.
+ * a short key rather than by its text; for a leaf of a wide document, `@`, the meta-schema's id
+ * and its text. `store` is where the answer is kept.
  */
 function metaProblem(
   schema: Schema,
   dialect: Dialect,
   key = compactText(schema),
   id = metaOf(schema, dialect),
+  store: ProblemStore = problems,
 ): string | undefined {
-  let known = problems.get(key);
+  let known = store.get(key);
   if (known?.has(dialect)) return known.get(dialect);
   // The meta-schema Ajv would check it against, prebuilt when the package was built (see
   // meta-validators.ts); else Ajv builds it on first use.
@@ -465,9 +675,9 @@ function metaProblem(
     else if (!meta(schema)) problem = ajv.errorsText(meta.errors);
   }
   if (!known) {
-    if (problems.size >= MAX_CACHE) problems.clear();
+    if (store.size >= store.max) store.clear();
     known = new Map();
-    problems.set(key, known);
+    store.set(key, known);
   }
   known.set(dialect, problem);
   return problem;
