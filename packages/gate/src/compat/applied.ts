@@ -2,7 +2,7 @@ import { eachSchema, resolveIds, ROOT_PLACE, schemaPlace } from './ids.ts';
 import { mapJson, WHOLE } from './json-walk.ts';
 import { pointerRef, refPointer, resolvePointer } from './pointer.ts';
 import { compactTextIfWritable } from './json-text.ts';
-import { TEXT_KEYWORDS } from './keywords.ts';
+import { keywordsWhere, TEXT_KEYWORDS } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import type { Dialect } from './validator.ts';
@@ -37,7 +37,8 @@ export interface Applied {
   dynamic?: { keyword: string; ref: string; at: string };
 }
 
-const DYNAMIC_REFS = ['$dynamicRef', '$recursiveRef'] as const;
+/** References resolved through the dynamic scope (the keyword table's `dynamic` references). */
+export const DYNAMIC_REFS = keywordsWhere((k) => k.dynamic === true && k.role === 'reference');
 const JSON_TYPES = new Set(['null', 'boolean', 'object', 'array', 'number', 'integer', 'string']);
 
 function isObject(v: unknown): v is JsonObject {

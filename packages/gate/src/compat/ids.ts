@@ -94,8 +94,8 @@ const resolveUrl = (base: string, ref: string): string =>
 /** Ajv's test of a plain name (`$anchor`); it refuses a document with any other. */
 const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
 /**
- * Names of map members at which Ajv's reading of a pointer does not take a schema's `$id` as a
- * new base (see getJsonPointer in Ajv's compile/index.ts); a schema with an `$id` standing under
+ * Member names at which Ajv's reading of a pointer does not take a schema's `$id` as a new base
+ * (not a keyword property, so not from the keyword table: `enum` is among them) (see getJsonPointer in Ajv's compile/index.ts); a schema with an `$id` standing under
  * such a name is read here otherwise, so such a document is left as written.
  */
 const PREVENT_SCOPE_CHANGE = new Set([
@@ -105,7 +105,8 @@ const PREVENT_SCOPE_CHANGE = new Set([
   'dependencies',
   'definitions',
 ]);
-const DYNAMIC = ['$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor'];
+/** Keywords read through the dynamic scope (the keyword table's `dynamic`). */
+export const DYNAMIC = keywordsWhere((k) => k.dynamic === true);
 
 const resolved = new WeakMap<object, Schema>();
 

@@ -27,6 +27,10 @@ import type { Json, JsonObject } from './types.ts';
  * - `nests`: Ajv, stopping at the first error, builds the code of each of its members nested in
  *   the code of the one before (see bounds.ts).
  * - `skipped`: Ajv's walk for ids and anchors (json-schema-traverse) does not enter its value.
+ * - `byName`: its value is an object keyed by the value's property names (or patterns of them).
+ * - `evaluated`: it reads which members the schemas beside and below it evaluated.
+ * - `dynamic`: it resolves, or is resolved, through the dynamic scope (the resources a value
+ *   passes through), not where it stands alone.
  *
  * An `x-` keyword is none of these: Ajv ignores a keyword it was not given, so the walk reports
  * its change as an annotation's (see includes.ts). A keyword the table lacks fails closed.
@@ -48,6 +52,9 @@ export interface Keyword {
   inPlace?: 'applied' | 'tested';
   nests?: true;
   skipped?: true;
+  byName?: true;
+  evaluated?: true;
+  dynamic?: true;
 }
 
 const SINCE_2019: readonly Dialect[] = ['2019-09', '2020-12'];
@@ -78,11 +85,11 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   $schema: core('dialect', 'reported'),
   $id: core('identifier', 'reported'),
   $anchor: core('identifier', 'unknown'),
-  $dynamicAnchor: core('identifier', 'unknown'),
-  $recursiveAnchor: core('identifier', 'unknown', SINCE_2019),
+  $dynamicAnchor: { ...core('identifier', 'unknown'), dynamic: true },
+  $recursiveAnchor: { ...core('identifier', 'unknown', SINCE_2019), dynamic: true },
   $ref: core('reference', 'decided'),
-  $dynamicRef: core('reference', 'unknown', SINCE_2019),
-  $recursiveRef: core('reference', 'unknown', SINCE_2019),
+  $dynamicRef: { ...core('reference', 'unknown', SINCE_2019), dynamic: true },
+  $recursiveRef: { ...core('reference', 'unknown', SINCE_2019), dynamic: true },
   $defs: { ...core('definitions', 'reported'), holds: 'map' },
   definitions: { ...core('definitions', 'reported'), holds: 'map' },
   // annotations
@@ -99,18 +106,18 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   contentSchema: { ...note, holds: 'one' },
   'x-mcp-header': note,
   // applicators
-  properties: { ...apply('map', 'object'), nests: true },
-  patternProperties: { ...apply('map', 'object'), nests: true },
+  properties: { ...apply('map', 'object'), nests: true, byName: true },
+  patternProperties: { ...apply('map', 'object'), nests: true, byName: true },
   additionalProperties: apply('one', 'object'),
   propertyNames: apply('one', 'object'),
-  dependentSchemas: { ...apply('map', 'object', SINCE_2019), inPlace: 'applied', nests: true },
-  dependencies: apply('map', 'object', ALL, 'unknown'),
-  unevaluatedProperties: apply('one', 'object', SINCE_2019, 'unknown'),
+  dependentSchemas: { ...apply('map', 'object', SINCE_2019), inPlace: 'applied', nests: true, byName: true },
+  dependencies: { ...apply('map', 'object', ALL, 'unknown'), byName: true },
+  unevaluatedProperties: { ...apply('one', 'object', SINCE_2019, 'unknown'), evaluated: true },
   items: { ...apply('one-or-list', 'array'), group: 'items', nests: true },
   prefixItems: { ...apply('list', 'array', ['2020-12']), group: 'items', nests: true },
   additionalItems: { ...apply('one', 'array', ['draft-07', '2019-09']), group: 'items' },
   contains: { ...apply('one', 'array'), group: 'contains' },
-  unevaluatedItems: apply('one', 'array', SINCE_2019, 'unknown'),
+  unevaluatedItems: { ...apply('one', 'array', SINCE_2019, 'unknown'), evaluated: true },
   allOf: { ...apply('list'), inPlace: 'applied', nests: true },
   anyOf: { ...apply('list'), inPlace: 'applied' },
   oneOf: { ...apply('list'), inPlace: 'applied' },
@@ -126,7 +133,7 @@ export const KEYWORDS: Readonly<Record<string, Keyword>> = {
   required: { ...asserts('object'), skipped: true },
   minProperties: { ...asserts('object'), skipped: true },
   maxProperties: { ...asserts('object'), skipped: true },
-  dependentRequired: { ...asserts('object', SINCE_2019), nests: true },
+  dependentRequired: { ...asserts('object', SINCE_2019), nests: true, byName: true },
   minItems: { ...asserts('array'), skipped: true },
   maxItems: { ...asserts('array'), skipped: true },
   uniqueItems: { ...asserts('array'), skipped: true },

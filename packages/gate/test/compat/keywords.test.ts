@@ -4,8 +4,11 @@ import { NESTING } from '../../src/compat/bounds.ts';
 import { SCOPED } from '../../src/compat/definitions.ts';
 import { GROUPS } from '../../src/compat/engine/adjacent.ts';
 import { ARMS } from '../../src/compat/engine/declared.ts';
+import { UNEVALUATED } from '../../src/compat/engine/adjacent.ts';
+import { MAPS } from '../../src/compat/engine/includes.ts';
 import { DIRECT } from '../../src/compat/engine/direct.ts';
-import { SKIPPED } from '../../src/compat/ids.ts';
+import { DYNAMIC, SKIPPED } from '../../src/compat/ids.ts';
+import { DYNAMIC_REFS } from '../../src/compat/applied.ts';
 import {
   ANALYSED,
   ANNOTATIONS,
@@ -189,6 +192,26 @@ describe('the keyword table', () => {
         ...['exclusiveMinimum', 'multipleOf', 'maxLength', 'minLength', 'pattern', 'format', 'maxItems'],
         ...['minItems', 'uniqueItems', 'maxProperties', 'minProperties', 'examples'],
       ],
+    },
+    {
+      list: 'maps keyed by property name, counted as the width of a node (engine/includes.ts)',
+      got: MAPS,
+      want: ['properties', 'patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies'],
+    },
+    {
+      list: 'reading what was evaluated around them (engine/adjacent.ts)',
+      got: UNEVALUATED,
+      want: ['unevaluatedProperties', 'unevaluatedItems'],
+    },
+    {
+      list: 'read through the dynamic scope (ids.ts)',
+      got: DYNAMIC,
+      want: ['$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor'],
+    },
+    {
+      list: 'dynamic references, in this order (applied.ts)',
+      got: DYNAMIC_REFS,
+      want: ['$dynamicRef', '$recursiveRef'],
     },
   ];
   for (const row of rows) {

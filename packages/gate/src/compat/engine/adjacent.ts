@@ -19,7 +19,7 @@ export const GROUPS: readonly (readonly string[])[] = (() => {
 })();
 
 /** Keywords that see every property evaluated around them: moved elsewhere, they see others. */
-const UNEVALUATED = ['unevaluatedProperties', 'unevaluatedItems'];
+export const UNEVALUATED = keywordsWhere((k) => k.evaluated === true);
 
 function names(s: JsonObject): Set<string> {
   const out = new Set<string>();

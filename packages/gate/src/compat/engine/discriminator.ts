@@ -44,7 +44,8 @@ function compiledIn(dialect: Dialect): ReadonlySet<string> {
   const own = keywordsWhere(
     (k) => ['applicator', 'assertion', 'reference'].includes(k.role) && k.dialects.includes(dialect),
   );
-  const dynamic = dialect === 'draft-07' ? [] : ['$dynamicAnchor', '$recursiveAnchor'];
+  const dynamic =
+    dialect === 'draft-07' ? [] : keywordsWhere((k) => k.dynamic === true && k.role === 'identifier');
   return new Set([...own, ...dynamic, '$comment', 'id', 'x-mcp-header']);
 }
 

@@ -1,5 +1,5 @@
 import { isObject, withoutKeys } from '../generate/merge.ts';
-import { ANALYSED, ANNOTATIONS, ONE_TYPE_KEYWORDS, TEXT_KEYWORDS } from '../keywords.ts';
+import { ANALYSED, ANNOTATIONS, keywordsWhere, ONE_TYPE_KEYWORDS, TEXT_KEYWORDS } from '../keywords.ts';
 import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Dialect } from '../validator.ts';
 import { compareAnnotations } from './annotations.ts';
@@ -201,7 +201,8 @@ function replayDecided(findings: readonly RawFinding[], ctx: Ctx): void {
 
 /** Keys of a node or findings of a pair that cost one step of the budget. */
 const KEYS_PER_STEP = 10;
-const MAPS = ['properties', 'patternProperties', 'dependentRequired', 'dependentSchemas', 'dependencies'];
+/** Maps keyed by property name (the keyword table's `byName`). */
+export const MAPS = keywordsWhere((k) => k.byName === true);
 
 /** How many entries of maps keyed by property name a node holds: what deciding it walks one by one. */
 function width(node: Schema): number {

@@ -192,7 +192,8 @@ export function compareUnevaluatedReads(sub: JsonObject, sup: JsonObject, ctx: C
  * Applicators whose members may widen one by one, the rest unchanged: a value one of them
  * accepts on the kept side (a conjunct, a branch of anyOf, the `then` or `else` its unchanged
  * `if` picks, a dependent schema its key brings in) the other side's member accepts too. Not
- * oneOf, where a wider branch can make two hold at once.
+ * oneOf, where a wider branch can make two hold at once. Kept here, not in the keyword table:
+ * its order is the order the comparisons run in (each spends the walk's budget).
  */
 const BY_MEMBER = new Set(['allOf', 'anyOf', 'then', 'else', 'dependentSchemas']);
 /** Keywords a member evaluates by (names of a map, a tuple's length, present), or keeps unchanged. */
