@@ -95,8 +95,9 @@ const resolveUrl = (base: string, ref: string): string =>
 const ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
 /**
  * Member names at which Ajv's reading of a pointer does not take a schema's `$id` as a new base
- * (not a keyword property, so not from the keyword table: `enum` is among them) (see getJsonPointer in Ajv's compile/index.ts); a schema with an `$id` standing under
- * such a name is read here otherwise, so such a document is left as written.
+ * (see getJsonPointer in Ajv's compile/index.ts); a schema with an `$id` standing under such
+ * a name is read here otherwise, so such a document is left as written. Not a keyword property,
+ * so not from the keyword table: `enum` is among them.
  */
 const PREVENT_SCOPE_CHANGE = new Set([
   'properties',
