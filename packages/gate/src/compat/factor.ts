@@ -1,5 +1,6 @@
 import { blocksRewrite } from './definitions.ts';
 import { canonicalJson } from './json-text.ts';
+import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import { mapApplied } from './keywords.ts';
 
@@ -45,19 +46,19 @@ function steadyRef(ref: Json | undefined): boolean {
 function rewritable(schema: Json, text: string): boolean {
   // Every key is written as itself in the JSON text: a text without these has none of them.
   if (!text.includes('"$') && !text.includes('"unevaluated') && !text.includes('"contains"')) return true;
-  const stack: Json[] = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop() as Json;
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
-      for (const k of Object.keys(v)) {
-        if (blocksRewrite(k) || (k === '$ref' && !steadyRef(v[k]))) return false;
-      }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
-  return true;
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (v === null || typeof v !== 'object') return SKIP;
+      if (!Array.isArray(v))
+        for (const [k, x] of Object.entries(v))
+          if (blocksRewrite(k) || (k === '$ref' && !steadyRef(x))) return STOP;
+      return null;
+    },
+    WHOLE,
+  );
+  return end !== 'stopped';
 }
 
 /** The values a property's schema allows by `const` or `enum` (not both), and the schema without them. */

@@ -1,5 +1,6 @@
 import { isObject } from '../generate/merge.ts';
 import { keywordsWhere } from '../keywords.ts';
+import { SKIP, STOP, walkJson, WHOLE } from '../json-walk.ts';
 import type { JsonObject, Schema } from '../types.ts';
 import { matchingPatterns } from './pattern-properties.ts';
 
@@ -54,28 +55,35 @@ const MAX_ARMS = 500;
  * callers send it).
  */
 export function namedByAnArm(s: JsonObject, key: string): boolean {
-  const stack: JsonObject[] = [s];
-  for (let seen = 0; stack.length > 0 && seen < MAX_ARMS; seen++) {
-    const node = stack.pop() as JsonObject;
-    if (node !== s) {
-      if (isObject(node.properties) && Object.hasOwn(node.properties, key)) return true;
-      if (Array.isArray(node.required) && node.required.includes(key)) return true;
-    }
-    if (isObject(node.dependentRequired))
-      for (const list of Object.values(node.dependentRequired))
-        if (Array.isArray(list) && list.includes(key)) return true;
-    for (const k of ARMS) {
-      const v = node[k];
-      const arms = Array.isArray(v)
-        ? v
-        : isObject(v)
-          ? k === 'dependentSchemas'
-            ? Object.values(v)
-            : [v]
-          : [];
-      for (const arm of arms) if (isObject(arm)) stack.push(arm);
-    }
-  }
-  // Past the bound, the key is taken as named: a change to it is judged rather than assumed.
-  return stack.length > 0;
+  // The answer is the same whatever the order the arms are read in: named by one of them, or
+  // more arms than the bound (then the key is taken as named: a change to it is judged rather
+  // than assumed).
+  let seen = 0;
+  const end = walkJson(
+    s,
+    'arm' as ArmPlace,
+    (v, k, _, outer): ArmPlace | typeof SKIP | typeof STOP => {
+      if (outer === 'arm') {
+        // An arm's value: a list of arms, a map of them (dependentSchemas), or one.
+        if (Array.isArray(v) || (isObject(v) && k === 'dependentSchemas')) return 'arms';
+        if (!isObject(v)) return SKIP;
+      } else if (!isObject(v)) return SKIP;
+      if (++seen > MAX_ARMS) return STOP;
+      const node = v as JsonObject;
+      if (node !== s) {
+        if (isObject(node.properties) && Object.hasOwn(node.properties, key)) return STOP;
+        if (Array.isArray(node.required) && node.required.includes(key)) return STOP;
+      }
+      if (isObject(node.dependentRequired))
+        for (const list of Object.values(node.dependentRequired))
+          if (Array.isArray(list) && list.includes(key)) return STOP;
+      return 'arm';
+    },
+    WHOLE,
+    (place) => (place === 'arm' ? ARMS : undefined),
+  );
+  return end === 'stopped';
 }
+
+/** Where namedByAnArm stands: at an arm (its members are its arms' keywords), or at a list or map of arms. */
+type ArmPlace = 'arm' | 'arms';

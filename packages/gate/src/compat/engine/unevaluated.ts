@@ -5,6 +5,7 @@ import { PATH_ALIAS, type Aliases, type Ctx } from './context.ts';
 import { fits } from './holding.ts';
 import { sameSubtree } from './util.ts';
 import { setMember } from '../own.ts';
+import { SKIP, STOP, walkJson, WHOLE } from '../json-walk.ts';
 
 /** Keywords that evaluate members in place: with any of them, "unevaluated" depends on their outcome. */
 const IN_PLACE = [
@@ -112,36 +113,50 @@ function besideAllOf(node: JsonObject): { node: JsonObject; aliases: Aliases } |
   if (u === undefined) return { node: rest, aliases };
   const properties: JsonObject = isObject(rest.properties) ? { ...rest.properties } : {};
   const patterns: JsonObject = isObject(rest.patternProperties) ? { ...rest.patternProperties } : {};
-  const stack: { branch: Json; at: (string | number)[] }[] = [];
-  const push = (s: JsonObject, at: (string | number)[]): void => {
-    if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ branch: b, at: [...at, 'allOf', i] }));
-  };
-  push(rest, []);
-  for (let seen = 0; stack.length > 0; seen++) {
-    const { branch, at } = stack.pop() as { branch: Json; at: (string | number)[] };
-    if (seen >= MAX_BRANCHES || (!isObject(branch) && typeof branch !== 'boolean')) return undefined;
-    if (!isObject(branch)) continue;
-    if (NOT_SIMPLE.some((k) => Object.hasOwn(branch, k))) return undefined;
-    for (const [map, into, keyword] of [
-      [branch.properties, properties, 'properties'],
-      [branch.patternProperties, patterns, 'patternProperties'],
-    ] as const) {
-      if (!isObject(map)) continue;
-      for (const name of Object.keys(map)) {
-        if (name.includes(PATH_ALIAS)) return undefined;
-        if (Object.hasOwn(into, name)) continue;
-        setMember(into, name, true);
-        aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
+  // The branches, each before the allOf it holds, the last of a list first (json-walk.ts).
+  let seen = 0;
+  const end = walkJson(
+    rest,
+    { at: [] } as BranchPlace,
+    (v, k, depth, outer): BranchPlace | typeof SKIP | typeof STOP => {
+      if (depth === 0) return { at: [] };
+      if (outer.list !== true) return Array.isArray(v) ? { at: outer.at, list: true } : SKIP;
+      if (seen++ >= MAX_BRANCHES || (!isObject(v) && typeof v !== 'boolean')) return STOP;
+      if (!isObject(v)) return SKIP;
+      const branch = v;
+      const at = [...outer.at, 'allOf', k as number];
+      if (NOT_SIMPLE.some((n) => Object.hasOwn(branch, n))) return STOP;
+      for (const [map, into, keyword] of [
+        [branch.properties, properties, 'properties'],
+        [branch.patternProperties, patterns, 'patternProperties'],
+      ] as const) {
+        if (!isObject(map)) continue;
+        for (const name of Object.keys(map)) {
+          if (name.includes(PATH_ALIAS)) return STOP;
+          if (Object.hasOwn(into, name)) continue;
+          setMember(into, name, true);
+          aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
+        }
       }
-    }
-    push(branch, at);
-  }
+      return { at };
+    },
+    WHOLE,
+    (place) => (place.list === true ? undefined : ALL_OF),
+  );
+  if (end === 'stopped') return undefined;
   aliases.additionalProperties = 'unevaluatedProperties';
   const out: JsonObject = { ...rest, additionalProperties: u };
   if (Object.keys(properties).length > 0) out.properties = properties;
   if (Object.keys(patterns).length > 0) out.patternProperties = patterns;
   return { node: out, aliases };
 }
+
+/** Where besideAllOf stands: at a node (walking its allOf), or at its allOf list. */
+interface BranchPlace {
+  at: (string | number)[];
+  list?: true;
+}
+const ALL_OF = ['allOf'];
 
 /** What an unevaluated* keyword reads beside it: the keywords whose evaluated members it sees. */
 const READS: Record<'unevaluatedProperties' | 'unevaluatedItems', { same: string[]; keys: string[] }> = {

@@ -4,6 +4,7 @@ import type { Json, JsonObject, Schema } from '../types.ts';
 import type { Step } from '../generate/embed.ts';
 import { intersectTypes } from './fold.ts';
 import { resolveRef } from '../refs.ts';
+import { SKIP, STOP, walkJson, WHOLE } from '../json-walk.ts';
 import { ALL_TYPES, acceptsAll, typeSet } from './util.ts';
 import { ANNOTATIONS, ONE_TYPE_KEYWORDS } from '../keywords.ts';
 
@@ -90,18 +91,19 @@ function conjuncts(start: readonly Schema[], work: Work): Schema[] {
   return out;
 }
 
-/** Whether any subschema below the root declares `$id`, with an explicit stack. */
+/** Whether any object below the root declares `$id` (json-walk.ts, any depth). */
 function hasNestedId(root: Schema): boolean {
-  const stack: Json[] = isObject(root) ? Object.values(root) : [];
-  while (stack.length > 0) {
-    const v = stack.pop() as Json;
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v) && '$id' in v) return true;
-    // Containers only, one push each: spreading a long array into push() would overflow the stack.
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
-  return false;
+  if (!isObject(root)) return false;
+  const end = walkJson(
+    root,
+    null,
+    (v, _, depth) => {
+      if (v === null || typeof v !== 'object') return SKIP;
+      return depth > 0 && !Array.isArray(v) && '$id' in v ? STOP : null;
+    },
+    WHOLE,
+  );
+  return end === 'stopped';
 }
 
 /** The schemas every value of property `name` meets, in every node that applies to the object. */
