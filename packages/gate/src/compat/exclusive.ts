@@ -1,6 +1,7 @@
 import type { Json, JsonObject, Schema } from './types.ts';
 import { canonicalJson } from './json-text.ts';
 import { member } from './own.ts';
+import { mapJson, SKIP, WHOLE } from './json-walk.ts';
 
 /** Below this many branches Ajv builds a oneOf quickly enough: it is handed over as written. */
 const MIN_BRANCHES = 32;
@@ -76,26 +77,29 @@ function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boole
  */
 export function flatOneOfs(schema: Schema): Schema {
   if (!isObject(schema)) return schema;
-  let out: JsonObject | undefined;
-  // Copied only where something below changes: most schemas come back as they went in.
-  for (const k of Object.keys(schema)) {
-    if (k === 'enum' || k === 'const' || k === 'examples' || k === 'default') continue;
-    const v = schema[k];
-    if (Array.isArray(v)) {
-      let items: Json[] | undefined;
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (!isObject(x)) continue;
-        const inner = flatOneOfs(x) as Json;
-        if (inner !== x) (items ??= v.slice())[i] = inner;
+  // Every object below (but under the keywords whose values are data), each after the ones it
+  // holds, and the objects of a list: copied only where something below changes (json-walk.ts),
+  // so most schemas come back as they went in.
+  return mapJson(
+    schema,
+    'object' as Place,
+    (v, k, _, outer): Place | typeof SKIP => {
+      if (outer === 'object') {
+        if (k === 'enum' || k === 'const' || k === 'examples' || k === 'default') return SKIP;
+        if (Array.isArray(v)) return 'list';
       }
-      if (items) (out ??= { ...schema })[k] = items;
-    } else if (isObject(v)) {
-      const inner = flatOneOfs(v) as Json;
-      if (inner !== v) (out ??= { ...schema })[k] = inner;
-    }
-  }
-  const node = out ?? schema;
+      return isObject(v) ? 'object' : SKIP;
+    },
+    (v, _, place) => (place === 'object' ? flatOneOf(v as JsonObject) : v),
+    WHOLE,
+  ).value as Schema;
+}
+
+/** Where flatOneOfs stands: at an object, or at a list one holds. */
+type Place = 'object' | 'list';
+
+/** The node with its oneOf written as an anyOf, when large and exclusive. */
+function flatOneOf(node: JsonObject): JsonObject {
   const branches = node.oneOf;
   if (
     Array.isArray(branches) &&

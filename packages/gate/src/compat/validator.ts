@@ -14,6 +14,7 @@ import {
 import { widestNesting } from './bounds.ts';
 import { digestOf } from './hash.ts';
 import { compactText } from './json-text.ts';
+import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import { flatOneOfs } from './exclusive.ts';
 import { factorBranches } from './factor.ts';
 import { PART_BASE, shareParts, type RegisterPart } from './parts.ts';
@@ -733,14 +734,16 @@ function usesContains(schema: Schema): boolean {
     containing.set(schema, found);
     return found;
   }
-  const stack: unknown[] = [schema];
-  while (stack.length > 0 && !found) {
-    const v = stack.pop() as object;
-    if (!Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k))) found = true;
-    // Containers only, one push each: spreading a long array into push() would overflow the stack.
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === 'object') stack.push(x);
-  }
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (v === null || typeof v !== 'object') return SKIP;
+      return !Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k)) ? STOP : null;
+    },
+    WHOLE,
+  );
+  found = end === 'stopped';
   containing.set(schema, found);
   return found;
 }

@@ -1,7 +1,7 @@
 import { SCHEMA_BOUNDS } from './bounds.ts';
 import { definitionRef, SCOPED } from './definitions.ts';
 import { compactText } from './json-text.ts';
-import { SKIP, STOP, walkJson } from './json-walk.ts';
+import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import { BUILDS, holdsOf, type BuildCheck } from './keywords.ts';
 import { setMember } from './own.ts';
 import type { Json, JsonObject } from './types.ts';
@@ -181,33 +181,42 @@ function refersSteadily(root: JsonObject, moved: ReadonlySet<string>): boolean {
 export function buildsApart(schema: Json, oracle: BuildOracle, dollars = true): boolean {
   if (typeof schema === 'boolean') return true;
   if (!isObject(schema) || (dollars && holdsDollarKey(schema))) return false;
-  const stack: Json[] = [schema];
-  while (stack.length > 0) {
-    const s = stack.pop() as Json;
-    if (typeof s === 'boolean') continue;
-    // Not a schema where one stands: the meta-schema would refuse it, or a keyword the validator
-    // ignores holds it (nothing is known of it then).
-    if (!isObject(s)) return false;
-    for (const k of Object.keys(s)) {
-      const v = s[k] as Json;
-      if (
-        oracle.knows(k) &&
-        !passes(Object.hasOwn(BUILDS, k) ? (BUILDS[k] as BuildCheck) : 'may-fail', v, s, oracle)
-      )
-        return false;
-      const holds = holdsOf(k);
-      if (holds === 'map') {
-        if (!isObject(v)) continue;
+  // Each schema's keywords are checked before the schemas they hold (json-walk.ts, any depth).
+  const end = walkJson(
+    schema,
+    'one' as BuildPlace,
+    (v, k, _, outer): BuildPlace | typeof SKIP | typeof STOP => {
+      if (outer === 'schema') {
+        const holds = holdsOf(k as string);
+        if (holds === 'map') return isObject(v) ? 'map' : SKIP;
+        if (holds === 'list' || (holds === 'one-or-list' && Array.isArray(v))) return 'list';
+        if (holds === undefined) return SKIP;
+      } else if (outer === 'map' && (Array.isArray(v) || typeof v === 'string')) {
         // `dependencies` holds lists of names beside schemas: only the schemas are walked.
-        for (const m of Object.values(v)) if (!Array.isArray(m) && typeof m !== 'string') stack.push(m);
-      } else if (holds === 'list' || (holds === 'one-or-list' && Array.isArray(v))) {
-        if (Array.isArray(v)) for (const m of v) stack.push(m);
-        else return false;
-      } else if (holds !== undefined) stack.push(v);
-    }
-  }
-  return true;
+        return SKIP;
+      }
+      if (typeof v === 'boolean') return SKIP;
+      // Not a schema where one stands: the meta-schema would refuse it, or a keyword the validator
+      // ignores holds it (nothing is known of it then).
+      if (!isObject(v)) return STOP;
+      for (const key of Object.keys(v)) {
+        const x = v[key] as Json;
+        if (
+          oracle.knows(key) &&
+          !passes(Object.hasOwn(BUILDS, key) ? (BUILDS[key] as BuildCheck) : 'may-fail', x, v, oracle)
+        )
+          return STOP;
+        if (holdsOf(key) === 'list' && !Array.isArray(x)) return STOP;
+      }
+      return 'schema';
+    },
+    WHOLE,
+  );
+  return end !== 'stopped';
 }
+
+/** Where buildsApart stands: at a schema, or at one schema, a map or a list of them that a keyword holds. */
+type BuildPlace = 'schema' | 'one' | 'map' | 'list';
 
 /** Whether a keyword's value passes the check its build makes (see BuildCheck). */
 function passes(check: BuildCheck, value: Json, schema: JsonObject, oracle: BuildOracle): boolean {
