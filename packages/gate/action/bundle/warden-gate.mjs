@@ -623,11 +623,11 @@ var init_keywords = __esm({
       $schema: core("dialect", "reported"),
       $id: core("identifier", "reported"),
       $anchor: core("identifier", "unknown"),
-      $dynamicAnchor: core("identifier", "unknown"),
-      $recursiveAnchor: core("identifier", "unknown", SINCE_2019),
+      $dynamicAnchor: { ...core("identifier", "unknown"), dynamic: true },
+      $recursiveAnchor: { ...core("identifier", "unknown", SINCE_2019), dynamic: true },
       $ref: core("reference", "decided"),
-      $dynamicRef: core("reference", "unknown", SINCE_2019),
-      $recursiveRef: core("reference", "unknown", SINCE_2019),
+      $dynamicRef: { ...core("reference", "unknown", SINCE_2019), dynamic: true },
+      $recursiveRef: { ...core("reference", "unknown", SINCE_2019), dynamic: true },
       $defs: { ...core("definitions", "reported"), holds: "map" },
       definitions: { ...core("definitions", "reported"), holds: "map" },
       // annotations
@@ -644,18 +644,18 @@ var init_keywords = __esm({
       contentSchema: { ...note, holds: "one" },
       "x-mcp-header": note,
       // applicators
-      properties: { ...apply("map", "object"), nests: true },
-      patternProperties: { ...apply("map", "object"), nests: true },
+      properties: { ...apply("map", "object"), nests: true, byName: true },
+      patternProperties: { ...apply("map", "object"), nests: true, byName: true },
       additionalProperties: apply("one", "object"),
       propertyNames: apply("one", "object"),
-      dependentSchemas: { ...apply("map", "object", SINCE_2019), inPlace: "applied", nests: true },
-      dependencies: apply("map", "object", ALL, "unknown"),
-      unevaluatedProperties: apply("one", "object", SINCE_2019, "unknown"),
+      dependentSchemas: { ...apply("map", "object", SINCE_2019), inPlace: "applied", nests: true, byName: true },
+      dependencies: { ...apply("map", "object", ALL, "unknown"), byName: true },
+      unevaluatedProperties: { ...apply("one", "object", SINCE_2019, "unknown"), evaluated: true },
       items: { ...apply("one-or-list", "array"), group: "items", nests: true },
       prefixItems: { ...apply("list", "array", ["2020-12"]), group: "items", nests: true },
       additionalItems: { ...apply("one", "array", ["draft-07", "2019-09"]), group: "items" },
       contains: { ...apply("one", "array"), group: "contains" },
-      unevaluatedItems: apply("one", "array", SINCE_2019, "unknown"),
+      unevaluatedItems: { ...apply("one", "array", SINCE_2019, "unknown"), evaluated: true },
       allOf: { ...apply("list"), inPlace: "applied", nests: true },
       anyOf: { ...apply("list"), inPlace: "applied" },
       oneOf: { ...apply("list"), inPlace: "applied" },
@@ -671,7 +671,7 @@ var init_keywords = __esm({
       required: { ...asserts("object"), skipped: true },
       minProperties: { ...asserts("object"), skipped: true },
       maxProperties: { ...asserts("object"), skipped: true },
-      dependentRequired: { ...asserts("object", SINCE_2019), nests: true },
+      dependentRequired: { ...asserts("object", SINCE_2019), nests: true, byName: true },
       minItems: { ...asserts("array"), skipped: true },
       maxItems: { ...asserts("array"), skipped: true },
       uniqueItems: { ...asserts("array"), skipped: true },
@@ -10866,25 +10866,21 @@ function exclusiveBranches(node2, branches) {
 }
 function flatOneOfs(schema) {
   if (!isObject3(schema)) return schema;
-  let out;
-  for (const k of Object.keys(schema)) {
-    if (k === "enum" || k === "const" || k === "examples" || k === "default") continue;
-    const v = schema[k];
-    if (Array.isArray(v)) {
-      let items;
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (!isObject3(x)) continue;
-        const inner = flatOneOfs(x);
-        if (inner !== x) (items ??= v.slice())[i] = inner;
+  return mapJson(
+    schema,
+    "object",
+    (v, k, _, outer) => {
+      if (outer === "object") {
+        if (k === "enum" || k === "const" || k === "examples" || k === "default") return SKIP;
+        if (Array.isArray(v)) return "list";
       }
-      if (items) (out ??= { ...schema })[k] = items;
-    } else if (isObject3(v)) {
-      const inner = flatOneOfs(v);
-      if (inner !== v) (out ??= { ...schema })[k] = inner;
-    }
-  }
-  const node2 = out ?? schema;
+      return isObject3(v) ? "object" : SKIP;
+    },
+    (v, _, place) => place === "object" ? flatOneOf(v) : v,
+    WHOLE
+  ).value;
+}
+function flatOneOf(node2) {
   const branches = node2.oneOf;
   if (Array.isArray(branches) && branches.length >= MIN_BRANCHES && !("anyOf" in node2) && exclusiveBranches(node2, branches)) {
     const { oneOf: _oneOf, ...rest } = node2;
@@ -10898,6 +10894,7 @@ var init_exclusive = __esm({
     "use strict";
     init_json_text();
     init_own();
+    init_json_walk();
     MIN_BRANCHES = 32;
     onlyObjects = (s) => s.type === "object" || Array.isArray(s.type) && s.type.length === 1 && s.type[0] === "object";
   }
@@ -10914,19 +10911,20 @@ function steadyRef(ref) {
 }
 function rewritable(schema, text3) {
   if (!text3.includes('"$') && !text3.includes('"unevaluated') && !text3.includes('"contains"')) return true;
-  const stack = [schema];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (!Array.isArray(v)) {
-      for (const k of Object.keys(v)) {
-        if (blocksRewrite(k) || k === "$ref" && !steadyRef(v[k])) return false;
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (v === null || typeof v !== "object") return SKIP;
+      if (!Array.isArray(v)) {
+        for (const [k, x] of Object.entries(v))
+          if (blocksRewrite(k) || k === "$ref" && !steadyRef(x)) return STOP;
       }
-    }
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
-  return true;
+      return null;
+    },
+    WHOLE
+  );
+  return end !== "stopped";
 }
 function tagged(at) {
   if (!isObject4(at) || "$ref" in at) return void 0;
@@ -11002,6 +11000,7 @@ var init_factor = __esm({
     "use strict";
     init_definitions();
     init_json_text();
+    init_json_walk();
     init_keywords();
     MIN_BRANCHES2 = 16;
     MAX_KEYS = 8;
@@ -11405,7 +11404,7 @@ var init_ids = __esm({
       "dependencies",
       "definitions"
     ]);
-    DYNAMIC = ["$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor"];
+    DYNAMIC = keywordsWhere((k) => k.dynamic === true);
     resolved = /* @__PURE__ */ new WeakMap();
     unescape2 = (segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
   }
@@ -17708,26 +17707,31 @@ function refersSteadily(root, moved) {
 function buildsApart(schema, oracle, dollars = true) {
   if (typeof schema === "boolean") return true;
   if (!isObject7(schema) || dollars && holdsDollarKey(schema)) return false;
-  const stack = [schema];
-  while (stack.length > 0) {
-    const s = stack.pop();
-    if (typeof s === "boolean") continue;
-    if (!isObject7(s)) return false;
-    for (const k of Object.keys(s)) {
-      const v = s[k];
-      if (oracle.knows(k) && !passes(Object.hasOwn(BUILDS, k) ? BUILDS[k] : "may-fail", v, s, oracle))
-        return false;
-      const holds = holdsOf(k);
-      if (holds === "map") {
-        if (!isObject7(v)) continue;
-        for (const m of Object.values(v)) if (!Array.isArray(m) && typeof m !== "string") stack.push(m);
-      } else if (holds === "list" || holds === "one-or-list" && Array.isArray(v)) {
-        if (Array.isArray(v)) for (const m of v) stack.push(m);
-        else return false;
-      } else if (holds !== void 0) stack.push(v);
-    }
-  }
-  return true;
+  const end = walkJson(
+    schema,
+    "one",
+    (v, k, _, outer) => {
+      if (outer === "schema") {
+        const holds = holdsOf(k);
+        if (holds === "map") return isObject7(v) ? "map" : SKIP;
+        if (holds === "list" || holds === "one-or-list" && Array.isArray(v)) return "list";
+        if (holds === void 0) return SKIP;
+      } else if (outer === "map" && (Array.isArray(v) || typeof v === "string")) {
+        return SKIP;
+      }
+      if (typeof v === "boolean") return SKIP;
+      if (!isObject7(v)) return STOP;
+      for (const key of Object.keys(v)) {
+        const x = v[key];
+        if (oracle.knows(key) && !passes(Object.hasOwn(BUILDS, key) ? BUILDS[key] : "may-fail", x, v, oracle))
+          return STOP;
+        if (holdsOf(key) === "list" && !Array.isArray(x)) return STOP;
+      }
+      return "schema";
+    },
+    WHOLE
+  );
+  return end !== "stopped";
 }
 function passes(check, value, schema, oracle) {
   switch (check) {
@@ -18212,13 +18216,16 @@ function usesContains(schema) {
     containing.set(schema, found);
     return found;
   }
-  const stack = [schema];
-  while (stack.length > 0 && !found) {
-    const v = stack.pop();
-    if (!Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k))) found = true;
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
+  const end = walkJson(
+    schema,
+    null,
+    (v) => {
+      if (v === null || typeof v !== "object") return SKIP;
+      return !Array.isArray(v) && SENSITIVE_TO_CONFIGURATION.some((k) => Object.hasOwn(v, k)) ? STOP : null;
+    },
+    WHOLE
+  );
+  found = end === "stopped";
   containing.set(schema, found);
   return found;
 }
@@ -18255,6 +18262,7 @@ var init_validator = __esm({
     init_bounds();
     init_hash();
     init_json_text();
+    init_json_walk();
     init_exclusive();
     init_factor();
     init_parts();
@@ -19879,7 +19887,7 @@ var init_adjacent = __esm({
       }
       return [...byGroup.values()];
     })();
-    UNEVALUATED = ["unevaluatedProperties", "unevaluatedItems"];
+    UNEVALUATED = keywordsWhere((k) => k.evaluated === true);
   }
 });
 
@@ -20423,7 +20431,7 @@ function compiledIn(dialect) {
   const own2 = keywordsWhere(
     (k) => ["applicator", "assertion", "reference"].includes(k.role) && k.dialects.includes(dialect)
   );
-  const dynamic = dialect === "draft-07" ? [] : ["$dynamicAnchor", "$recursiveAnchor"];
+  const dynamic = dialect === "draft-07" ? [] : keywordsWhere((k) => k.dynamic === true && k.role === "identifier");
   return /* @__PURE__ */ new Set([...own2, ...dynamic, "$comment", "id", "x-mcp-header"]);
 }
 function isObject10(v) {
@@ -21300,24 +21308,31 @@ function declaresBeyondProperties(s) {
   return isMap(s) || isObject9(s.patternProperties) && Object.keys(s.patternProperties).length > 0;
 }
 function namedByAnArm(s, key) {
-  const stack = [s];
-  for (let seen = 0; stack.length > 0 && seen < MAX_ARMS; seen++) {
-    const node2 = stack.pop();
-    if (node2 !== s) {
-      if (isObject9(node2.properties) && Object.hasOwn(node2.properties, key)) return true;
-      if (Array.isArray(node2.required) && node2.required.includes(key)) return true;
-    }
-    if (isObject9(node2.dependentRequired)) {
-      for (const list of Object.values(node2.dependentRequired))
-        if (Array.isArray(list) && list.includes(key)) return true;
-    }
-    for (const k of ARMS) {
-      const v = node2[k];
-      const arms = Array.isArray(v) ? v : isObject9(v) ? k === "dependentSchemas" ? Object.values(v) : [v] : [];
-      for (const arm of arms) if (isObject9(arm)) stack.push(arm);
-    }
-  }
-  return stack.length > 0;
+  let seen = 0;
+  const end = walkJson(
+    s,
+    "arm",
+    (v, k, _, outer) => {
+      if (outer === "arm") {
+        if (Array.isArray(v) || isObject9(v) && k === "dependentSchemas") return "arms";
+        if (!isObject9(v)) return SKIP;
+      } else if (!isObject9(v)) return SKIP;
+      if (++seen > MAX_ARMS) return STOP;
+      const node2 = v;
+      if (node2 !== s) {
+        if (isObject9(node2.properties) && Object.hasOwn(node2.properties, key)) return STOP;
+        if (Array.isArray(node2.required) && node2.required.includes(key)) return STOP;
+      }
+      if (isObject9(node2.dependentRequired)) {
+        for (const list of Object.values(node2.dependentRequired))
+          if (Array.isArray(list) && list.includes(key)) return STOP;
+      }
+      return "arm";
+    },
+    WHOLE,
+    (place) => place === "arm" ? ARMS : void 0
+  );
+  return end === "stopped";
 }
 var ARMS, MAX_ARMS;
 var init_declared = __esm({
@@ -21325,6 +21340,7 @@ var init_declared = __esm({
     "use strict";
     init_merge();
     init_keywords();
+    init_json_walk();
     init_pattern_properties();
     ARMS = keywordsWhere((k) => k.inPlace === "applied");
     MAX_ARMS = 500;
@@ -21375,15 +21391,17 @@ function conjuncts(start, work) {
   return out;
 }
 function hasNestedId(root) {
-  const stack = isObject9(root) ? Object.values(root) : [];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (!Array.isArray(v) && "$id" in v) return true;
-    for (const x of Array.isArray(v) ? v : Object.values(v))
-      if (x !== null && typeof x === "object") stack.push(x);
-  }
-  return false;
+  if (!isObject9(root)) return false;
+  const end = walkJson(
+    root,
+    null,
+    (v, _, depth) => {
+      if (v === null || typeof v !== "object") return SKIP;
+      return depth > 0 && !Array.isArray(v) && "$id" in v ? STOP : null;
+    },
+    WHOLE
+  );
+  return end === "stopped";
 }
 function propertyConjuncts(nodes, name, work) {
   const next = [];
@@ -21579,6 +21597,7 @@ var init_unreachable = __esm({
     init_merge();
     init_fold();
     init_refs();
+    init_json_walk();
     init_util();
     init_keywords();
     MAX_NODES = 256;
@@ -22470,30 +22489,36 @@ function besideAllOf(node2) {
   if (u === void 0) return { node: rest, aliases };
   const properties = isObject9(rest.properties) ? { ...rest.properties } : {};
   const patterns2 = isObject9(rest.patternProperties) ? { ...rest.patternProperties } : {};
-  const stack = [];
-  const push2 = (s, at) => {
-    if (Array.isArray(s.allOf)) s.allOf.forEach((b, i) => stack.push({ branch: b, at: [...at, "allOf", i] }));
-  };
-  push2(rest, []);
-  for (let seen = 0; stack.length > 0; seen++) {
-    const { branch, at } = stack.pop();
-    if (seen >= MAX_BRANCHES || !isObject9(branch) && typeof branch !== "boolean") return void 0;
-    if (!isObject9(branch)) continue;
-    if (NOT_SIMPLE.some((k) => Object.hasOwn(branch, k))) return void 0;
-    for (const [map, into, keyword] of [
-      [branch.properties, properties, "properties"],
-      [branch.patternProperties, patterns2, "patternProperties"]
-    ]) {
-      if (!isObject9(map)) continue;
-      for (const name of Object.keys(map)) {
-        if (name.includes(PATH_ALIAS)) return void 0;
-        if (Object.hasOwn(into, name)) continue;
-        setMember(into, name, true);
-        aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
+  let seen = 0;
+  const end = walkJson(
+    rest,
+    { at: [] },
+    (v, k, depth, outer) => {
+      if (depth === 0) return { at: [] };
+      if (outer.list !== true) return Array.isArray(v) ? { at: outer.at, list: true } : SKIP;
+      if (seen++ >= MAX_BRANCHES || !isObject9(v) && typeof v !== "boolean") return STOP;
+      if (!isObject9(v)) return SKIP;
+      const branch = v;
+      const at = [...outer.at, "allOf", k];
+      if (NOT_SIMPLE.some((n) => Object.hasOwn(branch, n))) return STOP;
+      for (const [map, into, keyword] of [
+        [branch.properties, properties, "properties"],
+        [branch.patternProperties, patterns2, "patternProperties"]
+      ]) {
+        if (!isObject9(map)) continue;
+        for (const name of Object.keys(map)) {
+          if (name.includes(PATH_ALIAS)) return STOP;
+          if (Object.hasOwn(into, name)) continue;
+          setMember(into, name, true);
+          aliases[`${keyword}${PATH_ALIAS}${name}`] = [...at, keyword, name].join(PATH_ALIAS);
+        }
       }
-    }
-    push2(branch, at);
-  }
+      return { at };
+    },
+    WHOLE,
+    (place) => place.list === true ? void 0 : ALL_OF
+  );
+  if (end === "stopped") return void 0;
   aliases.additionalProperties = "unevaluatedProperties";
   const out = { ...rest, additionalProperties: u };
   if (Object.keys(properties).length > 0) out.properties = properties;
@@ -22542,7 +22567,7 @@ function widens(a, b, ctx, depth) {
   if (!isObject9(x) || !isObject9(y)) return false;
   return evaluatesAsMuch(x, y, [...BY_MEMBER, ...MEMBER_SAME], MEMBER_SHAPES, ctx, depth) && fits(x, y, ctx);
 }
-var IN_PLACE2, NOT_SIMPLE, MAX_BRANCHES, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
+var IN_PLACE2, NOT_SIMPLE, MAX_BRANCHES, ALL_OF, READS, BY_MEMBER, MEMBER_SHAPES, MEMBER_SAME, MAX_WIDEN_DEPTH;
 var init_unevaluated = __esm({
   "src/compat/engine/unevaluated.ts"() {
     "use strict";
@@ -22551,6 +22576,7 @@ var init_unevaluated = __esm({
     init_holding();
     init_util();
     init_own();
+    init_json_walk();
     IN_PLACE2 = [
       "allOf",
       "anyOf",
@@ -22572,6 +22598,7 @@ var init_unevaluated = __esm({
       "dependencies"
     ];
     MAX_BRANCHES = 64;
+    ALL_OF = ["allOf"];
     READS = {
       // Applicators in place are read whole (what a branch evaluates depends on whether it holds);
       // a node's own properties and patterns evaluate the names they hold whatever their schemas
@@ -22866,7 +22893,7 @@ var init_includes = __esm({
     init_unevaluated();
     init_util();
     KEYS_PER_STEP = 10;
-    MAPS3 = ["properties", "patternProperties", "dependentRequired", "dependentSchemas", "dependencies"];
+    MAPS3 = keywordsWhere((k) => k.byName === true);
     NOT_BESIDE = /* @__PURE__ */ new Set([...ONE_TYPE_KEYWORDS.object, ...ANNOTATIONS, "oneOf", "discriminator"]);
   }
 });
@@ -23117,7 +23144,7 @@ var init_applied = __esm({
     init_json_text();
     init_keywords();
     init_own();
-    DYNAMIC_REFS = ["$dynamicRef", "$recursiveRef"];
+    DYNAMIC_REFS = keywordsWhere((k) => k.dynamic === true && k.role === "reference");
     JSON_TYPES = /* @__PURE__ */ new Set(["null", "boolean", "object", "array", "number", "integer", "string"]);
     NEEDS_TEXT = /"(?:nullable|\$anchor|\$dynamicAnchor|\$recursiveAnchor|\$dynamicRef|\$recursiveRef)":|"\$ref":"#[^/"]/;
   }
