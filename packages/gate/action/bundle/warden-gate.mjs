@@ -10866,6 +10866,8 @@ function exclusiveBranches(node2, branches) {
 }
 function flatOneOfs(schema) {
   if (!isObject3(schema)) return schema;
+  const text3 = compactTextIfWritable(schema);
+  if (text3 !== void 0 && !text3.includes('"oneOf":')) return schema;
   return mapJson(
     schema,
     "object",

@@ -1,5 +1,5 @@
 import type { Json, JsonObject, Schema } from './types.ts';
-import { canonicalJson } from './json-text.ts';
+import { canonicalJson, compactTextIfWritable } from './json-text.ts';
 import { member } from './own.ts';
 import { mapJson, SKIP, WHOLE } from './json-walk.ts';
 
@@ -77,6 +77,10 @@ function exclusiveBranches(node: JsonObject, branches: readonly Schema[]): boole
  */
 export function flatOneOfs(schema: Schema): Schema {
   if (!isObject(schema)) return schema;
+  // A key is written as itself in the JSON text (usually written already, and wanted next): a
+  // text without `oneOf` has nothing to flatten, and is settled without a walk.
+  const text = compactTextIfWritable(schema);
+  if (text !== undefined && !text.includes('"oneOf":')) return schema;
   // Every object below (but under the keywords whose values are data), each after the ones it
   // holds, and the objects of a list: copied only where something below changes (json-walk.ts),
   // so most schemas come back as they went in.
