@@ -1,4 +1,4 @@
-import { Ajv, type AnySchema, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -52,8 +52,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
   ajv: Ajv,
 ) => Ajv;
 
-function makeAjv(dialect: Dialect): Ajv {
-  const options = {
+/**
+ * Ajv as the oracle reads a dialect: a plain Ajv 8 instance, independent of the gate's validator.
+ * `overrides` changes an option that does not change what a schema means (allErrors, messages)
+ * or turns on an option a client may set (discriminator), for tests that hold the gate to it.
+ */
+export function oracleAjv(dialect: Dialect, overrides: Options = {}): Ajv {
+  const options: Options = {
     strict: false,
     logger: false,
     validateFormats: true,
@@ -64,7 +69,8 @@ function makeAjv(dialect: Dialect): Ajv {
     inlineRefs: false,
     code: { optimize: false },
     validateSchema: false,
-  } as const;
+    ...overrides,
+  };
   const ajv =
     dialect === '2020-12'
       ? new Ajv2020(options)
@@ -102,7 +108,7 @@ let identities = new WeakMap<object, Map<Dialect, Compiled>>();
 function ajvFor(dialect: Dialect): Ajv {
   let ajv = instances.get(dialect);
   if (!ajv) {
-    ajv = makeAjv(dialect);
+    ajv = oracleAjv(dialect);
     instances.set(dialect, ajv);
   }
   return ajv;
@@ -130,7 +136,7 @@ export function compile(schema: Json, dialect: Dialect): Compiled {
     if (problem !== undefined) result = { ok: false, error: `schema is invalid: ${problem}` };
     else
       try {
-        const fn: ValidateFunction = (ids ? makeAjv(dialect) : ajvFor(dialect)).compile(body as AnySchema);
+        const fn: ValidateFunction = (ids ? oracleAjv(dialect) : ajvFor(dialect)).compile(body as AnySchema);
         result = { ok: true, validate: guarded(fn) };
       } catch (e) {
         // A failed build leaves Ajv holding what it resolved so far, which a later build of
@@ -225,7 +231,7 @@ export function compileAt(schema: Json, dialect: Dialect, pointer: string): Comp
     id = `urn:warden-fuzz:${documents.size}`;
     let ajv = fragmentInstances.get(dialect);
     if (!ajv) {
-      ajv = makeAjv(dialect);
+      ajv = oracleAjv(dialect);
       fragmentInstances.set(dialect, ajv);
     }
     const body = isObject(schema) ? { ...schema } : schema;

@@ -20434,7 +20434,7 @@ function compiledIn(dialect) {
     (k) => ["applicator", "assertion", "reference"].includes(k.role) && k.dialects.includes(dialect)
   );
   const dynamic = dialect === "draft-07" ? [] : keywordsWhere((k) => k.dynamic === true && k.role === "identifier");
-  return /* @__PURE__ */ new Set([...own2, ...dynamic, "$comment", "id", "x-mcp-header"]);
+  return /* @__PURE__ */ new Set([...own2, ...dynamic, "$comment", "id", "x-mcp-header", ...FORMAT_BOUNDS]);
 }
 function isObject10(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -20505,12 +20505,13 @@ function judgeDiscriminators(sub, sup, sameDiscriminator, sameBeside) {
     };
   return sameDiscriminator ? { rule: "none" } : { rule: "discriminator-changed" };
 }
-var COMPILED, INHERITED;
+var FORMAT_BOUNDS, COMPILED, INHERITED;
 var init_discriminator = __esm({
   "src/compat/engine/discriminator.ts"() {
     "use strict";
     init_keywords();
     init_refs();
+    FORMAT_BOUNDS = ["formatMaximum", "formatMinimum", "formatExclusiveMaximum", "formatExclusiveMinimum"];
     COMPILED = {
       "draft-07": compiledIn("draft-07"),
       "2019-09": compiledIn("2019-09"),

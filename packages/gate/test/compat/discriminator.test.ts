@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Ajv, type Options } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv } from 'ajv';
+import { oracleAjv } from '../../fuzz/oracle.ts';
 import {
   compiledKeywords,
   judgeDiscriminators,
@@ -13,18 +12,10 @@ import type { Dialect } from '../../src/compat/keywords.ts';
 import { resolveRef } from '../../src/compat/refs.ts';
 import type { JsonObject } from '../../src/compat/types.ts';
 
-// The oracle: Ajv with its discriminator option on, as a client that turns it on compiles the
-// schema (strict off and x-mcp-header given, as the gate's own validator).
+// The oracle: the fuzzer's plain Ajv (strict off, ajv-formats and x-mcp-header given, as the
+// gate's own validator), with the discriminator option on as a client that turns it on.
 function ajvWith(dialect: Dialect, discriminator: boolean): Ajv {
-  const options: Options = { strict: false, logger: false, discriminator };
-  const ajv =
-    dialect === '2020-12'
-      ? new Ajv2020(options)
-      : dialect === '2019-09'
-        ? new Ajv2019(options)
-        : new Ajv(options);
-  ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
-  return ajv;
+  return oracleAjv(dialect, { discriminator });
 }
 
 const tagged = (t: string, extra: JsonObject = {}): JsonObject => ({

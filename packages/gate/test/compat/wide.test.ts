@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { Ajv, type ErrorObject } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv} from 'ajv';
+import { type ErrorObject } from 'ajv';
 import { BUILDS, KEYWORDS, type BuildCheck, type Dialect } from '../../src/compat/keywords.ts';
 import type { Json, JsonObject } from '../../src/compat/types.ts';
 import { buildOracle, compileSchema, explainWith, schemaProblem } from '../../src/compat/validator.ts';
 import { buildsApart, splitWide, WIDE_ENOUGH } from '../../src/compat/wide.ts';
+import { oracleAjv } from '../../fuzz/oracle.ts';
 
 // A wide object is handed to the validator as a shell and leaves built apart (wide.ts). These
 // hold it to Ajv itself: each keyword's build against the table that says it cannot fail, and
 // wide documents' answers, errors and refusals against Ajv building the whole document.
-
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
-  ajv: Ajv,
-) => Ajv;
 
 const META: Record<Dialect, string> = {
   'draft-07': 'http://json-schema.org/draft-07/schema#',
@@ -25,29 +19,9 @@ const META: Record<Dialect, string> = {
 };
 const DIALECTS = Object.keys(META) as Dialect[];
 
-/** Ajv as the gate configures it, building the whole document: the reference. */
+/** Ajv as the gate configures it (all errors, with messages), building the whole document: the reference. */
 function reference(dialect: Dialect, messages = true): Ajv {
-  const options = {
-    strict: false,
-    logger: false,
-    allErrors: true,
-    validateFormats: true,
-    messages,
-    code: { optimize: false },
-    validateSchema: false,
-    inlineRefs: false,
-  } as const;
-  const ajv =
-    dialect === '2020-12'
-      ? new Ajv2020(options)
-      : dialect === '2019-09'
-        ? new Ajv2019(options)
-        : new Ajv(options);
-  addFormats(ajv);
-  if (dialect === 'draft-07')
-    ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
-  ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' });
-  return ajv;
+  return oracleAjv(dialect, { allErrors: true, messages });
 }
 
 /** Whether Ajv builds a schema, and its error when it does not. */

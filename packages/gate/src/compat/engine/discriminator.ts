@@ -28,11 +28,15 @@ export type DiscriminatorReading =
   /** Ajv refuses it with the option on: the condition that fails. */
   | { kind: 'refused'; problem: string };
 
+/** The keywords ajv-formats adds beside the formats themselves: bounds on a formatted value. */
+const FORMAT_BOUNDS = ['formatMaximum', 'formatMinimum', 'formatExclusiveMaximum', 'formatExclusiveMinimum'];
+
 /**
  * Keywords Ajv compiles into code (its `RULES.all`) in each dialect: a branch holding `$ref` and
  * any of these is read as itself, not followed. Text, identifiers other than the dynamic anchors,
  * content annotations and unknown keywords do not count; `$comment` does, and so do draft-04's
- * `id`, `nullable` and the `x-mcp-header` keyword the gate's validator is given.
+ * `id`, `nullable`, the `x-mcp-header` keyword the gate's validator is given, and the format
+ * bounds ajv-formats adds to it (FORMAT_BOUNDS).
  */
 const COMPILED: Readonly<Record<Dialect, ReadonlySet<string>>> = {
   'draft-07': compiledIn('draft-07'),
@@ -46,7 +50,7 @@ function compiledIn(dialect: Dialect): ReadonlySet<string> {
   );
   const dynamic =
     dialect === 'draft-07' ? [] : keywordsWhere((k) => k.dynamic === true && k.role === 'identifier');
-  return new Set([...own, ...dynamic, '$comment', 'id', 'x-mcp-header']);
+  return new Set([...own, ...dynamic, '$comment', 'id', 'x-mcp-header', ...FORMAT_BOUNDS]);
 }
 
 /** The keywords a branch is compiled with, besides `$ref`, in Ajv's sense (exported for its test). */
