@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Ajv} from 'ajv';
+import type { Ajv } from 'ajv';
 import { type ErrorObject } from 'ajv';
 import { BUILDS, KEYWORDS, type BuildCheck, type Dialect } from '../../src/compat/keywords.ts';
 import type { Json, JsonObject } from '../../src/compat/types.ts';
 import { buildOracle, compileSchema, explainWith, schemaProblem } from '../../src/compat/validator.ts';
 import { buildsApart, splitWide, WIDE_ENOUGH } from '../../src/compat/wide.ts';
 import { oracleAjv } from '../../fuzz/oracle.ts';
+import { Rng } from '../../fuzz/prng.ts';
 
 // A wide object is handed to the validator as a shell and leaves built apart (wide.ts). These
 // hold it to Ajv itself: each keyword's build against the table that says it cannot fail, and
@@ -202,18 +203,6 @@ describe('the build table (BUILDS) against Ajv', () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function rngOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const LEAVES: Json[] = [
   { type: 'string' },
   { type: 'string', maxLength: 3 },
@@ -367,7 +356,8 @@ describe('a wide document, built as a shell and leaves', () => {
   });
 
   it('answers every value as Ajv building the whole document does, with the same errors', () => {
-    const rng = rngOf(7);
+    const seeded = new Rng(7);
+    const rng = (): number => seeded.next();
     let split = 0;
     let explained = 0;
     let alone = 0;
