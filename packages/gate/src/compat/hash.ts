@@ -111,3 +111,16 @@ export function hasRef(value: unknown): boolean {
     ) === 'stopped'
   );
 }
+
+/**
+ * FNV-1a (32 bits) over a text: a fast, stable spread where content is cut into runs (parts.ts,
+ * wide.ts), so the two sides of a diff are cut at the same places. Not for identity: see canonicalHash.
+ */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

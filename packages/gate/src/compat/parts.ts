@@ -1,4 +1,5 @@
 import { blocksRewrite } from './definitions.ts';
+import { fnv1a } from './hash.ts';
 import type { Json, JsonObject, Schema } from './types.ts';
 import { STOP, walkJson, WHOLE } from './json-walk.ts';
 import { mapApplied } from './keywords.ts';
@@ -110,16 +111,6 @@ function movable(member: Json, text: string): boolean {
   return end === 'complete';
 }
 
-/** FNV-1a over a text: where parts are cut. */
-function cutHash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * Members cut into runs by their content: a member whose text hashes to 0 modulo AVERAGE_PART
  * ends a run, and so does the MAX_PART-th member of one.
@@ -131,7 +122,7 @@ function cut<T>(members: T[], texts: string[]): { members: T[]; texts: string[] 
     const text = texts[i] as string;
     run.members.push(m);
     run.texts.push(text);
-    if (cutHash(text) % AVERAGE_PART === 0 || run.members.length >= MAX_PART) {
+    if (fnv1a(text) % AVERAGE_PART === 0 || run.members.length >= MAX_PART) {
       runs.push(run);
       run = { members: [], texts: [] };
     }

@@ -1,5 +1,6 @@
 import { SCHEMA_BOUNDS } from './bounds.ts';
 import { definitionRef, SCOPED } from './definitions.ts';
+import { fnv1a } from './hash.ts';
 import { compactText } from './json-text.ts';
 import { SKIP, STOP, walkJson, WHOLE } from './json-walk.ts';
 import { BUILDS, holdsOf, type BuildCheck } from './keywords.ts';
@@ -115,7 +116,7 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
     else {
       run.push([name, props[name] as Json]);
       if (namesRead) setMember(shellProps, name, true);
-      if (alone || nameHash(name) % RUN === 0 || run.length >= MAX_RUN) {
+      if (alone || fnv1a(name) % RUN === 0 || run.length >= MAX_RUN) {
         runs.push(run);
         run = [];
       }
@@ -131,16 +132,6 @@ export function splitWide(root: Json, oracle: BuildOracle): WideSplit | undefine
 const RUN = 16;
 /** No run holds more leaves than this, whatever the hashes say. */
 const MAX_RUN = 64;
-
-/** FNV-1a over a name: where runs are cut. */
-function nameHash(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) {
-    h ^= name.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /**
  * Whether every reference outside the moved leaves leads into the root's definitions, nothing
